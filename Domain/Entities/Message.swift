@@ -1,0 +1,81 @@
+import Foundation
+
+/// A chat message as the client knows it.
+///
+/// Order within a conversation is compose order: `timestamp` (the client's clock when composed), then `id`.
+public struct Message: Hashable, Codable, Sendable, Identifiable {
+    /// Client-generated id; the idempotency key.
+    public var id: MessageID
+    /// The conversation it belongs to.
+    public var conversationID: ConversationID
+    /// Who wrote it.
+    public var senderID: UserID
+    /// The text (for an image message, a caption; may be empty when `media` is set).
+    public var text: String
+    /// Compose time on the sender's clock.
+    public var timestamp: Date
+    /// Where it is in its life.
+    public var status: MessageStatus
+    /// When `status` last changed.
+    public var statusUpdatedAt: Date
+    /// How many send attempts have been made (every try, retries included).
+    public var attempts: Int
+    /// The error of the last failed attempt, if any.
+    public var lastError: DeliveryError?
+    /// An attached image, if any.
+    public var media: MediaAttachment?
+
+    /// Creates a message.
+    public init(
+        id: MessageID, conversationID: ConversationID, senderID: UserID, text: String, timestamp: Date,
+        status: MessageStatus, statusUpdatedAt: Date? = nil, attempts: Int = 0, lastError: DeliveryError? = nil,
+        media: MediaAttachment? = nil
+    ) {
+        self.id = id
+        self.conversationID = conversationID
+        self.senderID = senderID
+        self.text = text
+        self.timestamp = timestamp
+        self.status = status
+        self.statusUpdatedAt = statusUpdatedAt ?? timestamp
+        self.attempts = attempts
+        self.lastError = lastError
+        self.media = media
+    }
+
+    /// Compose order: timestamp, then id.
+    public static func composeOrder(_ lhs: Message, _ rhs: Message) -> Bool {
+        (lhs.timestamp, lhs.id) < (rhs.timestamp, rhs.id)
+    }
+
+    /// The position of this message in compose order, usable as a pagination cursor.
+    public var cursor: MessageCursor { MessageCursor(timestamp: timestamp, id: id) }
+}
+
+/// A position in a conversation's compose order. Pages are defined by a cursor, never by an offset, so messages
+/// arriving meanwhile shift nothing.
+public struct MessageCursor: Hashable, Codable, Sendable, Comparable {
+    /// Compose time of the message at this position.
+    public var timestamp: Date
+    /// Id of the message at this position.
+    public var id: MessageID
+    /// Creates a cursor.
+    public init(timestamp: Date, id: MessageID) {
+        self.timestamp = timestamp
+        self.id = id
+    }
+    public static func < (lhs: MessageCursor, rhs: MessageCursor) -> Bool { (lhs.timestamp, lhs.id) < (rhs.timestamp, rhs.id) }
+}
+
+/// An image attached to a message.
+public struct MediaAttachment: Hashable, Codable, Sendable {
+    /// Full-size image.
+    public var url: String
+    /// Small preview, when the backend made one.
+    public var thumbnailURL: String?
+    /// Creates an attachment.
+    public init(url: String, thumbnailURL: String? = nil) {
+        self.url = url
+        self.thumbnailURL = thumbnailURL
+    }
+}

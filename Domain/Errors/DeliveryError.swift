@@ -1,0 +1,56 @@
+/// Why the backend did not take a request. Knows whether trying again can help, and what to tell the user
+/// (story 2.4's texts).
+public enum DeliveryError: Error, Hashable, Codable, Sendable, CustomStringConvertible {
+    /// No connection: the request never left the device.
+    case offline
+    /// No answer within the attempt's timeout; the backend may or may not have applied the write.
+    case timeout
+    /// The backend failed (5xx-like); `code` is its status.
+    case server(code: Int)
+    /// Sign-in expired or was revoked: pause and keep everything until it is renewed.
+    case unauthorized
+    /// Signed in, but not allowed to do this: pause like `unauthorized`.
+    case forbidden
+    /// The backend refused the content (400/422-like).
+    case validation(reason: String)
+    /// The conversation (or target) does not exist.
+    case notFound
+    /// Anything else.
+    case unknown(String)
+
+    /// Whether the same request may succeed later without the user changing anything.
+    public var isRetryable: Bool {
+        switch self {
+        case .offline, .timeout, .server: true
+        case .unauthorized, .forbidden, .validation, .notFound, .unknown: false
+        }
+    }
+
+    /// Whether the error is about who is signed in: sending pauses and nothing is marked failed for it.
+    public var requiresSignIn: Bool { self == .unauthorized || self == .forbidden }
+
+    /// The text a user sees for this error.
+    public var userMessage: String {
+        switch self {
+        case .offline: "No internet connection. Message will be saved and you can retry later."
+        case .timeout: "The connection timed out. Please try again."
+        case .unauthorized, .forbidden: "Authentication error. Please sign in again."
+        case .validation: "Message format error. Please try again."
+        case .notFound: "Conversation not found. Please refresh and try again."
+        case .server, .unknown: "Failed to send message. Please try again."
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .offline: "offline"
+        case .timeout: "timeout"
+        case .server(let code): "server(\(code))"
+        case .unauthorized: "unauthorized"
+        case .forbidden: "forbidden"
+        case .validation(let reason): "validation(\(reason))"
+        case .notFound: "notFound"
+        case .unknown(let text): "unknown(\(text))"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// Why a durable store refused an operation. A refused operation changed nothing.
+public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A record with this id is already stored.
+    case duplicateID(String)
+    /// No record with this id.
+    case notFound(String)
+    /// One record is larger than the store allows.
+    case recordTooLarge(bytes: Int, limit: Int)
+    /// The store holds as many records as it may; nothing is evicted to make room.
+    case capacityReached(limit: Int)
+    /// Another process holds the data directory.
+    case locked(path: String)
+    /// The file system failed (`errno` text included).
+    case io(String)
+    /// The file is not a store of this kind or version.
+    case incompatible(String)
+    /// The change would move a status backwards.
+    case invalidTransition(from: MessageStatus, to: MessageStatus)
+
+    public var description: String {
+        switch self {
+        case .duplicateID(let id): "a message with id \(id) is already stored"
+        case .notFound(let id): "no message with id \(id)"
+        case .recordTooLarge(let bytes, let limit): "the message is too large (\(bytes) bytes; the limit is \(limit))"
+        case .capacityReached(let limit): "the queue is full (\(limit) messages); send or delete some first"
+        case .locked(let path): "the data directory \(path) is in use by another process"
+        case .io(let text): "storage error: \(text)"
+        case .incompatible(let text): "incompatible store: \(text)"
+        case .invalidTransition(let from, let to): "a message cannot go from \(from.rawValue) to \(to.rawValue)"
+        }
+    }
+}
+
+/// Why user input was refused. Refused input changed nothing.
+public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The text is empty or only white space.
+    case emptyText
+    /// The text is longer than allowed.
+    case textTooLong(characters: Int, limit: Int)
+    /// No conversation is open to send into.
+    case noConversation
+    /// The referenced message is not there (or not in a state that allows the action).
+    case unknownMessage(String)
+
+    public var description: String {
+        switch self {
+        case .emptyText: "a message cannot be empty"
+        case .textTooLong(let characters, let limit): "the message is too long (\(characters) characters; the limit is \(limit))"
+        case .noConversation: "no conversation is open"
+        case .unknownMessage(let ref): "no such message: \(ref)"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// When queued messages go out once the device is back online.
+public enum SendPolicy: String, Codable, Sendable, CaseIterable {
+    /// Wait for the user: the connectivity toast asks "Auto-send N queued messages?".
+    case manual
+    /// Send by itself on reconnect.
+    case automatic
+}
+
+/// A change to the outbox, for observers.
+public enum OutboxEvent: Hashable, Sendable {
+    /// A message was composed or changed (status, text, attempts, error). A `sent` message has left the outbox.
+    case changed(Message)
+    /// The user deleted a pending message.
+    case deleted(MessageID)
+    /// Sending paused because sign-in expired (true) or resumed (false).
+    case pausedForSignIn(Bool)
+}
+
+/// The message lifecycle service: composes messages durably, sends them in order per conversation, keeps failed
+/// ones, and offers the user's actions (Send All, Send Now, Retry, Edit, Delete). View models depend on this.
+@MainActor
+public protocol MessageOutbox: AnyObject {
+    /// Every pending message (queued, sending, failed), in compose order.
+    var pending: [Message] { get }
+    /// When queued messages go out on reconnect.
+    var policy: SendPolicy { get set }
+    /// Whether sending waits for sign-in to be renewed.
+    var isPausedForSignIn: Bool { get }
+    /// Whether any send is in flight or scheduled.
+    var isBusy: Bool { get }
+    /// Calls `observer` with every change, until the token is released.
+    func observe(_ observer: @escaping @MainActor (OutboxEvent) -> Void) -> ObservationToken
+    /// Composes a message: durable before this returns, then sent at once when online (`sending`) or kept
+    /// `queued`. Throws `InputError` for empty or oversized text and `StoreError` when it cannot be stored.
+    @discardableResult
+    func compose(text: String, in conversation: ConversationID) throws -> Message
+    /// Sends every queued and failed message, per conversation in compose order; returns when all are done.
+    func sendAll() async
+    /// Sends one queued or failed message (Send Now, Retry); returns when it is done. Throws
+    /// `InputError.unknownMessage` when there is no such pending message.
+    func send(_ id: MessageID) async throws
+    /// Changes the text of a queued or failed message (durable).
+    @discardableResult
+    func edit(_ id: MessageID, text: String) throws -> Message
+    /// Deletes a queued or failed message (durable).
+    func delete(_ id: MessageID) throws
+    /// Sign-in was renewed: resume sending.
+    func signInRenewed()
+}

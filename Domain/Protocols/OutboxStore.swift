@@ -1,0 +1,30 @@
+import Foundation
+
+/// The one durable home of every pending message — queued, sending or failed (GUIDE invariant 4).
+///
+/// Every mutating call is durable when it returns (written and synced) or throws and changes nothing.
+/// Implementations are safe to call from any thread.
+public protocol OutboxStore: AnyObject, Sendable {
+    /// Adds a pending message. Throws `StoreError.duplicateID` if its id is stored, `.recordTooLarge` or
+    /// `.capacityReached` when it does not fit. A message is never evicted to make room.
+    func enqueue(_ message: Message) throws
+    /// Removes a message (delivered or deleted). Throws `StoreError.notFound` for an unknown id.
+    func remove(_ id: MessageID) throws
+    /// Every pending message, in compose order.
+    func all() -> [Message]
+    /// The pending message with this id.
+    func message(_ id: MessageID) -> Message?
+    /// How many messages are pending.
+    var count: Int { get }
+    /// Removes every message.
+    func removeAll() throws
+    /// Changes a message's text. Returns the updated message.
+    @discardableResult
+    func updateText(of id: MessageID, to text: String) throws -> Message
+    /// Changes a message's status (only along `MessageStatus.canTransition`), its attempt count and last error.
+    /// Returns the updated message.
+    @discardableResult
+    func updateStatus(
+        of id: MessageID, to status: MessageStatus, at date: Date, attempts: Int?, lastError: DeliveryError?
+    ) throws -> Message
+}

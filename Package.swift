@@ -1,0 +1,50 @@
+// swift-tools-version:6.1
+// Courier: an offline-first messaging core. One package, four layers, no dependencies beyond the toolchain.
+import PackageDescription
+
+let settings: [SwiftSetting] = [
+    // Nonisolated async functions run on the caller's executor: a call from the main actor stays there, which is
+    // what keeps driver scripts and simulations deterministic (GUIDE §8).
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+]
+
+let package = Package(
+    name: "Courier",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "CourierDomain", targets: ["CourierDomain"]),
+        .library(name: "CourierData", targets: ["CourierData"]),
+        .library(name: "CourierPresentation", targets: ["CourierPresentation"]),
+        .library(name: "CourierApp", targets: ["CourierApp"]),
+        .executable(name: "courier", targets: ["courier"]),
+        .executable(name: "courier-bench", targets: ["courier-bench"]),
+    ],
+    targets: [
+        .target(name: "CourierDomain", path: "Domain", swiftSettings: settings),
+        .target(name: "CourierData", dependencies: ["CourierDomain"], path: "Data", swiftSettings: settings),
+        .target(
+            name: "CourierPresentation", dependencies: ["CourierDomain"], path: "Presentation",
+            swiftSettings: settings),
+        .target(
+            name: "CourierApp", dependencies: ["CourierDomain", "CourierData", "CourierPresentation"],
+            path: "App/Core", swiftSettings: settings),
+        .executableTarget(name: "courier", dependencies: ["CourierApp"], path: "App/Driver", swiftSettings: settings),
+        .executableTarget(
+            name: "courier-bench", dependencies: ["CourierDomain", "CourierData", "CourierApp"], path: "App/Bench",
+            swiftSettings: settings),
+        .testTarget(
+            name: "CourierDomainTests", dependencies: ["CourierDomain"], path: "Tests/CourierDomainTests",
+            swiftSettings: settings),
+        .testTarget(
+            name: "CourierDataTests", dependencies: ["CourierDomain", "CourierData"], path: "Tests/CourierDataTests",
+            swiftSettings: settings),
+        .testTarget(
+            name: "CourierPresentationTests", dependencies: ["CourierDomain", "CourierPresentation"],
+            path: "Tests/CourierPresentationTests", swiftSettings: settings),
+        .testTarget(
+            name: "CourierAppTests", dependencies: ["CourierDomain", "CourierData", "CourierPresentation", "CourierApp"],
+            path: "Tests/CourierAppTests", swiftSettings: settings),
+    ],
+    swiftLanguageModes: [.v6]
+)
