@@ -1,0 +1,42 @@
+import CourierDomain
+
+/// A view model's output: something whose whole state can be observed.
+@MainActor
+public protocol StateEmitting: AnyObject {
+    /// The immutable state a screen renders.
+    associatedtype State: Equatable
+    /// The current state.
+    var state: State { get }
+    /// Calls `observer` with the current state at once, then with every change, until the token is released.
+    func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken
+}
+
+/// Holds one view model's state: replays the current state to a new observer and emits only on change.
+@MainActor
+public final class StateStore<State: Equatable> {
+    /// The current state.
+    public private(set) var state: State
+    private let observers = ObserverList<State>()
+
+    /// Creates a store holding `initial`.
+    public init(_ initial: State) { state = initial }
+
+    /// Whether anyone observes.
+    public var hasObservers: Bool { !observers.isEmpty }
+
+    /// Applies `change`; observers hear of it only if the state differs afterwards.
+    public func update(_ change: (inout State) -> Void) {
+        var next = state
+        change(&next)
+        guard next != state else { return }
+        state = next
+        observers.notify(next)
+    }
+
+    /// Adds an observer and replays the current state to it.
+    public func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
+        let token = observers.add(observer)
+        observer(state)
+        return token
+    }
+}
