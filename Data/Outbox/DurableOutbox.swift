@@ -1,0 +1,323 @@
+import CourierDomain
+import Foundation
+
+/// The message lifecycle over a durable `OutboxStore`: every pending message lives in exactly one store record,
+/// and each conversation sends through its own serial lane, in compose order.
+///
+/// How a message moves (GUIDE §3):
+/// - `compose` writes the message (synced) before returning: `sending` when online, `queued` when offline or while
+///   sending is paused for sign-in; an online message starts its lane at once.
+/// - A lane takes the conversation's `sending` messages in compose order, up to `batchSize` per request, and
+///   sends them as one ordered batch through the repository (which applies the retry policy).
+/// - Per message, the answer decides:
+///   - stored by the backend → removed from the store, observers see it `sent`;
+///   - `offline` → back to `queued` (resent later with the same id), and the lane stops;
+///   - `unauthorized` / `forbidden` → back to `queued`, sending pauses everywhere until `signInRenewed()`, and
+///     nothing is marked failed for it;
+///   - any other error (the retry budget spent, or a permanent refusal) → `failed`, kept with its error; the lane
+///     goes on with later messages, so one bad message holds up nothing.
+/// - With the `automatic` policy, coming online starts one pass over the queue; flicker while it runs starts no
+///   second pass (single flight), and a lane never runs twice for a conversation, so nothing is sent twice.
+/// - Ids are the idempotency key: a resend after an unknown outcome is ignored by the backend.
+@MainActor
+public final class DurableOutbox: MessageOutbox {
+    /// Limits on what a user may compose.
+    public struct Limits: Sendable {
+        /// Longest text accepted, in characters.
+        public var maxTextLength: Int
+        /// Most messages sent in one ordered batch request.
+        public var batchSize: Int
+        /// Creates limits.
+        public init(maxTextLength: Int = 4_000, batchSize: Int = 25) {
+            self.maxTextLength = maxTextLength
+            self.batchSize = max(1, batchSize)
+        }
+    }
+
+    // MARK: - Dependencies
+
+    private let store: any OutboxStore
+    private let repository: any MessageRepository
+    private let connectivity: any ConnectivityMonitor
+    private let clock: any Clock
+    private let ids: IDGenerator
+    private let currentUser: UserID
+    private let limits: Limits
+    private let logger: Logger
+
+    // MARK: - State
+
+    /// When queued messages go out on reconnect.
+    public var policy: SendPolicy {
+        didSet { if policy == .automatic, oldValue != .automatic { startAutomaticPass() } }
+    }
+    public private(set) var isPausedForSignIn = false
+    private var lanes: [ConversationID: Task<Void, Never>] = [:]
+    private var automaticPass: Task<Void, Never>?
+    private var runningOperations = 0
+    private var wasOnline: Bool
+    private var lastComposeTime: Date?
+    private let observers = ObserverList<OutboxEvent>()
+    private var connectivityToken: ObservationToken?
+
+    /// Creates the outbox. Messages the store holds are kept as they are (a store reopens `sending` as `queued`);
+    /// with the automatic policy and a connection they go out at once.
+    public init(
+        store: any OutboxStore, repository: any MessageRepository, connectivity: any ConnectivityMonitor,
+        clock: any Clock, ids: IDGenerator, currentUser: UserID, policy: SendPolicy = .manual,
+        limits: Limits = Limits(), logger: Logger = .silent
+    ) {
+        self.store = store
+        self.repository = repository
+        self.connectivity = connectivity
+        self.clock = clock
+        self.ids = ids
+        self.currentUser = currentUser
+        self.policy = policy
+        self.limits = limits
+        self.logger = logger
+        wasOnline = connectivity.isOnline
+        connectivityToken = connectivity.observe { [weak self] online in self?.connectivityChanged(online) }
+        if wasOnline { startAutomaticPass() }
+    }
+
+    deinit {
+        MainActor.assumeIsolated {
+            automaticPass?.cancel()
+            for lane in lanes.values { lane.cancel() }
+        }
+    }
+
+    // MARK: - MessageOutbox
+
+    public var pending: [Message] { store.all() }
+
+    public var isBusy: Bool { !lanes.isEmpty || automaticPass != nil || runningOperations > 0 }
+
+    public func observe(_ observer: @escaping @MainActor (OutboxEvent) -> Void) -> ObservationToken {
+        observers.add(observer)
+    }
+
+    @discardableResult
+    public func compose(text: String, in conversation: ConversationID) throws -> Message {
+        let text = try validated(text)
+        let now = nextComposeTime()
+        let sendNow = connectivity.isOnline && !isPausedForSignIn
+        let message = Message(
+            id: ids.next(), conversationID: conversation, senderID: currentUser, text: text, timestamp: now,
+            status: sendNow ? .sending : .queued, statusUpdatedAt: now)
+        try store.enqueue(message)
+        observers.notify(.changed(message))
+        if sendNow { startLane(conversation) }
+        return message
+    }
+
+    public func sendAll() async {
+        guard connectivity.isOnline, !isPausedForSignIn else { return }
+        runningOperations += 1
+        defer { runningOperations -= 1 }
+        let waiting = store.all().filter { $0.status == .queued || $0.status == .failed }
+        var conversations: [ConversationID] = []
+        for message in waiting where markSending(message) != nil {
+            if !conversations.contains(message.conversationID) { conversations.append(message.conversationID) }
+        }
+        for conversation in conversations { startLane(conversation) }
+        for conversation in conversations { await lanes[conversation]?.value }
+    }
+
+    public func send(_ id: MessageID) async throws {
+        guard let message = store.message(id), message.status == .queued || message.status == .failed else {
+            throw InputError.unknownMessage(id.rawValue)
+        }
+        guard connectivity.isOnline else { throw DeliveryError.offline }
+        guard !isPausedForSignIn else { throw DeliveryError.unauthorized }
+        runningOperations += 1
+        defer { runningOperations -= 1 }
+        guard markSending(message) != nil else { return }
+        startLane(message.conversationID)
+        await lanes[message.conversationID]?.value
+    }
+
+    @discardableResult
+    public func edit(_ id: MessageID, text: String) throws -> Message {
+        guard let message = store.message(id), message.status == .queued || message.status == .failed else {
+            throw InputError.unknownMessage(id.rawValue)
+        }
+        let updated = try store.updateText(of: id, to: try validated(text))
+        observers.notify(.changed(updated))
+        return updated
+    }
+
+    public func delete(_ id: MessageID) throws {
+        guard let message = store.message(id), message.status == .queued || message.status == .failed else {
+            throw InputError.unknownMessage(id.rawValue)
+        }
+        try store.remove(id)
+        observers.notify(.deleted(id))
+    }
+
+    public func signInRenewed() {
+        guard isPausedForSignIn else { return }
+        isPausedForSignIn = false
+        observers.notify(.pausedForSignIn(false))
+        // Messages held back by the expired sign-in were the user's intent to send: they go out now.
+        guard connectivity.isOnline else { return }
+        startAutomaticPass(includingHeld: true)
+    }
+
+    // MARK: - Lanes
+
+    private func startLane(_ conversation: ConversationID) {
+        guard lanes[conversation] == nil else { return }
+        lanes[conversation] = Task { [weak self] in
+            await self?.runLane(conversation)
+        }
+    }
+
+    private func runLane(_ conversation: ConversationID) async {
+        defer {
+            lanes[conversation] = nil
+            requeueStranded(in: conversation)
+        }
+        while !Task.isCancelled, connectivity.isOnline, !isPausedForSignIn {
+            let batch = Array(
+                store.all().lazy.filter { $0.conversationID == conversation && $0.status == .sending }
+                    .prefix(limits.batchSize))
+            guard !batch.isEmpty else { return }
+            let results: [Result<Message, DeliveryError>]
+            do {
+                results = try await repository.sendBatch(batch)
+            } catch {
+                let failure = (error as? DeliveryError) ?? .unknown(String(describing: error))
+                results = batch.map { _ in .failure(failure) }
+            }
+            var stop = false
+            for (message, result) in zip(batch, results) {
+                switch result {
+                case .success(let stored): delivered(message, as: stored)
+                case .failure(let error): stop = attemptFailed(message, error: error) || stop
+                }
+            }
+            // A batch answered with fewer results than messages leaves the rest `sending`: they go next round.
+            if stop { return }
+        }
+    }
+
+    /// Records a delivered message: it leaves the store, observers see it as the backend stored it.
+    private func delivered(_ message: Message, as stored: Message) {
+        do {
+            try store.remove(message.id)
+        } catch {
+            logger.log(.error, "outbox: could not remove delivered \(message.id): \(error)")
+        }
+        var shown = stored
+        shown.attempts = message.attempts + 1
+        shown.lastError = nil
+        observers.notify(.changed(shown))
+    }
+
+    /// Records a failed attempt; returns whether the lane must stop.
+    private func attemptFailed(_ message: Message, error: DeliveryError) -> Bool {
+        let next: MessageStatus
+        let stop: Bool
+        if error == .offline {
+            (next, stop) = (.queued, true)
+        } else if error.requiresSignIn {
+            (next, stop) = (.queued, true)
+            pauseForSignIn()
+        } else {
+            (next, stop) = (.failed, false)
+        }
+        do {
+            let updated = try store.updateStatus(
+                of: message.id, to: next, at: clock.now, attempts: message.attempts + 1, lastError: error)
+            observers.notify(.changed(updated))
+        } catch {
+            logger.log(.error, "outbox: could not record the failure of \(message.id): \(error)")
+        }
+        return stop
+    }
+
+    /// A lane that stops while offline, paused or cancelled leaves no message `sending`: each goes back to
+    /// `queued` and is resent later with the same id.
+    private func requeueStranded(in conversation: ConversationID) {
+        guard !connectivity.isOnline || isPausedForSignIn || Task.isCancelled else { return }
+        for message in store.all() where message.conversationID == conversation && message.status == .sending {
+            do {
+                let updated = try store.updateStatus(
+                    of: message.id, to: .queued, at: clock.now, attempts: nil, lastError: message.lastError)
+                observers.notify(.changed(updated))
+            } catch {
+                logger.log(.error, "outbox: could not requeue \(message.id): \(error)")
+            }
+        }
+    }
+
+    private func pauseForSignIn() {
+        guard !isPausedForSignIn else { return }
+        isPausedForSignIn = true
+        observers.notify(.pausedForSignIn(true))
+    }
+
+    @discardableResult
+    private func markSending(_ message: Message) -> Message? {
+        do {
+            let updated = try store.updateStatus(
+                of: message.id, to: .sending, at: clock.now, attempts: nil, lastError: message.lastError)
+            observers.notify(.changed(updated))
+            return updated
+        } catch {
+            logger.log(.error, "outbox: could not mark \(message.id) sending: \(error)")
+            return nil
+        }
+    }
+
+    // MARK: - Connectivity and the automatic policy
+
+    private func connectivityChanged(_ online: Bool) {
+        defer { wasOnline = online }
+        guard online, !wasOnline else { return }
+        startAutomaticPass()
+    }
+
+    /// One pass over the queue at a time: flicker while a pass runs starts no second one.
+    private func startAutomaticPass(includingHeld: Bool = false) {
+        guard automaticPass == nil, connectivity.isOnline, !isPausedForSignIn else { return }
+        guard includingHeld || policy == .automatic else { return }
+        guard store.all().contains(where: { $0.status == .queued || $0.status == .sending }) else { return }
+        automaticPass = Task { [weak self] in
+            await self?.runAutomaticPass()
+        }
+    }
+
+    private func runAutomaticPass() async {
+        defer { automaticPass = nil }
+        var conversations: [ConversationID] = []
+        for message in store.all() where message.status == .queued || message.status == .sending {
+            if message.status == .queued, markSending(message) == nil { continue }
+            if !conversations.contains(message.conversationID) { conversations.append(message.conversationID) }
+        }
+        for conversation in conversations { startLane(conversation) }
+        for conversation in conversations { await lanes[conversation]?.value }
+    }
+
+    // MARK: - Input
+
+    /// Compose timestamps strictly increase, so messages typed within one clock tick keep the order they were
+    /// typed in (order is timestamp, then id, and ids are random).
+    private func nextComposeTime() -> Date {
+        let floor = lastComposeTime ?? store.all().last?.timestamp ?? .distantPast
+        let now = max(clock.now, floor.addingTimeInterval(0.001))
+        lastComposeTime = now
+        return now
+    }
+
+    private func validated(_ text: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw InputError.emptyText }
+        guard trimmed.count <= limits.maxTextLength else {
+            throw InputError.textTooLong(characters: trimmed.count, limit: limits.maxTextLength)
+        }
+        return trimmed
+    }
+}

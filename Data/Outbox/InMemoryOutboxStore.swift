@@ -1,0 +1,67 @@
+import CourierDomain
+import Foundation
+
+/// An `OutboxStore` that keeps messages in memory only: for previews, tests and simulations that model the disk
+/// elsewhere. It enforces the same rules as the file store (duplicates, transitions, capacity), so code tested
+/// against it behaves the same on disk.
+public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [MessageID: Message] = [:]
+    private let capacity: Int
+
+    /// Creates an empty store holding at most `capacity` messages, or one holding `messages`.
+    public init(capacity: Int = 20_000, messages: [Message] = []) {
+        self.capacity = capacity
+        for message in messages { self.messages[message.id] = message }
+    }
+
+    public func enqueue(_ message: Message) throws {
+        try lock.withLock {
+            guard messages[message.id] == nil else { throw StoreError.duplicateID(message.id.rawValue) }
+            guard messages.count < capacity else { throw StoreError.capacityReached(limit: capacity) }
+            messages[message.id] = message
+        }
+    }
+
+    public func remove(_ id: MessageID) throws {
+        try lock.withLock {
+            guard messages.removeValue(forKey: id) != nil else { throw StoreError.notFound(id.rawValue) }
+        }
+    }
+
+    public func all() -> [Message] { lock.withLock { messages.values.sorted(by: Message.composeOrder) } }
+
+    public func message(_ id: MessageID) -> Message? { lock.withLock { messages[id] } }
+
+    public var count: Int { lock.withLock { messages.count } }
+
+    public func removeAll() throws { lock.withLock { messages.removeAll() } }
+
+    @discardableResult
+    public func updateText(of id: MessageID, to text: String) throws -> Message {
+        try lock.withLock {
+            guard var message = messages[id] else { throw StoreError.notFound(id.rawValue) }
+            message.text = text
+            messages[id] = message
+            return message
+        }
+    }
+
+    @discardableResult
+    public func updateStatus(
+        of id: MessageID, to status: MessageStatus, at date: Date, attempts: Int?, lastError: DeliveryError?
+    ) throws -> Message {
+        try lock.withLock {
+            guard var message = messages[id] else { throw StoreError.notFound(id.rawValue) }
+            guard message.status.canTransition(to: status) else {
+                throw StoreError.invalidTransition(from: message.status, to: status)
+            }
+            message.status = status
+            message.statusUpdatedAt = date
+            if let attempts { message.attempts = attempts }
+            message.lastError = lastError
+            messages[id] = message
+            return message
+        }
+    }
+}

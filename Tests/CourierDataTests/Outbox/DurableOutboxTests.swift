@@ -1,0 +1,238 @@
+import CourierData
+import CourierDomain
+import Foundation
+import Testing
+
+@MainActor
+@Suite struct DurableOutboxTests {
+    let clock = ManualClock()
+    let store = InMemoryOutboxStore()
+    let connectivity: OutboxTestConnectivity
+    let repository: OutboxTestRepository
+    var events: [OutboxEvent] = []
+
+    init() {
+        connectivity = OutboxTestConnectivity(online: true)
+        repository = OutboxTestRepository(clock: clock)
+    }
+
+    func makeOutbox(policy: SendPolicy = .manual, batchSize: Int = 25) -> DurableOutbox {
+        DurableOutbox(
+            store: store, repository: repository, connectivity: connectivity, clock: clock, ids: .seeded(7),
+            currentUser: "me", policy: policy, limits: .init(batchSize: batchSize))
+    }
+
+    func statuses(_ events: [OutboxEvent]) -> [String] {
+        events.map { event in
+            switch event {
+            case .changed(let message): "\(message.text):\(message.status.rawValue)"
+            case .deleted(let id): "deleted:\(store.message(id)?.text ?? id.rawValue.prefix(4).description)"
+            case .pausedForSignIn(let paused): "paused:\(paused)"
+            }
+        }
+    }
+
+    /// Runs `work` while moving the clock from deadline to deadline until it is done.
+    func drive(_ work: @escaping @MainActor () async throws -> Void) async throws {
+        let outcome = OutboxTestOutcome()
+        Task { @MainActor in
+            do { try await work() } catch { outcome.error = error }
+            outcome.done = true
+        }
+        let finished = await clock.run(until: { outcome.done })
+        #expect(finished, "the work finished")
+        if let error = outcome.error { throw error }
+    }
+
+    // MARK: - Compose
+
+    @Test func anOnlineMessageShowsSendingAtOnceThenSent() async {
+        let outbox = makeOutbox()
+        var seen: [OutboxEvent] = []
+        let token = outbox.observe { seen.append($0) }
+        let message = try? outbox.compose(text: "hello", in: "c2")
+        #expect(message?.status == .sending)
+        #expect(store.message(message!.id)?.status == .sending, "durable before compose returns")
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(statuses(seen) == ["hello:sending", "hello:sent"])
+        #expect(store.count == 0)
+        #expect(repository.stored.map(\.text) == ["hello"])
+        token.cancel()
+    }
+
+    @Test func anOfflineMessageIsQueuedDurablyAndNotSent() async {
+        connectivity.set(online: false)
+        let outbox = makeOutbox()
+        let message = try? outbox.compose(text: "tunnel", in: "c2")
+        #expect(message?.status == .queued)
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(store.all().map(\.text) == ["tunnel"])
+        #expect(repository.requests == 0)
+    }
+
+    @Test func emptyOrOversizedTextIsRefusedAndChangesNothing() {
+        let outbox = makeOutbox()
+        #expect(throws: InputError.emptyText) { try outbox.compose(text: "  \n ", in: "c2") }
+        let long = String(repeating: "x", count: 4_001)
+        #expect(throws: InputError.textTooLong(characters: 4_001, limit: 4_000)) {
+            try outbox.compose(text: long, in: "c2")
+        }
+        #expect(store.count == 0)
+        #expect(!outbox.isBusy)
+    }
+
+    // MARK: - Send All
+
+    @Test func sendAllDeliversEveryConversationInComposeOrder() async throws {
+        connectivity.set(online: false)
+        let outbox = makeOutbox()
+        for (index, conversation) in ["c1", "c2", "c1", "c3", "c2"].enumerated() {
+            try outbox.compose(text: "m\(index)", in: ConversationID(conversation))
+            await clock.advance(by: .seconds(1))
+        }
+        connectivity.set(online: true)
+        #expect(store.count == 5, "manual policy: nothing goes by itself")
+        try await drive { await outbox.sendAll() }
+        #expect(store.count == 0)
+        let byConversation = Dictionary(grouping: repository.stored, by: \.conversationID)
+        #expect(byConversation["c1"]?.map(\.text) == ["m0", "m2"])
+        #expect(byConversation["c2"]?.map(\.text) == ["m1", "m4"])
+        #expect(repository.requests == 3, "one ordered batch per conversation")
+    }
+
+    @Test func aFailedMessageStaysFailedAndTheRestGoOn() async throws {
+        connectivity.set(online: false)
+        let outbox = makeOutbox(batchSize: 1)
+        let first = try outbox.compose(text: "one", in: "c2")
+        let second = try outbox.compose(text: "two", in: "c2")
+        let third = try outbox.compose(text: "three", in: "c2")
+        repository.failures[second.id] = [.validation(reason: "bad")]
+        connectivity.set(online: true)
+        try await drive { await outbox.sendAll() }
+        #expect(repository.stored.map(\.id) == [first.id, third.id])
+        #expect(store.all().map(\.id) == [second.id])
+        #expect(store.message(second.id)?.status == .failed)
+        #expect(store.message(second.id)?.lastError == .validation(reason: "bad"))
+    }
+
+    @Test func sendAllWhileOfflineDoesNothing() async throws {
+        connectivity.set(online: false)
+        let outbox = makeOutbox()
+        try outbox.compose(text: "wait", in: "c2")
+        try await drive { await outbox.sendAll() }
+        #expect(store.all().map(\.status) == [.queued])
+        #expect(repository.requests == 0)
+    }
+
+    // MARK: - Failures
+
+    @Test func goingOfflineMidSendPutsTheMessageBackInTheQueue() async throws {
+        let outbox = makeOutbox()
+        repository.failEverything = .offline
+        let message = try outbox.compose(text: "cut off", in: "c2")
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(store.message(message.id)?.status == .queued)
+        #expect(store.message(message.id)?.attempts == 1)
+    }
+
+    @Test func aMessageComposedJustBeforeGoingOfflineIsNotLeftSending() async throws {
+        let outbox = makeOutbox()
+        let message = try outbox.compose(text: "racing", in: "c2")
+        connectivity.set(online: false)
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(store.message(message.id)?.status == .queued)
+    }
+
+    @Test func retryAfterFailureSendsWithTheSameID() async throws {
+        let outbox = makeOutbox()
+        let message = try outbox.compose(text: "flaky", in: "c2")
+        repository.failures[message.id] = [.server(code: 503)]
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(store.message(message.id)?.status == .failed)
+        try await drive { try await outbox.send(message.id) }
+        #expect(store.count == 0)
+        #expect(repository.stored.map(\.id) == [message.id])
+    }
+
+    @Test func retryOfAnUnknownOrSentMessageIsRefused() async throws {
+        let outbox = makeOutbox()
+        await #expect(throws: InputError.unknownMessage("nope")) { try await outbox.send(MessageID("nope")) }
+        let message = try outbox.compose(text: "fine", in: "c2")
+        _ = await clock.run(until: { !outbox.isBusy })
+        await #expect(throws: InputError.unknownMessage(message.id.rawValue)) { try await outbox.send(message.id) }
+    }
+
+    @Test func anExpiredSignInPausesAndKeepsEveryMessageUntilRenewed() async throws {
+        let outbox = makeOutbox()
+        repository.failEverything = .unauthorized
+        let first = try outbox.compose(text: "a", in: "c2")
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(outbox.isPausedForSignIn)
+        let second = try outbox.compose(text: "b", in: "c3")
+        #expect(second.status == .queued, "nothing is sent while paused")
+        #expect(store.all().map(\.status) == [.queued, .queued], "none marked failed")
+        repository.failEverything = nil
+        outbox.signInRenewed()
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(store.count == 0)
+        #expect(repository.stored.map(\.id) == [first.id, second.id])
+    }
+
+    // MARK: - Automatic policy
+
+    @Test func automaticPolicySendsOnReconnectExactlyOnceDespiteFlicker() async throws {
+        connectivity.set(online: false)
+        let outbox = makeOutbox(policy: .automatic, batchSize: 1)
+        for index in 0..<5 { try outbox.compose(text: "m\(index)", in: "c2") }
+        connectivity.set(online: true)
+        connectivity.set(online: false)
+        connectivity.set(online: true)
+        connectivity.set(online: false)
+        connectivity.set(online: true)
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(store.count == 0)
+        #expect(repository.stored.map(\.text) == ["m0", "m1", "m2", "m3", "m4"])
+    }
+
+    @Test func manualPolicyWaitsForTheUser() async throws {
+        connectivity.set(online: false)
+        let outbox = makeOutbox(policy: .manual)
+        try outbox.compose(text: "held", in: "c2")
+        connectivity.set(online: true)
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(store.all().map(\.status) == [.queued])
+        outbox.policy = .automatic
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(store.count == 0)
+    }
+
+    // MARK: - Edit and delete
+
+    @Test func editAndDeleteWorkOnQueuedMessagesOnly() async throws {
+        connectivity.set(online: false)
+        let outbox = makeOutbox()
+        let queued = try outbox.compose(text: "typo", in: "c2")
+        let kept = try outbox.compose(text: "keep", in: "c2")
+        try outbox.edit(queued.id, text: "fixed")
+        #expect(store.message(queued.id)?.text == "fixed")
+        #expect(throws: InputError.emptyText) { try outbox.edit(queued.id, text: "") }
+        #expect(store.message(queued.id)?.text == "fixed")
+        try outbox.delete(queued.id)
+        #expect(store.all().map(\.id) == [kept.id])
+        #expect(throws: InputError.unknownMessage(queued.id.rawValue)) { try outbox.delete(queued.id) }
+    }
+
+    @Test func rapidFireOnlineArrivesInOrderOnce() async throws {
+        let outbox = makeOutbox()
+        for index in 0..<25 { try outbox.compose(text: "r\(index)", in: "c2") }
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(repository.stored.map(\.text) == (0..<25).map { "r\($0)" })
+        #expect(store.count == 0)
+    }
+}
+
+@MainActor
+final class OutboxTestOutcome {
+    var done = false
+    var error: (any Error)?
+}
