@@ -22,7 +22,6 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     private let log: RecordLog
     private let logger: Logger
     private let lock = NSLock()
-    private let encoder = JSONEncoder()
     private var index: OutboxIndex
 
     // MARK: - Opening
@@ -66,7 +65,7 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     public func remove(_ id: MessageID) throws {
         try lock.withLock {
             guard index[id] != nil else { throw StoreError.notFound(id.rawValue) }
-            try log.append(try encode(.removal(of: id)))
+            try log.append(encode(.removal(of: id)))
             index.remove(id)
             compactIfDominatedByDeadRecords()
         }
@@ -81,7 +80,7 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     public func removeAll() throws {
         try lock.withLock {
             guard index.count > 0 else { return }
-            try log.append(try encode(.clearing))
+            try log.append(encode(.clearing))
             index.removeAll()
             compactIfDominatedByDeadRecords()
         }
@@ -94,7 +93,7 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
             message.text = text
             // The limit holds for the message as a compaction will store it, not only for this small record.
             _ = try encodeWithinLimit(.put(message))
-            try log.append(try encode(.textChange(of: id, to: text)))
+            try log.append(encode(.textChange(of: id, to: text)))
             index.replace(message)
             compactIfDominatedByDeadRecords()
             return message
@@ -117,7 +116,7 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
             message.statusUpdatedAt = date
             if let attempts { message.attempts = attempts }
             message.lastError = lastError
-            try log.append(try encode(.statusChange(of: message)))
+            try log.append(encode(.statusChange(of: message)))
             index.replace(message)
             compactIfDominatedByDeadRecords()
             return message
@@ -138,21 +137,15 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
             message.status = .queued
             requeued.append(message)
         }
-        try log.append(contentsOf: try requeued.map { try encode(.statusChange(of: $0)) })
+        try log.append(contentsOf: requeued.map { encode(.statusChange(of: $0)) })
         for message in requeued { index.replace(message) }
         logger.log(.info, "outbox: \(requeued.count) interrupted sends queued again")
     }
 
-    private func encode(_ record: OutboxRecord) throws -> Data {
-        do {
-            return try encoder.encode(record)
-        } catch {
-            throw StoreError.io("cannot encode an outbox record: \(error)")
-        }
-    }
+    private func encode(_ record: OutboxRecord) -> Data { record.encoded() }
 
     private func encodeWithinLimit(_ record: OutboxRecord) throws -> Data {
-        let payload = try encode(record)
+        let payload = encode(record)
         guard payload.count <= limits.maxMessageBytes else {
             throw StoreError.recordTooLarge(bytes: payload.count, limit: limits.maxMessageBytes)
         }
@@ -164,7 +157,7 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     private func compactIfDominatedByDeadRecords() {
         guard log.recordCount > 2 * index.count + 1_000 else { return }
         do {
-            try log.compact(keeping: index.all.map { try encode(.put($0)) })
+            try log.compact(keeping: index.all.map { encode(.put($0)) })
         } catch {
             logger.log(.warning, "outbox: compaction failed, keeping the longer log: \(error)")
         }

@@ -85,9 +85,10 @@ struct OutboxIndex {
             messages[message.id] = message
         case .status:
             let id = try existingID(record, in: messages)
-            guard let raw = record.status, let status = MessageStatus(rawValue: raw), let at = record.at else {
-                throw OutboxRecordMappingError(description: "a status change without a valid status and time")
+            guard let code = record.status, let at = record.at else {
+                throw OutboxRecordMappingError(description: "a status change without a status and time")
             }
+            let status = try OutboxStorageCode.status(code)
             let lastError = try record.error.map(DeliveryError.init)
             messages[id]?.status = status
             messages[id]?.statusUpdatedAt = Date(timeIntervalSinceReferenceDate: at)

@@ -1,6 +1,39 @@
 import CourierDomain
 import Foundation
 
+/// A stored value that the domain cannot take, or a malformed record body.
+struct OutboxRecordMappingError: Error, CustomStringConvertible {
+    let description: String
+}
+
+// MARK: - Stable codes
+
+/// The one-byte codes of statuses and delivery errors on disk. Never renumber: old files must keep their meaning.
+enum OutboxStorageCode {
+    static func code(of status: MessageStatus) -> UInt8 {
+        switch status {
+        case .queued: 1
+        case .sending: 2
+        case .sent: 3
+        case .delivered: 4
+        case .read: 5
+        case .failed: 6
+        }
+    }
+
+    static func status(_ code: UInt8) throws -> MessageStatus {
+        switch code {
+        case 1: .queued
+        case 2: .sending
+        case 3: .sent
+        case 4: .delivered
+        case 5: .read
+        case 6: .failed
+        default: throw OutboxRecordMappingError(description: "unknown status code \(code)")
+        }
+    }
+}
+
 // MARK: - Domain to storage
 
 extension StoredMessage {
@@ -9,7 +42,8 @@ extension StoredMessage {
         self.init(
             id: message.id.rawValue, conversationID: message.conversationID.rawValue,
             senderID: message.senderID.rawValue, text: message.text,
-            timestamp: message.timestamp.timeIntervalSinceReferenceDate, status: message.status.rawValue,
+            timestamp: message.timestamp.timeIntervalSinceReferenceDate,
+            status: OutboxStorageCode.code(of: message.status),
             statusUpdatedAt: message.statusUpdatedAt.timeIntervalSinceReferenceDate, attempts: message.attempts,
             lastError: message.lastError.map(StoredDeliveryError.init), mediaURL: message.media?.url,
             thumbnailURL: message.media?.thumbnailURL)
@@ -20,14 +54,14 @@ extension StoredDeliveryError {
     /// The stored form of `error`.
     init(_ error: DeliveryError) {
         switch error {
-        case .offline: self.init(code: "offline")
-        case .timeout: self.init(code: "timeout")
-        case .server(let code): self.init(code: "server", number: code)
-        case .unauthorized: self.init(code: "unauthorized")
-        case .forbidden: self.init(code: "forbidden")
-        case .validation(let reason): self.init(code: "validation", reason: reason)
-        case .notFound: self.init(code: "notFound")
-        case .unknown(let text): self.init(code: "unknown", reason: text)
+        case .offline: self.init(code: 1)
+        case .timeout: self.init(code: 2)
+        case .server(let code): self.init(code: 3, number: code)
+        case .unauthorized: self.init(code: 4)
+        case .forbidden: self.init(code: 5)
+        case .validation(let reason): self.init(code: 6, reason: reason)
+        case .notFound: self.init(code: 7)
+        case .unknown(let text): self.init(code: 8, reason: text)
         }
     }
 }
@@ -41,7 +75,7 @@ extension OutboxRecord {
     /// Moves a message to the status, time, attempts and error of `message` (its state after the change).
     static func statusChange(of message: Message) -> OutboxRecord {
         OutboxRecord(
-            kind: .status, id: message.id.rawValue, status: message.status.rawValue,
+            kind: .status, id: message.id.rawValue, status: OutboxStorageCode.code(of: message.status),
             at: message.statusUpdatedAt.timeIntervalSinceReferenceDate, attempts: message.attempts,
             error: message.lastError.map(StoredDeliveryError.init))
     }
@@ -60,21 +94,14 @@ extension OutboxRecord {
 
 // MARK: - Storage to domain
 
-/// A stored value that the domain cannot take (an unknown status or error case).
-struct OutboxRecordMappingError: Error, CustomStringConvertible {
-    let description: String
-}
-
 extension Message {
     /// The message a stored one describes.
     init(_ stored: StoredMessage) throws {
-        guard let status = MessageStatus(rawValue: stored.status) else {
-            throw OutboxRecordMappingError(description: "unknown status \(stored.status)")
-        }
         self.init(
             id: MessageID(stored.id), conversationID: ConversationID(stored.conversationID),
             senderID: UserID(stored.senderID), text: stored.text,
-            timestamp: Date(timeIntervalSinceReferenceDate: stored.timestamp), status: status,
+            timestamp: Date(timeIntervalSinceReferenceDate: stored.timestamp),
+            status: try OutboxStorageCode.status(stored.status),
             statusUpdatedAt: Date(timeIntervalSinceReferenceDate: stored.statusUpdatedAt), attempts: stored.attempts,
             lastError: try stored.lastError.map(DeliveryError.init),
             media: stored.mediaURL.map { MediaAttachment(url: $0, thumbnailURL: stored.thumbnailURL) })
@@ -85,15 +112,15 @@ extension DeliveryError {
     /// The error a stored one describes.
     init(_ stored: StoredDeliveryError) throws {
         switch stored.code {
-        case "offline": self = .offline
-        case "timeout": self = .timeout
-        case "server": self = .server(code: stored.number ?? 500)
-        case "unauthorized": self = .unauthorized
-        case "forbidden": self = .forbidden
-        case "validation": self = .validation(reason: stored.reason ?? "")
-        case "notFound": self = .notFound
-        case "unknown": self = .unknown(stored.reason ?? "")
-        default: throw OutboxRecordMappingError(description: "unknown delivery error \(stored.code)")
+        case 1: self = .offline
+        case 2: self = .timeout
+        case 3: self = .server(code: stored.number ?? 500)
+        case 4: self = .unauthorized
+        case 5: self = .forbidden
+        case 6: self = .validation(reason: stored.reason ?? "")
+        case 7: self = .notFound
+        case 8: self = .unknown(stored.reason ?? "")
+        default: throw OutboxRecordMappingError(description: "unknown delivery error code \(stored.code)")
         }
     }
 }

@@ -252,9 +252,45 @@ struct FileOutboxStoreTests {
     func newerRecordVersion() throws {
         let path = directory.path(FileOutboxStore.fileName)
         let (log, _, _) = try RecordLog.open(path: path)
-        try log.append(Data("{\"v\":2,\"k\":\"put\"}".utf8))
+        try log.append(Data([2, 1]))  // record layout version 2, a put
         log.close()
         #expect(throws: StoreError.self) { try open() }
+    }
+
+    @Test("an intact but unreadable record is counted as corrupt and skipped")
+    func unreadableRecord() throws {
+        let store = try open()
+        try store.enqueue(message("a"))
+        store.close()
+        let (log, _, _) = try RecordLog.open(path: directory.path(FileOutboxStore.fileName))
+        try log.append(Data([1, 99]))  // version 1, a kind no build writes
+        log.close()
+        let reopened = try open()
+        #expect(reopened.all().map(\.id.rawValue) == ["a"])
+        #expect(reopened.recovery.corruptRecords == 1)
+    }
+
+    @Test(
+        "every status and every delivery error survives a reopen",
+        arguments: zip(
+            MessageStatus.allCases,
+            [
+                DeliveryError.offline, .timeout, .server(code: 502), .unauthorized, .forbidden,
+                .validation(reason: "too long"),
+            ]))
+    func statusesAndErrorsRoundTrip(status: MessageStatus, error: DeliveryError) throws {
+        let store = try open()
+        var stored = message("a", status: status)
+        stored.lastError = error
+        try store.enqueue(stored)
+        try store.enqueue(message("b", at: 1, status: .failed))
+        try store.updateStatus(of: MessageID("b"), to: .failed, at: start, attempts: 1, lastError: .notFound)
+        try store.updateStatus(of: MessageID("b"), to: .failed, at: start, attempts: 2, lastError: .unknown("odd"))
+        let reopened = try reopen(store)
+        let expected = status == .sending ? .queued : status
+        #expect(reopened.message(MessageID("a"))?.status == expected)
+        #expect(reopened.message(MessageID("a"))?.lastError == error)
+        #expect(reopened.message(MessageID("b"))?.lastError == .unknown("odd"))
     }
 
     @Test("concurrent enqueues from several threads all land")
