@@ -121,7 +121,8 @@ struct StoreBenchmark {
                     store.close()
                 })
             var decoded = 0
-            decodeSamples.append(try Bench.time { decoded = try JSONDecoder().decode([Message].self, from: array).count })
+            decodeSamples.append(
+                try Bench.time { decoded = try JSONDecoder().decode([Message].self, from: array).count })
             guard opened == openCount, decoded == openCount else { throw CocoaError(.fileReadCorruptFile) }
         }
         return row(

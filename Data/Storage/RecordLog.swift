@@ -112,7 +112,8 @@ public final class RecordLog: @unchecked Sendable {
         }
         fileSystem.close(old)
         handle = fresh
-        logger.log(.info, "compacted \(path): \(records) records, \(endOffset) bytes -> \(payloads.count), \(contents.count)")
+        logger.log(
+            .info, "compacted \(path): \(records) records, \(endOffset) bytes -> \(payloads.count), \(contents.count)")
         endOffset = contents.count
         durableOffset = contents.count
         records = payloads.count

@@ -78,3 +78,34 @@ extension Data {
     /// The UTF-8 bytes of `text`.
     static func storageText(_ text: String) -> Data { Data(text.utf8) }
 }
+
+/// What the outbox store suites share: a temporary directory and messages at fixed times.
+protocol StorageOutboxTesting {
+    var directory: StorageTemporaryDirectory { get }
+}
+
+extension StorageOutboxTesting {
+    var start: Date { Date(timeIntervalSinceReferenceDate: 800_000_000.25) }
+
+    func open(limits: OutboxLimits = .init()) throws -> FileOutboxStore {
+        try FileOutboxStore(directory: directory.url, limits: limits)
+    }
+
+    func reopen(_ store: FileOutboxStore, limits: OutboxLimits = .init()) throws -> FileOutboxStore {
+        store.close()
+        return try open(limits: limits)
+    }
+
+    func message(
+        _ id: String, at offset: TimeInterval = 0, text: String = "hello", status: MessageStatus = .queued
+    ) -> Message {
+        Message(
+            id: MessageID(id), conversationID: "c1", senderID: "me", text: text,
+            timestamp: start.addingTimeInterval(offset), status: status)
+    }
+
+    var logSize: Int {
+        (try? FileManager.default.attributesOfItem(atPath: directory.path(FileOutboxStore.fileName))[.size] as? Int)
+            ?? -1
+    }
+}
