@@ -45,4 +45,26 @@ struct DataDirectoryLockTests {
         let two = try DataDirectoryLock.acquire(directory: directory.url.appendingPathComponent("two"))
         #expect(one.isHeld && two.isHeld)
     }
+
+    @Test(
+        "another process cannot take the directory while it is held, and can after release",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")))
+    func otherProcess() throws {
+        let directory = try StorageTemporaryDirectory()
+        let lockFile = directory.url.appendingPathComponent(".lock").path
+        let held = try DataDirectoryLock.acquire(directory: directory.url)
+        #expect(try flockInChildProcess(lockFile) == 1)
+        held.release()
+        #expect(try flockInChildProcess(lockFile) == 0)
+    }
+
+    /// Runs `flock -n FILE true` in a child process: 0 when it got the lock, 1 when someone else holds it.
+    private func flockInChildProcess(_ path: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        process.arguments = ["-n", path, "true"]
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
 }
