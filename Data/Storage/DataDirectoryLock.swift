@@ -26,20 +26,27 @@ public final class DataDirectoryLock: Sendable {
         directory: URL, fileSystem: any FileSystem = PosixFileSystem()
     ) throws -> DataDirectoryLock {
         try fileSystem.createDirectory(directory.path)
-        let handle = try fileSystem.open(directory.appendingPathComponent(".lock").path, create: true)
-        let acquired: Bool
-        do {
-            acquired = try fileSystem.tryLock(handle)
-        } catch {
+        let path = directory.appendingPathComponent(".lock").path
+        // A child process forked by another thread holds a copy of every descriptor until it execs, and with it
+        // our flock: a released lock can look held for that instant. A few short tries wait it out.
+        for attempt in 1...lockAttempts {
+            let handle = try fileSystem.open(path, create: true)
+            do {
+                if try fileSystem.tryLock(handle) {
+                    return DataDirectoryLock(directory: directory, fileSystem: fileSystem, handle: handle)
+                }
+            } catch {
+                fileSystem.close(handle)
+                throw error
+            }
             fileSystem.close(handle)
-            throw error
+            if attempt < lockAttempts { usleep(4_000) }
         }
-        guard acquired else {
-            fileSystem.close(handle)
-            throw StoreError.locked(path: directory.path)
-        }
-        return DataDirectoryLock(directory: directory, fileSystem: fileSystem, handle: handle)
+        throw StoreError.locked(path: directory.path)
     }
+
+    /// Tries before a held lock is reported (4 ms apart: at most 0.1 s).
+    private static let lockAttempts = 25
 
     /// Whether this lock is still held.
     public var isHeld: Bool { handle.withLock { $0 != nil } }

@@ -3,7 +3,7 @@ import CourierDomain
 import Foundation
 import Testing
 
-@Suite("DataDirectoryLock")
+@Suite("DataDirectoryLock", .serialized)
 struct DataDirectoryLockTests {
     @Test("a second owner is refused with .locked until the first releases")
     func contention() throws {
