@@ -1,0 +1,165 @@
+import CourierDomain
+import Foundation
+
+/// The outbox on a `RecordLog`: `DIR/outbox.log`, one record per change (GUIDE §4, invariant 4).
+///
+/// Every mutating call validates first, then appends one record and syncs it, then changes memory; a refused call
+/// changes nothing, in memory or on disk. Reads come from an in-memory index (O(1) lookup, `all()` without a sort).
+/// When dead records dominate the file (more than twice the live messages plus 1,000), the call that noticed
+/// compacts the log into one `put` per live message. Calls are serialised by one lock; the log's group commit
+/// still lets other logs' writers share the disk.
+///
+/// It does not lock the data directory: the app holds a `DataDirectoryLock` on it for the whole process.
+public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
+    /// The log's file name inside the directory.
+    public static let fileName = "outbox.log"
+
+    /// What opening the log found and repaired (records it could not use count as corrupt).
+    public let recovery: RecoveryReport
+    /// The limits this store enforces.
+    public let limits: OutboxLimits
+
+    private let log: RecordLog
+    private let logger: Logger
+    private let lock = NSLock()
+    private var index: OutboxIndex
+
+    // MARK: - Opening
+
+    /// Opens (creating when absent) the outbox in `directory` and replays it. Messages found `sending` — their
+    /// send was cut off — go back to `queued`, durably, to be resent later with the same id. Throws
+    /// `StoreError.incompatible` for a log written by a newer format and `StoreError.io` when the disk fails.
+    public init(
+        directory: URL, fileSystem: any FileSystem = PosixFileSystem(), limits: OutboxLimits = .init(),
+        logger: Logger = .silent
+    ) throws {
+        try fileSystem.createDirectory(directory.path)
+        let path = directory.appendingPathComponent(Self.fileName).path
+        let opened = try RecordLog.open(path: path, fileSystem: fileSystem, logger: logger)
+        let decoded = try Self.decode(opened.records, logger: logger)
+        let replayed = OutboxIndex.replaying(decoded.records, logger: logger)
+        var report = opened.report
+        report.corruptRecords += decoded.undecodable + replayed.ignored
+        self.log = opened.log
+        self.logger = logger
+        self.limits = limits
+        self.recovery = report
+        index = replayed.index
+        try requeueCutOffSends()
+        compactIfDominatedByDeadRecords()
+    }
+
+    // MARK: - OutboxStore
+
+    public func enqueue(_ message: Message) throws {
+        try lock.withLock {
+            guard index[message.id] == nil else { throw StoreError.duplicateID(message.id.rawValue) }
+            guard index.count < limits.capacity else { throw StoreError.capacityReached(limit: limits.capacity) }
+            let payload = try encodeWithinLimit(.put(message))
+            try log.append(payload)
+            index.insert(message)
+            compactIfDominatedByDeadRecords()
+        }
+    }
+
+    public func remove(_ id: MessageID) throws {
+        try lock.withLock {
+            guard index[id] != nil else { throw StoreError.notFound(id.rawValue) }
+            try log.append(encode(.removal(of: id)))
+            index.remove(id)
+            compactIfDominatedByDeadRecords()
+        }
+    }
+
+    public func all() -> [Message] { lock.withLock { index.all } }
+
+    public func message(_ id: MessageID) -> Message? { lock.withLock { index[id] } }
+
+    public var count: Int { lock.withLock { index.count } }
+
+    public func removeAll() throws {
+        try lock.withLock {
+            guard index.count > 0 else { return }
+            try log.append(encode(.clearing))
+            index.removeAll()
+            compactIfDominatedByDeadRecords()
+        }
+    }
+
+    @discardableResult
+    public func updateText(of id: MessageID, to text: String) throws -> Message {
+        try lock.withLock {
+            guard var message = index[id] else { throw StoreError.notFound(id.rawValue) }
+            message.text = text
+            // The limit holds for the message as a compaction will store it, not only for this small record.
+            _ = try encodeWithinLimit(.put(message))
+            try log.append(encode(.textChange(of: id, to: text)))
+            index.replace(message)
+            compactIfDominatedByDeadRecords()
+            return message
+        }
+    }
+
+    /// Changes the status (only along `MessageStatus.canTransition`, else `StoreError.invalidTransition`), sets
+    /// `statusUpdatedAt` to `date`, the attempt count when `attempts` is given, and the last error to `lastError`
+    /// (nil clears it).
+    @discardableResult
+    public func updateStatus(
+        of id: MessageID, to status: MessageStatus, at date: Date, attempts: Int?, lastError: DeliveryError?
+    ) throws -> Message {
+        try lock.withLock {
+            guard var message = index[id] else { throw StoreError.notFound(id.rawValue) }
+            guard message.status.canTransition(to: status) else {
+                throw StoreError.invalidTransition(from: message.status, to: status)
+            }
+            message.status = status
+            message.statusUpdatedAt = date
+            if let attempts { message.attempts = attempts }
+            message.lastError = lastError
+            try log.append(encode(.statusChange(of: message)))
+            index.replace(message)
+            compactIfDominatedByDeadRecords()
+            return message
+        }
+    }
+
+    /// Closes the log; later changes throw `StoreError.io`.
+    public func close() { log.close() }
+
+    // MARK: - Private
+
+    /// Sends cut off by a crash go back to the queue: one record each, synced together.
+    private func requeueCutOffSends() throws {
+        let cutOff = index.all.filter { $0.status == .sending }
+        guard !cutOff.isEmpty else { return }
+        var requeued: [Message] = []
+        for var message in cutOff {
+            message.status = .queued
+            requeued.append(message)
+        }
+        try log.append(contentsOf: requeued.map { encode(.statusChange(of: $0)) })
+        for message in requeued { index.replace(message) }
+        logger.log(.info, "outbox: \(requeued.count) interrupted sends queued again")
+    }
+
+    private func encode(_ record: OutboxRecord) -> Data { record.encoded() }
+
+    private func encodeWithinLimit(_ record: OutboxRecord) throws -> Data {
+        let payload = encode(record)
+        guard payload.count <= limits.maxMessageBytes else {
+            throw StoreError.recordTooLarge(bytes: payload.count, limit: limits.maxMessageBytes)
+        }
+        return payload
+    }
+
+    /// Rewrites the log as one `put` per live message when dead records dominate. The change that triggered it is
+    /// durable already, so a failure here is logged, not thrown: the longer log stays correct.
+    private func compactIfDominatedByDeadRecords() {
+        guard log.recordCount > 2 * index.count + 1_000 else { return }
+        do {
+            try log.compact(keeping: index.all.map { encode(.put($0)) })
+        } catch {
+            logger.log(.warning, "outbox: compaction failed, keeping the longer log: \(error)")
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import CourierDomain
+import Foundation
+
+/// An open file, as a file system hands it out. Only the file system that opened it may use it.
+public struct FileSystemHandle: Hashable, Sendable {
+    /// The descriptor number (a POSIX file descriptor for `PosixFileSystem`; any unique number for a simulation).
+    public let rawValue: Int32
+    /// Wraps a descriptor number.
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+}
+
+/// The seam between the storage engine and the disk.
+///
+/// It is deliberately small and says exactly what is durable: bytes written with `write` may be lost by a crash
+/// until `sync` returns for that file; a `rename` or a newly created file may be lost until `syncDirectory` returns
+/// for the directory holding it. A simulated disk that drops every unsynced write at a "crash" can implement this
+/// protocol and the engine stays correct. Every failure is a `StoreError.io` naming the operation and the path.
+public protocol FileSystem: Sendable {
+    /// Opens `path` for reading and writing, creating an empty file when `create` is true and it does not exist.
+    func open(_ path: String, create: Bool) throws -> FileSystemHandle
+    /// Closes the file; releases its lock, if any. Closing twice or an unknown handle is harmless.
+    func close(_ handle: FileSystemHandle)
+    /// The whole content of the file.
+    func readAll(_ handle: FileSystemHandle) throws -> Data
+    /// Writes all of `data` at `offset`, extending the file when it writes past its end. Not durable until `sync`.
+    func write(_ data: Data, at offset: Int, to handle: FileSystemHandle) throws
+    /// Makes the file's data, and the metadata needed to read it back (its size), durable (`fdatasync`).
+    func sync(_ handle: FileSystemHandle) throws
+    /// Cuts the file to `size` bytes. Not durable until `sync`.
+    func truncate(_ handle: FileSystemHandle, to size: Int) throws
+    /// The file's current size in bytes.
+    func size(of handle: FileSystemHandle) throws -> Int
+    /// Takes an exclusive lock on the open file without waiting: false when another open file holds it (in this
+    /// process or another). Closing the handle releases it.
+    func tryLock(_ handle: FileSystemHandle) throws -> Bool
+    /// Atomically replaces `destination` by `source` (both in one directory). Not durable until `syncDirectory`.
+    func rename(_ source: String, to destination: String) throws
+    /// Makes the directory's entries (created, renamed and removed files) durable.
+    func syncDirectory(_ path: String) throws
+    /// Creates the directory and any missing parent; succeeds when it exists already.
+    func createDirectory(_ path: String) throws
+    /// Removes a file. Not durable until `syncDirectory`.
+    func remove(_ path: String) throws
+    /// Whether a file or directory exists at `path`.
+    func exists(_ path: String) -> Bool
+    /// The names of the entries in a directory, sorted.
+    func list(_ directory: String) throws -> [String]
+}

@@ -1,0 +1,53 @@
+/// One change to the outbox, as stored in one record of `outbox.log` (binary layout in docs/storage-format.md).
+///
+/// Storage types are separate from the domain's `Message` so the domain can evolve without silently changing the
+/// bytes on disk. The body is a compact binary layout rather than JSON because every open decodes every record,
+/// and JSON decoding made opening a large outbox twice as slow as the floor allows.
+struct OutboxRecord: Equatable {
+    /// The record layout this code writes; a record with a higher version is refused, never skipped.
+    static let currentVersion: UInt8 = 1
+
+    /// What the record does; the raw value is its byte on disk.
+    enum Kind: UInt8 {
+        /// Stores a whole message (enqueue, and every live message after a compaction).
+        case put = 1
+        /// Changes a message's status, status time, attempts and last error.
+        case status = 2
+        /// Changes a message's text.
+        case text = 3
+        /// Removes a message.
+        case remove = 4
+        /// Removes every message.
+        case clear = 5
+    }
+
+    var kind: Kind
+    /// The message concerned (`status`, `text`, `remove`).
+    var id: String?
+    /// The whole message (`put`).
+    var message: StoredMessage?
+    /// The new status code (`status`).
+    var status: UInt8?
+    /// When the status changed (`status`), seconds since 2001-01-01 UTC.
+    var at: Double?
+    /// The new attempt count (`status`); absent keeps the old one.
+    var attempts: Int?
+    /// The new last error (`status`); absent clears it.
+    var error: StoredDeliveryError?
+    /// The new text (`text`).
+    var text: String?
+
+    init(
+        kind: Kind, id: String? = nil, message: StoredMessage? = nil, status: UInt8? = nil, at: Double? = nil,
+        attempts: Int? = nil, error: StoredDeliveryError? = nil, text: String? = nil
+    ) {
+        self.kind = kind
+        self.id = id
+        self.message = message
+        self.status = status
+        self.at = at
+        self.attempts = attempts
+        self.error = error
+        self.text = text
+    }
+}

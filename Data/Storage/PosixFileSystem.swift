@@ -1,0 +1,153 @@
+import CourierDomain
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The real disk, through POSIX calls: `open`, `pread`/`pwrite`, `fdatasync`, `ftruncate`, `rename`, `flock`.
+///
+/// Every failure becomes `StoreError.io("<call> <path>: <strerror>")`.
+public struct PosixFileSystem: FileSystem {
+    /// Creates the real file system.
+    public init() {}
+
+    // MARK: - Files
+
+    public func open(_ path: String, create: Bool) throws -> FileSystemHandle {
+        let flags = O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0)
+        let descriptor = retryingInterrupts { posixOpen(path, flags, 0o644) }
+        guard descriptor >= 0 else { throw Self.failure("open \(path)") }
+        return FileSystemHandle(rawValue: descriptor)
+    }
+
+    public func close(_ handle: FileSystemHandle) {
+        posixClose(handle.rawValue)
+    }
+
+    public func readAll(_ handle: FileSystemHandle) throws -> Data {
+        let size = try size(of: handle)
+        var data = Data(count: size)
+        var done = 0
+        try data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return }
+            while done < size {
+                let count = retryingInterrupts { pread(handle.rawValue, base + done, size - done, off_t(done)) }
+                if count < 0 { throw Self.failure("read fd \(handle.rawValue)") }
+                if count == 0 { break }  // the file shrank meanwhile: return what is there
+                done += count
+            }
+        }
+        if done < size { data.count = done }
+        return data
+    }
+
+    public func write(_ data: Data, at offset: Int, to handle: FileSystemHandle) throws {
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return }
+            var done = 0
+            while done < buffer.count {
+                let count = retryingInterrupts {
+                    pwrite(handle.rawValue, base + done, buffer.count - done, off_t(offset + done))
+                }
+                if count < 0 { throw Self.failure("write fd \(handle.rawValue)") }
+                done += count
+            }
+        }
+    }
+
+    public func sync(_ handle: FileSystemHandle) throws {
+        #if canImport(Glibc)
+            let result = retryingInterrupts { fdatasync(handle.rawValue) }
+        #else
+            let result = retryingInterrupts { fsync(handle.rawValue) }
+        #endif
+        if result != 0 { throw Self.failure("fdatasync fd \(handle.rawValue)") }
+    }
+
+    public func truncate(_ handle: FileSystemHandle, to size: Int) throws {
+        if retryingInterrupts({ ftruncate(handle.rawValue, off_t(size)) }) != 0 {
+            throw Self.failure("ftruncate fd \(handle.rawValue)")
+        }
+    }
+
+    public func size(of handle: FileSystemHandle) throws -> Int {
+        var info = stat()
+        guard fstat(handle.rawValue, &info) == 0 else { throw Self.failure("fstat fd \(handle.rawValue)") }
+        return Int(info.st_size)
+    }
+
+    public func tryLock(_ handle: FileSystemHandle) throws -> Bool {
+        if retryingInterrupts({ flock(handle.rawValue, LOCK_EX | LOCK_NB) }) == 0 { return true }
+        if errno == EWOULDBLOCK { return false }
+        throw Self.failure("flock fd \(handle.rawValue)")
+    }
+
+    // MARK: - Directories
+
+    public func rename(_ source: String, to destination: String) throws {
+        if posixRename(source, destination) != 0 { throw Self.failure("rename \(source) to \(destination)") }
+    }
+
+    public func syncDirectory(_ path: String) throws {
+        let descriptor = retryingInterrupts { posixOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0) }
+        guard descriptor >= 0 else { throw Self.failure("open directory \(path)") }
+        defer { posixClose(descriptor) }
+        if retryingInterrupts({ fsync(descriptor) }) != 0 { throw Self.failure("fsync directory \(path)") }
+    }
+
+    public func createDirectory(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.io("mkdir \(path): \(error.localizedDescription)")
+        }
+    }
+
+    public func remove(_ path: String) throws {
+        if unlink(path) != 0 { throw Self.failure("unlink \(path)") }
+    }
+
+    public func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    public func list(_ directory: String) throws -> [String] {
+        guard let stream = opendir(directory) else { throw Self.failure("opendir \(directory)") }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    // MARK: - Errors
+
+    private static func failure(_ operation: String) -> StoreError {
+        let code = errno
+        return StoreError.io("\(operation): \(String(cString: strerror(code)))")
+    }
+
+    private func retryingInterrupts<T: BinaryInteger>(_ call: () -> T) -> T {
+        while true {
+            let result = call()
+            if result < 0 && errno == EINTR { continue }
+            return result
+        }
+    }
+}
+
+// MARK: - C calls whose names the methods above shadow
+
+private func posixOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+
+private func posixClose(_ descriptor: Int32) { _ = close(descriptor) }
+
+private func posixRename(_ source: String, _ destination: String) -> Int32 { rename(source, destination) }

@@ -1,0 +1,120 @@
+import CourierDomain
+import Foundation
+
+extension RecordLog {
+    // MARK: - Opening
+
+    /// Opens (creating when absent) the log at `path` and replays it.
+    ///
+    /// Returns the intact records in append order. Repairs on the way, and says so in the report:
+    /// - a torn tail — bytes after the last intact record that hold no intact record — is truncated (an append
+    ///   cut short by a crash was never acknowledged);
+    /// - a damaged record followed by intact ones is skipped and counted; reading resumes at the next intact
+    ///   frame, found by its marker.
+    /// Throws `StoreError.incompatible` for a file that is not a record log or was written by a newer format, and
+    /// `StoreError.io` when the disk fails. A `<path>.compact` left by a compaction cut short is removed.
+    public static func open(
+        path: String, fileSystem: any FileSystem = PosixFileSystem(), logger: Logger = .silent
+    ) throws -> (log: RecordLog, records: [Data], report: RecoveryReport) {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let leftover = path + ".compact"
+        if fileSystem.exists(leftover) { try fileSystem.remove(leftover) }
+        let existed = fileSystem.exists(path)
+        let handle = try fileSystem.open(path, create: true)
+        do {
+            let contents = try fileSystem.readAll(handle)
+            var report = RecoveryReport()
+            var records: [Data] = []
+            var size = contents.count
+            if contents.count < RecordFrame.fileHeaderSize {
+                // New, or created by a crash before its header was synced.
+                guard contents.elementsEqual(RecordFrame.fileHeader.prefix(contents.count)) else {
+                    throw StoreError.incompatible("\(path) is not a Courier record log")
+                }
+                report.truncatedBytes = contents.count
+                try fileSystem.truncate(handle, to: 0)
+                try fileSystem.write(RecordFrame.fileHeader, at: 0, to: handle)
+                try fileSystem.sync(handle)
+                if !existed || contents.count > 0 { try fileSystem.syncDirectory(directory) }
+                size = RecordFrame.fileHeaderSize
+            } else {
+                try checkHeader(contents, path: path)
+                let scan = try contents.withUnsafeBytes { try replay($0, path: path) }
+                records = scan.records
+                report.corruptRecords = scan.corrupt
+                report.truncatedBytes = contents.count - scan.validEnd
+                if scan.validEnd < contents.count {
+                    try fileSystem.truncate(handle, to: scan.validEnd)
+                    try fileSystem.sync(handle)
+                }
+                size = scan.validEnd
+            }
+            report.recoveredRecords = records.count
+            if !report.isClean { logger.log(.warning, "\(path): \(report)") }
+            let log = RecordLog(
+                path: path, handle: handle, size: size, records: records.count, fileSystem: fileSystem,
+                logger: logger)
+            return (log, records, report)
+        } catch {
+            fileSystem.close(handle)
+            throw error
+        }
+    }
+
+    // MARK: - Replay
+
+    private static func checkHeader(_ contents: Data, path: String) throws {
+        let header = [UInt8](contents.prefix(RecordFrame.fileHeaderSize))
+        guard header.prefix(4).elementsEqual(RecordFrame.fileMagic) else {
+            throw StoreError.incompatible("\(path) is not a Courier record log")
+        }
+        let version = header[4...].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        guard version == RecordFrame.fileVersion else {
+            throw StoreError.incompatible(
+                "\(path) has format version \(version); this build reads version \(RecordFrame.fileVersion)")
+        }
+    }
+
+    /// Walks the frames after the header. `validEnd` is where the last intact frame ends.
+    private static func replay(
+        _ bytes: UnsafeRawBufferPointer, path: String
+    ) throws -> (records: [Data], corrupt: Int, validEnd: Int) {
+        var records: [Data] = []
+        var corrupt = 0
+        var offset = RecordFrame.fileHeaderSize
+        while offset < bytes.count {
+            switch RecordFrame.parse(bytes, at: offset, maxBody: maxRecordBytes) {
+            case .record(let body, let end):
+                records.append(Data(UnsafeRawBufferPointer(rebasing: bytes[body])))
+                offset = end
+            case .unsupportedVersion(let version):
+                throw StoreError.incompatible("\(path) holds a record of frame version \(version) at byte \(offset)")
+            case .damaged:
+                guard let next = nextFrame(in: bytes, after: offset) else { return (records, corrupt, offset) }
+                corrupt += max(1, markers(in: bytes, from: offset, to: next))
+                offset = next
+            }
+        }
+        return (records, corrupt, offset)
+    }
+
+    /// The offset of the first intact frame after `offset`, if any.
+    private static func nextFrame(in bytes: UnsafeRawBufferPointer, after offset: Int) -> Int? {
+        var candidate = offset + 1
+        while candidate + RecordFrame.headerSize <= bytes.count {
+            if bytes[candidate] == RecordFrame.marker[0], RecordFrame.hasMarker(bytes, at: candidate) {
+                switch RecordFrame.parse(bytes, at: candidate, maxBody: maxRecordBytes) {
+                case .record, .unsupportedVersion: return candidate
+                case .damaged: break
+                }
+            }
+            candidate += 1
+        }
+        return nil
+    }
+
+    /// How many frame markers start in `start..<end`: the damaged records a skipped stretch held.
+    private static func markers(in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
+        (start..<end).reduce(0) { count, index in RecordFrame.hasMarker(bytes, at: index) ? count + 1 : count }
+    }
+}

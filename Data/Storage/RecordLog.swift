@@ -1,0 +1,189 @@
+import CourierDomain
+import Foundation
+
+/// An append-only, checksummed log of opaque records, durable record by record (GUIDE §4).
+///
+/// - An append returns once its records are written and synced; concurrent appends share one sync (group commit):
+///   the first waiter syncs everything written so far while the others wait, and each returns as soon as a sync
+///   covers its bytes.
+/// - Opening replays the file (see `open`): a torn tail is truncated, a damaged record is skipped and reported.
+/// - `compact(keeping:)` rewrites the live records into a new file and renames it over the log atomically.
+///
+/// Thread-safe. Appends issued concurrently land in the file in some order; callers that need an order between two
+/// appends issue them one after the other. After a failed sync the log refuses every call until it is reopened,
+/// because the kernel may have dropped the unsynced bytes (what is on disk is then decided by the next open).
+/// The byte format is in docs/storage-format.md.
+public final class RecordLog: @unchecked Sendable {
+    /// The largest payload one record may hold (16 MiB).
+    public static let maxRecordBytes = 16 << 20
+
+    private let path: String
+    private let directory: String
+    private let fileSystem: any FileSystem
+    private let logger: Logger
+    /// Guards everything below; appenders waiting for a sync sleep on it.
+    private let condition = NSCondition()
+    private var handle: FileSystemHandle?
+    /// Bytes written (header included); the next frame goes here.
+    private var endOffset: Int
+    /// Bytes known to be synced.
+    private var durableOffset: Int
+    private var records: Int
+    /// Whether some appender is syncing right now (with the lock released).
+    private var isSyncing = false
+    /// Set by a failed sync; every later call throws it.
+    private var failure: StoreError?
+
+    init(path: String, handle: FileSystemHandle, size: Int, records: Int, fileSystem: any FileSystem, logger: Logger) {
+        self.path = path
+        directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        self.handle = handle
+        endOffset = size
+        durableOffset = size
+        self.records = records
+        self.fileSystem = fileSystem
+        self.logger = logger
+    }
+
+    deinit { close() }
+
+    // MARK: - Reading the state
+
+    /// The file's size in bytes, header included.
+    public var byteCount: Int { condition.withLock { endOffset } }
+
+    /// How many records the file holds, live or dead (the caller decides which are live).
+    public var recordCount: Int { condition.withLock { records } }
+
+    // MARK: - Appending
+
+    /// Appends one record; returns once it is durable. Throws `StoreError.recordTooLarge` past `maxRecordBytes`
+    /// (nothing written) and `StoreError.io` when the disk fails.
+    public func append(_ payload: Data) throws {
+        try append(contentsOf: [payload])
+    }
+
+    /// Appends records in order with one write and one sync; returns once all are durable. A payload past
+    /// `maxRecordBytes` refuses the whole call before anything is written.
+    public func append(contentsOf payloads: [Data]) throws {
+        guard !payloads.isEmpty else { return }
+        let frames = try Self.frames(of: payloads, startingWith: Data())
+        condition.lock()
+        defer { condition.unlock() }
+        let handle = try usableHandle()
+        do {
+            try fileSystem.write(frames, at: endOffset, to: handle)
+        } catch {
+            // A partial frame must not stay: the caller hears "no", so the record must not come back on replay.
+            do { try fileSystem.truncate(handle, to: endOffset) } catch { poison(by: error) }
+            throw error
+        }
+        endOffset += frames.count
+        records += payloads.count
+        try waitUntilDurable(endOffset)
+    }
+
+    // MARK: - Compaction
+
+    /// Replaces the log's content by `payloads`: writes them to `<path>.compact`, syncs it, renames it over the log
+    /// and syncs the directory. A crash at any point leaves either the old log or the new one, whole.
+    ///
+    /// Appends made before this call are synced first; records not in `payloads` are dropped, so the caller must
+    /// not run appends it wants kept concurrently with a compaction.
+    public func compact(keeping payloads: [Data]) throws {
+        let contents = try Self.frames(of: payloads, startingWith: RecordFrame.fileHeader)
+        condition.lock()
+        defer { condition.unlock() }
+        let old = try usableHandle()
+        while isSyncing || durableOffset < endOffset {
+            if isSyncing { condition.wait() } else { try waitUntilDurable(endOffset) }
+        }
+        let temporaryPath = path + ".compact"
+        if fileSystem.exists(temporaryPath) { try fileSystem.remove(temporaryPath) }
+        let fresh = try fileSystem.open(temporaryPath, create: true)
+        do {
+            try fileSystem.write(contents, at: 0, to: fresh)
+            try fileSystem.sync(fresh)
+            try fileSystem.rename(temporaryPath, to: path)
+        } catch {
+            fileSystem.close(fresh)
+            try? fileSystem.remove(temporaryPath)
+            throw error
+        }
+        fileSystem.close(old)
+        handle = fresh
+        logger.log(
+            .info, "compacted \(path): \(records) records, \(endOffset) bytes -> \(payloads.count), \(contents.count)")
+        endOffset = contents.count
+        durableOffset = contents.count
+        records = payloads.count
+        // The rename is done and the new file is the log either way; syncing the directory makes it survive a crash.
+        try fileSystem.syncDirectory(directory)
+    }
+
+    // MARK: - Closing
+
+    /// Closes the file. Later calls throw `StoreError.io`.
+    public func close() {
+        condition.lock()
+        defer { condition.unlock() }
+        while isSyncing { condition.wait() }
+        if let handle { fileSystem.close(handle) }
+        handle = nil
+    }
+
+    // MARK: - Private
+
+    /// Frames for `payloads`, after `prefix`. Checks every size before building anything.
+    private static func frames(of payloads: [Data], startingWith prefix: Data) throws -> Data {
+        var total = prefix.count
+        for payload in payloads {
+            guard payload.count <= maxRecordBytes else {
+                throw StoreError.recordTooLarge(bytes: payload.count, limit: maxRecordBytes)
+            }
+            total += RecordFrame.frameSize(bodyCount: payload.count)
+        }
+        var frames = Data(capacity: total)
+        frames.append(prefix)
+        for payload in payloads { RecordFrame.append(payload, to: &frames) }
+        return frames
+    }
+
+    /// The open handle, or why the log cannot be used. Call with the lock held.
+    private func usableHandle() throws -> FileSystemHandle {
+        if let failure { throw failure }
+        guard let handle else { throw StoreError.io("\(path): the log is closed") }
+        return handle
+    }
+
+    /// Returns once the first `target` bytes are synced: syncs them itself unless another appender is already
+    /// syncing, in which case it waits and checks again. Call with the lock held; it is released during a sync.
+    private func waitUntilDurable(_ target: Int) throws {
+        while durableOffset < target {
+            if let failure { throw failure }
+            if isSyncing {
+                condition.wait()
+                continue
+            }
+            guard let handle else { throw StoreError.io("\(path): the log is closed") }
+            isSyncing = true
+            let covered = endOffset
+            condition.unlock()
+            let result = Result { try fileSystem.sync(handle) }
+            condition.lock()
+            isSyncing = false
+            switch result {
+            case .success: durableOffset = max(durableOffset, covered)
+            case .failure(let error): poison(by: error)
+            }
+            condition.broadcast()
+        }
+    }
+
+    /// Refuses every later call: after a failed sync or repair nobody knows which written bytes survive.
+    private func poison(by error: any Error) {
+        let reason = (error as? StoreError)?.description ?? "\(error)"
+        logger.log(.error, "\(path): \(reason); the log refuses writes until it is reopened")
+        failure = StoreError.io("\(path): \(reason); reopen the log")
+    }
+}

@@ -1,0 +1,131 @@
+import CourierData
+import CourierDomain
+import Foundation
+import Testing
+
+@Suite("FileOutboxStore recovery")
+struct FileOutboxStoreRecoveryTests: StorageOutboxTesting {
+    let directory: StorageTemporaryDirectory
+
+    init() throws { directory = try StorageTemporaryDirectory() }
+
+    // MARK: - Compaction and recovery
+
+    @Test("when dead records dominate, the log is compacted to the live messages and still replays")
+    func automaticCompaction() throws {
+        // Given ten messages whose status changes 1,500 times
+        let store = try open()
+        for index in 0..<10 { try store.enqueue(message("m\(index)", at: Double(index))) }
+        for round in 0..<150 {
+            for index in 0..<10 {
+                let status: MessageStatus = round.isMultiple(of: 2) ? .failed : .sending
+                try store.updateStatus(
+                    of: MessageID("m\(index)"), to: status, at: start, attempts: round, lastError: .offline)
+            }
+        }
+        try store.remove(MessageID("m0"))
+        let expected = store.all()
+        store.close()
+        // Then the file holds no more records than the compaction rule allows
+        let raw = try RecordLog.open(path: directory.path(FileOutboxStore.fileName))
+        #expect(raw.records.count <= 2 * 9 + 1_001)
+        raw.log.close()
+        // And the outbox reads back exactly as it was (sends cut off go back to the queue)
+        let reopened = try open()
+        #expect(reopened.all().map(\.id) == expected.map(\.id))
+        #expect(reopened.all().map(\.attempts) == expected.map(\.attempts))
+        #expect(reopened.recovery.isClean)
+    }
+
+    @Test("a damaged record is reported and skipped; the other messages are kept")
+    func damagedRecord() throws {
+        let store = try open()
+        try store.enqueue(message("a"))
+        let damagedStart = logSize
+        try store.enqueue(message("b", at: 1))
+        try store.enqueue(message("c", at: 2))
+        store.close()
+        let url = URL(fileURLWithPath: directory.path(FileOutboxStore.fileName))
+        var bytes = try Data(contentsOf: url)
+        bytes[damagedStart + 30] ^= 0x01
+        try bytes.write(to: url)
+        let reopened = try open()
+        #expect(reopened.all().map(\.id.rawValue) == ["a", "c"])
+        #expect(reopened.recovery.corruptRecords == 1)
+    }
+
+    @Test("a torn last record loses only that unacknowledged message")
+    func tornTail() throws {
+        let store = try open()
+        try store.enqueue(message("a"))
+        try store.enqueue(message("b", at: 1))
+        store.close()
+        let url = URL(fileURLWithPath: directory.path(FileOutboxStore.fileName))
+        try Data(try Data(contentsOf: url).dropLast(7)).write(to: url)
+        let reopened = try open()
+        #expect(reopened.all().map(\.id.rawValue) == ["a"])
+        #expect(reopened.recovery.truncatedBytes > 0)
+        try reopened.enqueue(message("b", at: 1))
+        #expect(try reopen(reopened).count == 2)
+    }
+
+    @Test("a log written by a newer format is refused, not skipped")
+    func newerRecordVersion() throws {
+        let path = directory.path(FileOutboxStore.fileName)
+        let (log, _, _) = try RecordLog.open(path: path)
+        try log.append(Data([2, 1]))  // record layout version 2, a put
+        log.close()
+        #expect(throws: StoreError.self) { try open() }
+    }
+
+    @Test("an intact but unreadable record is counted as corrupt and skipped")
+    func unreadableRecord() throws {
+        let store = try open()
+        try store.enqueue(message("a"))
+        store.close()
+        let (log, _, _) = try RecordLog.open(path: directory.path(FileOutboxStore.fileName))
+        try log.append(Data([1, 99]))  // version 1, a kind no build writes
+        log.close()
+        let reopened = try open()
+        #expect(reopened.all().map(\.id.rawValue) == ["a"])
+        #expect(reopened.recovery.corruptRecords == 1)
+    }
+
+    @Test(
+        "every status and every delivery error survives a reopen",
+        arguments: zip(
+            MessageStatus.allCases,
+            [
+                DeliveryError.offline, .timeout, .server(code: 502), .unauthorized, .forbidden,
+                .validation(reason: "too long"),
+            ]))
+    func statusesAndErrorsRoundTrip(status: MessageStatus, error: DeliveryError) throws {
+        let store = try open()
+        var stored = message("a", status: status)
+        stored.lastError = error
+        try store.enqueue(stored)
+        try store.enqueue(message("b", at: 1, status: .failed))
+        try store.updateStatus(of: MessageID("b"), to: .failed, at: start, attempts: 1, lastError: .notFound)
+        try store.updateStatus(of: MessageID("b"), to: .failed, at: start, attempts: 2, lastError: .unknown("odd"))
+        let reopened = try reopen(store)
+        let expected = status == .sending ? .queued : status
+        #expect(reopened.message(MessageID("a"))?.status == expected)
+        #expect(reopened.message(MessageID("a"))?.lastError == error)
+        #expect(reopened.message(MessageID("b"))?.lastError == .unknown("odd"))
+    }
+
+    @Test("concurrent enqueues from several threads all land")
+    func concurrentEnqueues() throws {
+        let store = try open()
+        storageRunOnThreads(4) { thread in
+            for index in 0..<25 {
+                try? store.enqueue(
+                    Message(
+                        id: MessageID("t\(thread)-\(index)"), conversationID: "c1", senderID: "me", text: "hi",
+                        timestamp: Date(timeIntervalSinceReferenceDate: Double(index)), status: .queued))
+            }
+        }
+        #expect(store.count == 100)
+        #expect(try reopen(store).count == 100)
+    }
+}
