@@ -7,6 +7,7 @@ extension InMemoryChatBackend: MessageRepository {
     /// Stores one message (or answers with the stored one when its id is known). Throws `.unauthorized` while
     /// sign-in is expired, `.validation` for empty text, `.notFound` for an unknown conversation, `.server(500)` when
     /// the journal refuses the write.
+    @discardableResult
     public func send(_ message: Message) throws(DeliveryError) -> Message {
         try beginRequest()
         return try accept([message])[0].get()
