@@ -9,6 +9,8 @@ private enum Step {
     case fail(DeliveryError)
     /// Never answers (until cancelled): sleeps an hour on the clock.
     case hang
+    /// A batch answer: per message, the error it fails with, or nil for success.
+    case batch([DeliveryError?])
 }
 
 /// A repository that plays a script, one step per call, and records when each call started. Fails loudly when
@@ -38,6 +40,9 @@ private final class ScriptedRepository: MessageRepository {
         case .hang:
             try await clock.sleep(for: .seconds(3_600))
             return value
+        case .batch:
+            Issue.record("a batch answer scripted for a single request")
+            throw DeliveryError.unknown("unscripted")
         }
     }
 
@@ -47,8 +52,21 @@ private final class ScriptedRepository: MessageRepository {
         return try await play(sent)
     }
 
+    private(set) var batches: [[MessageID]] = []
+
+    // Async witnesses of the (nonisolated) repository requirements are not main-actor isolated; hop explicitly.
     func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
-        try await play(messages.map { .success($0) })
+        try await playBatch(messages)
+    }
+
+    private func playBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
+        batches.append(messages.map(\.id))
+        if case .batch(let errors) = steps.first {
+            steps.removeFirst()
+            callTimes.append(clock.now)
+            return zip(messages, errors).map { message, error in error.map { .failure($0) } ?? .success(message) }
+        }
+        return try await play(messages.map { .success($0) })
     }
 
     func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
@@ -261,6 +279,36 @@ struct RetryingMessageRepositoryTests {
         #expect(base.calls == 2)
         #expect(attempts.map(\.operation) == [.sendBatch(messages.map(\.id)), .sendBatch(messages.map(\.id))])
         token.cancel()
+    }
+
+    @Test("per-message retryable failures in a batch answer retry just those messages; permanent ones stay failed")
+    func batchPartialRetry() async throws {
+        let (retrying, base) = make([.batch([nil, .validation(reason: "bad"), .server(code: 503)]), .succeed])
+        let messages = (1...3).map { BackendFixtures.message("m\($0)", at: Double($0)) }
+
+        let (result, elapsed) = await drive { try await retrying.sendBatch(messages) }
+
+        let answers = try result.get()
+        #expect(answers.map { (try? $0.get())?.id } == [messages[0].id, nil, messages[2].id])
+        #expect(answers[1] == .failure(.validation(reason: "bad")))
+        #expect(base.batches == [messages.map(\.id), [messages[2].id]])
+        #expect(elapsed == 1)
+    }
+
+    @Test("branch 9: a cancelled caller stops at once, without another attempt")
+    func callerCancelled() async {
+        let (retrying, base) = make([.fail(.timeout)])
+        var outcome: (any Error)?
+        let task = Task {
+            do { _ = try await retrying.send(BackendFixtures.message("m1")) } catch { outcome = error }
+        }
+        await clock.advance(by: .milliseconds(500))
+        task.cancel()
+        await task.value
+
+        #expect(outcome is CancellationError)
+        #expect(base.calls == 1)
+        #expect(clock.sleeperCount == 0)
     }
 
     @Test("a page load is retried like a send")
