@@ -79,7 +79,9 @@ public final class NetworkConditioner {
     }
 
     /// Carries `work` (the call to the backend it is handed) over the simulated network, as described on the type.
-    func roundTrip<Value>(_ work: @MainActor (InMemoryChatBackend) throws(DeliveryError) -> Value) async throws -> Value {
+    func roundTrip<Value>(_ work: @MainActor (InMemoryChatBackend) throws(DeliveryError) -> Value) async throws
+        -> Value
+    {
         guard isOnline else { throw DeliveryError.offline }
         roundTrips += 1
         let start = clock.now

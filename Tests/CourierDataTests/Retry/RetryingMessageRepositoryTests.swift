@@ -159,7 +159,8 @@ struct RetryingMessageRepositoryTests {
         #expect(base.calls == 2)
         #expect(
             attempts == [
-                RetryAttempt(operation: .send(MessageID("m1")), number: 1, error: .server(code: 503), nextDelay: .seconds(1)),
+                RetryAttempt(
+                    operation: .send(MessageID("m1")), number: 1, error: .server(code: 503), nextDelay: .seconds(1)),
                 RetryAttempt(operation: .send(MessageID("m1")), number: 2, error: nil, nextDelay: nil),
             ])
         token.cancel()
