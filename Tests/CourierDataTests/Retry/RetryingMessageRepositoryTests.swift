@@ -1,0 +1,363 @@
+import CourierData
+import CourierDomain
+import Foundation
+import Testing
+
+/// What the scripted repository does on one call.
+private enum Step {
+    case succeed
+    case fail(DeliveryError)
+    /// Never answers (until cancelled): sleeps an hour on the clock.
+    case hang
+    /// A batch answer: per message, the error it fails with, or nil for success.
+    case batch([DeliveryError?])
+}
+
+/// A repository that plays a script, one step per call, and records when each call started. Fails loudly when
+/// called more often than scripted.
+@MainActor
+private final class ScriptedRepository: MessageRepository {
+    private let clock: ManualClock
+    private var steps: [Step]
+    private(set) var callTimes: [Date] = []
+
+    init(clock: ManualClock, _ steps: [Step]) {
+        self.clock = clock
+        self.steps = steps
+    }
+
+    var calls: Int { callTimes.count }
+
+    private func play<Value>(_ value: Value) async throws -> Value {
+        callTimes.append(clock.now)
+        guard !steps.isEmpty else {
+            Issue.record("unexpected call \(callTimes.count)")
+            throw DeliveryError.unknown("unscripted")
+        }
+        switch steps.removeFirst() {
+        case .succeed: return value
+        case .fail(let error): throw error
+        case .hang:
+            try await clock.sleep(for: .seconds(3_600))
+            return value
+        case .batch:
+            Issue.record("a batch answer scripted for a single request")
+            throw DeliveryError.unknown("unscripted")
+        }
+    }
+
+    func send(_ message: Message) async throws -> Message {
+        var sent = message
+        sent.status = .sent
+        return try await play(sent)
+    }
+
+    private(set) var batches: [[MessageID]] = []
+
+    // Async witnesses of the (nonisolated) repository requirements are not main-actor isolated; hop explicitly.
+    func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
+        try await playBatch(messages)
+    }
+
+    private func playBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
+        batches.append(messages.map(\.id))
+        if case .batch(let errors) = steps.first {
+            steps.removeFirst()
+            callTimes.append(clock.now)
+            return zip(messages, errors).map { message, error in error.map { .failure($0) } ?? .success(message) }
+        }
+        return try await play(messages.map { .success($0) })
+    }
+
+    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
+        -> MessagePage
+    {
+        try await play(MessagePage(messages: [], hasMore: false))
+    }
+}
+
+/// Connectivity switched by the test.
+@MainActor
+private final class SwitchedConnectivity: ConnectivityMonitor {
+    private let observers = ObserverList<Bool>()
+    private(set) var isOnline = true
+
+    func set(online: Bool) {
+        guard online != isOnline else { return }
+        isOnline = online
+        observers.notify(online)
+    }
+
+    func observe(_ observer: @escaping @MainActor (Bool) -> Void) -> ObservationToken {
+        let token = observers.add(observer)
+        observer(isOnline)
+        return token
+    }
+}
+
+@MainActor
+@Suite("RetryingMessageRepository")
+struct RetryingMessageRepositoryTests {
+    private let clock = ManualClock()
+    private let connectivity = SwitchedConnectivity()
+    /// No jitter, so clock times are exact.
+    private let exact = RetryPolicy(jitter: 0)
+
+    private func make(_ steps: [Step], policy: RetryPolicy? = nil, seed: UInt64 = 1)
+        -> (RetryingMessageRepository, ScriptedRepository)
+    {
+        let base = ScriptedRepository(clock: clock, steps)
+        let retrying = RetryingMessageRepository(
+            base: base, policy: policy ?? exact, clock: clock, random: LockedRandom(seed: seed),
+            connectivity: connectivity)
+        return (retrying, base)
+    }
+
+    /// Runs `operation` in a task, advancing the clock until it ends; returns its outcome and the clock time taken.
+    private func drive<Value: Sendable>(_ operation: @escaping @MainActor () async throws -> Value)
+        async -> (result: Result<Value, DeliveryError>, elapsed: TimeInterval)
+    {
+        let start = clock.now
+        var outcome: Result<Value, DeliveryError>?
+        let task = Task {
+            do { outcome = .success(try await operation()) } catch {
+                outcome = .failure(error as? DeliveryError ?? .unknown("\(error)"))
+            }
+        }
+        _ = await clock.run(until: { outcome != nil })
+        await task.value
+        return (outcome ?? .failure(.unknown("never finished")), clock.now.timeIntervalSince(start))
+    }
+
+    // MARK: - Branches
+
+    @Test("branch 1: success on the first try returns at once, one attempt")
+    func successFirstTry() async throws {
+        let (retrying, base) = make([.succeed])
+        var attempts: [RetryAttempt] = []
+        let token = retrying.observeAttempts { attempts.append($0) }
+
+        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+
+        #expect(try result.get().status == .sent)
+        #expect(elapsed == 0)
+        #expect(base.calls == 1)
+        #expect(attempts == [RetryAttempt(operation: .send(MessageID("m1")), number: 1, error: nil, nextDelay: nil)])
+        token.cancel()
+    }
+
+    @Test("branch 5: a retryable failure is retried after 1 s and then succeeds")
+    func retryThenSuccess() async throws {
+        let (retrying, base) = make([.fail(.server(code: 503)), .succeed])
+        var attempts: [RetryAttempt] = []
+        let token = retrying.observeAttempts { attempts.append($0) }
+
+        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+
+        #expect(try result.get().id == MessageID("m1"))
+        #expect(elapsed == 1)
+        #expect(base.calls == 2)
+        #expect(
+            attempts == [
+                RetryAttempt(
+                    operation: .send(MessageID("m1")), number: 1, error: .server(code: 503), nextDelay: .seconds(1)),
+                RetryAttempt(operation: .send(MessageID("m1")), number: 2, error: nil, nextDelay: nil),
+            ])
+        token.cancel()
+    }
+
+    @Test("branch 6: the budget is exhausted after 4 attempts and 1 + 2 + 4 s; the last error is thrown")
+    func budgetExhausted() async {
+        let (retrying, base) = make(Array(repeating: .fail(.server(code: 503)), count: 4))
+
+        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+
+        #expect(result.map(\.id) == .failure(.server(code: 503)))
+        #expect(elapsed == 7)
+        #expect(base.callTimes.map { $0.timeIntervalSince(BackendFixtures.now) } == [0, 1, 3, 7])
+    }
+
+    @Test("branch 2: a permanent error fails at once, without a retry")
+    func permanentFailsAtOnce() async {
+        let (retrying, base) = make([.fail(.validation(reason: "too long"))])
+
+        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+
+        #expect(result.map(\.id) == .failure(.validation(reason: "too long")))
+        #expect(elapsed == 0)
+        #expect(base.calls == 1)
+    }
+
+    @Test("branch 3: unauthorized is not retried")
+    func unauthorizedNotRetried() async {
+        let (retrying, base) = make([.fail(.unauthorized)])
+
+        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+
+        #expect(result.map(\.id) == .failure(.unauthorized))
+        #expect(elapsed == 0)
+        #expect(base.calls == 1)
+    }
+
+    @Test("branch 7: a hanging attempt is cut off after 10 s as a timeout and retried")
+    func hangingAttemptTimesOut() async throws {
+        let (retrying, base) = make([.hang, .succeed])
+        var attempts: [RetryAttempt] = []
+        let token = retrying.observeAttempts { attempts.append($0) }
+
+        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+
+        #expect(try result.get().id == MessageID("m1"))
+        #expect(elapsed == 11)
+        #expect(base.callTimes.map { $0.timeIntervalSince(BackendFixtures.now) } == [0, 11])
+        #expect(attempts.map(\.error) == [.timeout, nil])
+        #expect(clock.sleeperCount == 0)
+        token.cancel()
+    }
+
+    @Test("branch 8: going offline during a backoff wait ends it at once with .offline")
+    func offlineDuringBackoff() async {
+        let (retrying, base) = make([.fail(.timeout), .fail(.server(code: 502))])
+        var outcome: Result<Message, DeliveryError>?
+        let task = Task {
+            do { outcome = .success(try await retrying.send(BackendFixtures.message("m1"))) } catch {
+                outcome = .failure(error as? DeliveryError ?? .unknown("\(error)"))
+            }
+        }
+        await clock.advance(by: .seconds(2))
+        #expect(base.calls == 2)
+        #expect(outcome == nil)
+
+        // When the device goes offline 1 s into the 2 s wait before the second retry
+        await clock.advance(by: .milliseconds(500))
+        connectivity.set(online: false)
+        await task.value
+
+        #expect(outcome == .failure(.offline))
+        #expect(clock.now.timeIntervalSince(BackendFixtures.now) == 2.5)
+        #expect(base.calls == 2)
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("branch 4: a failure while the device is offline is not retried")
+    func failureWhileOffline() async {
+        let (retrying, base) = make([.fail(.offline)])
+        connectivity.set(online: false)
+
+        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+
+        #expect(result.map(\.id) == .failure(.offline))
+        #expect(elapsed == 0)
+        #expect(base.calls == 1)
+    }
+
+    @Test("jitter comes from the seed: the same seed waits the same, within ± 10 % of 1 + 2 + 4 s")
+    func seededJitter() async {
+        func run(seed: UInt64) async -> TimeInterval {
+            let (retrying, _) = make(
+                Array(repeating: .fail(.server(code: 503)), count: 4), policy: .standard, seed: seed)
+            return await drive { try await retrying.send(BackendFixtures.message("m1")) }.elapsed
+        }
+        let first = await run(seed: 5)
+        #expect(await run(seed: 5) == first)
+        #expect(await run(seed: 6) != first)
+        #expect((6.3...7.7).contains(first))
+    }
+
+    // MARK: - Batches and pages
+
+    @Test("a batch that fails as a whole is retried as a whole")
+    func batchRetried() async throws {
+        let (retrying, base) = make([.fail(.timeout), .succeed])
+        let messages = [BackendFixtures.message("m1"), BackendFixtures.message("m2", at: 1)]
+        var attempts: [RetryAttempt] = []
+        let token = retrying.observeAttempts { attempts.append($0) }
+
+        let (result, elapsed) = await drive { try await retrying.sendBatch(messages) }
+
+        #expect(try result.get().map { try $0.get().id } == messages.map(\.id))
+        #expect(elapsed == 1)
+        #expect(base.calls == 2)
+        #expect(attempts.map(\.operation) == [.sendBatch(messages.map(\.id)), .sendBatch(messages.map(\.id))])
+        token.cancel()
+    }
+
+    @Test("per-message retryable failures in a batch answer retry just those messages; permanent ones stay failed")
+    func batchPartialRetry() async throws {
+        let (retrying, base) = make([.batch([nil, .validation(reason: "bad"), .server(code: 503)]), .succeed])
+        let messages = (1...3).map { BackendFixtures.message("m\($0)", at: Double($0)) }
+
+        let (result, elapsed) = await drive { try await retrying.sendBatch(messages) }
+
+        let answers = try result.get()
+        #expect(answers.map { (try? $0.get())?.id } == [messages[0].id, nil, messages[2].id])
+        #expect(answers[1] == .failure(.validation(reason: "bad")))
+        #expect(base.batches == [messages.map(\.id), [messages[2].id]])
+        #expect(elapsed == 1)
+    }
+
+    @Test("branch 9: a cancelled caller stops at once, without another attempt")
+    func callerCancelled() async {
+        let (retrying, base) = make([.fail(.timeout)])
+        var outcome: (any Error)?
+        let task = Task {
+            do { _ = try await retrying.send(BackendFixtures.message("m1")) } catch { outcome = error }
+        }
+        await clock.advance(by: .milliseconds(500))
+        task.cancel()
+        await task.value
+
+        #expect(outcome is CancellationError)
+        #expect(base.calls == 1)
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("a page load is retried like a send")
+    func pageRetried() async throws {
+        let (retrying, base) = make([.fail(.server(code: 500)), .fail(.timeout), .succeed])
+
+        let (result, elapsed) = await drive { try await retrying.messages(in: "c1", before: nil, limit: 50) }
+
+        #expect(try result.get().hasMore == false)
+        #expect(elapsed == 3)
+        #expect(base.calls == 3)
+    }
+
+    // MARK: - Over the simulated network
+
+    @Test("over a flaky network every message arrives exactly once: lost responses are resent as duplicates")
+    func flakyNetworkExactlyOnce() async throws {
+        let backend = try BackendFixtures.backend()
+        let network = NetworkConditioner(
+            backend: backend, clock: clock, random: LockedRandom(seed: 3), profile: .flaky)
+        let retrying = RetryingMessageRepository(
+            base: network, clock: clock, random: LockedRandom(seed: 4), connectivity: network)
+        let messages = (0..<30).map { BackendFixtures.message("m\($0)", at: Double($0)) }
+
+        var delivered = 0
+        for message in messages {
+            let (result, _) = await drive { try await retrying.send(message) }
+            if case .success = result { delivered += 1 }
+        }
+
+        #expect(delivered == 30)
+        #expect(backend.messages(in: "c1").map(\.id) == messages.map(\.id))
+        #expect(backend.duplicatesIgnored > 0)
+        #expect(network.roundTrips > 30)
+    }
+
+    @Test("batches over the network: one round trip when nothing is lost")
+    func batchOverNetwork() async throws {
+        let backend = try BackendFixtures.backend()
+        let network = NetworkConditioner(backend: backend, clock: clock, random: LockedRandom(seed: 3))
+        let retrying = RetryingMessageRepository(
+            base: network, clock: clock, random: LockedRandom(seed: 4), connectivity: network)
+        let messages = (0..<25).map { BackendFixtures.message("m\($0)", at: Double($0)) }
+
+        let (result, _) = await drive { try await retrying.sendBatch(messages) }
+
+        #expect(try result.get().count == 25)
+        #expect(network.roundTrips == 1)
+        #expect(backend.messageCount(in: "c1") == 25)
+    }
+}
