@@ -50,8 +50,14 @@ final class QueueFakeOutbox: MessageOutbox {
         let message = Message(
             id: makeID(), conversationID: conversation, senderID: "me", text: text,
             timestamp: clock.now.addingTimeInterval(-ageSeconds), status: status, lastError: lastError)
-        pending.append(message)
-        pending.sort(by: Message.composeOrder)
+        // Binary insertion: ids past m999 sort before m1000 as text, so appending would break compose order.
+        var low = 0
+        var high = pending.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Message.composeOrder(pending[middle], message) { low = middle + 1 } else { high = middle }
+        }
+        pending.insert(message, at: low)
         return message
     }
 
@@ -132,7 +138,8 @@ final class QueueFakeOutbox: MessageOutbox {
 
     private func makeID() -> MessageID {
         defer { nextID += 1 }
-        return MessageID(String(format: "m%03d", nextID))
+        let digits = String(nextID)
+        return MessageID("m" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits)
     }
 
     private func waitingIndex(_ id: MessageID) throws -> Int {
