@@ -123,7 +123,11 @@ public final class ChatViewModel: StateEmitting {
         let outbox = outbox
         let logger = logger
         tasks.run {
-            do { try await outbox.send(messageID) } catch { logger.log(.warning, "retry of \(messageID) refused: \(error)") }
+            do {
+                try await outbox.send(messageID)
+            } catch {
+                logger.log(.warning, "retry of \(messageID) refused: \(error)")
+            }
         }
     }
 

@@ -38,8 +38,9 @@ public final class ConnectivityBannerViewModel: StateEmitting {
 
     /// Creates the view model and starts observing connectivity and the outbox.
     public init(
-        connectivity: any ConnectivityMonitor, outbox: any MessageOutbox, clock: any Clock, actions: Actions = Actions(),
-        logger: Logger = .silent, toastDuration: Duration = .seconds(10), connectedDuration: Duration = .seconds(2)
+        connectivity: any ConnectivityMonitor, outbox: any MessageOutbox, clock: any Clock,
+        actions: Actions = Actions(), logger: Logger = .silent, toastDuration: Duration = .seconds(10),
+        connectedDuration: Duration = .seconds(2)
     ) {
         self.outbox = outbox
         self.actions = actions

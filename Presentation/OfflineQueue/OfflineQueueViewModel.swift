@@ -107,7 +107,11 @@ public final class OfflineQueueViewModel: StateEmitting {
         let outbox = outbox
         let logger = logger
         tasks.run {
-            do { try await outbox.send(messageID) } catch { logger.log(.warning, "send of \(messageID) refused: \(error)") }
+            do {
+                try await outbox.send(messageID)
+            } catch {
+                logger.log(.warning, "send of \(messageID) refused: \(error)")
+            }
         }
     }
 
@@ -182,7 +186,9 @@ public final class OfflineQueueViewModel: StateEmitting {
             rows[index].id == id
         else { throw PresentationError.unknownMessage(id) }
         let row = rows[index]
-        guard row.status == .queued || row.status == .failed else { throw PresentationError.wrongStatus(id, row.status) }
+        guard row.status == .queued || row.status == .failed else {
+            throw PresentationError.wrongStatus(id, row.status)
+        }
     }
 
     private func makeRow(_ message: Message, now: Date) -> OfflineQueueRow {

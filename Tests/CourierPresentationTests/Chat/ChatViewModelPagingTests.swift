@@ -86,7 +86,9 @@ import Testing
             recorder.states == [
                 state([], hasMore: false),
                 state([], hasMore: false, isLoading: true),
-                state([], hasMore: false, error: "No internet connection. Message will be saved and you can retry later."),
+                state(
+                    [], hasMore: false,
+                    error: "No internet connection. Message will be saved and you can retry later."),
             ])
     }
 
@@ -126,4 +128,29 @@ private struct ChatFailingRepository: MessageRepository {
     func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
         -> MessagePage
     { throw DeliveryError.offline }
+}
+
+@MainActor
+@Suite struct ChatViewModelLifetimeTests {
+    @Test func closingTheChatCancelsItsLoadAndTimers() async {
+        // Given a chat whose first page is still loading, with a relative-time refresh pending
+        let clock = ManualClock()
+        let network = FakeConnectivity(online: true)
+        let outbox = QueueFakeOutbox(clock: clock, connectivity: network)
+        outbox.seed("draft")
+        var model: ChatViewModel? = ChatViewModel(
+            conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
+            repository: ChatFakeRepository(clock: clock), connectivity: network,
+            banner: ConnectivityBannerViewModel(connectivity: network, outbox: outbox, clock: clock), clock: clock)
+        model?.start()
+        await clock.settle()
+        #expect(clock.sleeperCount == 2)
+
+        // When the screen goes away
+        model = nil
+        await clock.settle()
+
+        // Then nothing of it waits on the clock any more
+        #expect(clock.sleeperCount == 0)
+    }
 }

@@ -151,7 +151,8 @@ import Testing
 
         #expect(throws: PresentationError.wrongStatus(id, .sending)) { try model.retry(messageID: id) }
         #expect(throws: PresentationError.wrongStatus(id, .sending)) { try model.delete(messageID: id) }
-        #expect(throws: PresentationError.unknownMessage(MessageID("nope"))) { try model.retry(messageID: MessageID("nope")) }
+        let unknown = MessageID("nope")
+        #expect(throws: PresentationError.unknownMessage(unknown)) { try model.retry(messageID: unknown) }
 
         #expect(recorder.states.count == 1)
         #expect(outbox.sendCalls.isEmpty && outbox.deleteCalls.isEmpty)
@@ -188,7 +189,8 @@ import Testing
         receipt.status = .read
         outbox.announce(.changed(receipt))
         outbox.announce(.changed(Message(
-            id: MessageID("other"), conversationID: "c2", senderID: "me", text: "elsewhere", timestamp: clock.now, status: .sent)))
+            id: MessageID("other"), conversationID: "c2", senderID: "me", text: "elsewhere", timestamp: clock.now,
+            status: .sent)))
         outbox.announce(.deleted(sent.id))
 
         #expect(
@@ -250,7 +252,8 @@ import Testing
     ) -> ChatViewModel.State {
         let online = online ?? network.isOnline
         let offlineText = waiting == 0
-            ? "You're offline. Messages will send when reconnected." : "You're offline. \(waiting) message queued."
+            ? "You're offline. Messages will send when reconnected."
+            : "You're offline. \(waiting) \(waiting == 1 ? "message" : "messages") queued."
         return ChatViewModel.State(
             conversationID: "c1", title: "Ana", messages: rows, error: error, isOnline: online,
             banner: .init(

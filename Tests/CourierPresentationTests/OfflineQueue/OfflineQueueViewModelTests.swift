@@ -49,7 +49,8 @@ import Testing
             model.state
                 == .init(
                     title: "Offline Queue (0)", rows: [],
-                    emptyState: .init(title: "No Queued Messages", message: "Messages you compose offline will appear here")
+                    emptyState: .init(
+                        title: "No Queued Messages", message: "Messages you compose offline will appear here")
                 ))
     }
 
@@ -95,7 +96,8 @@ import Testing
         #expect(await clock.run(until: { !model.hasPendingWork }))
 
         #expect(outbox.sendCalls == [message.id])
-        #expect(recorder.states.map { $0.rows.map(\.badge) } == [["Queued", "Queued"], ["Sending...", "Queued"], ["Queued"]])
+        let badges = recorder.states.map { $0.rows.map(\.badge) }
+        #expect(badges == [["Queued", "Queued"], ["Sending...", "Queued"], ["Queued"]])
         #expect(model.state.rows.map(\.id) == [other.id])
         #expect(model.state.title == "Offline Queue (1)")
     }
@@ -105,8 +107,9 @@ import Testing
         let model = makeModel()
         let recorder = StateRecorder(model)
 
-        #expect(throws: PresentationError.wrongStatus(message.id, .sending)) { try model.sendNow(messageID: message.id) }
-        #expect(throws: PresentationError.wrongStatus(message.id, .sending)) { try model.delete(messageID: message.id) }
+        let busy = PresentationError.wrongStatus(message.id, .sending)
+        #expect(throws: busy) { try model.sendNow(messageID: message.id) }
+        #expect(throws: busy) { try model.delete(messageID: message.id) }
         #expect(throws: PresentationError.wrongStatus(message.id, .sending)) {
             try model.edit(messageID: message.id, text: "x")
         }
@@ -146,7 +149,8 @@ import Testing
 
     @Test func tenThousandQueuedMessagesAreListed() throws {
         for index in 0..<10_000 {
-            outbox.seed("message \(index)", in: index.isMultiple(of: 2) ? "c1" : "c2", ageSeconds: Double(10_000 - index))
+            let conversation: ConversationID = index.isMultiple(of: 2) ? "c1" : "c2"
+            outbox.seed("message \(index)", in: conversation, ageSeconds: Double(10_000 - index))
         }
         let model = makeModel()
 
