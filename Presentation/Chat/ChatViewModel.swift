@@ -1,0 +1,261 @@
+import CourierDomain
+import Foundation
+
+/// One open conversation: its messages (backend pages merged with this conversation's pending outbox messages),
+/// sending, Retry and Delete of failed messages, and the shared connectivity banner and toast.
+///
+/// The list follows the outbox's events: a message changes status in place (a `sent` one stays, now "Sent"), a
+/// deleted one disappears. `error` holds story 2.4's text of the latest failure and clears when a send succeeds.
+@MainActor
+public final class ChatViewModel: StateEmitting {
+    // MARK: - Dependencies
+
+    private let conversationID: ConversationID
+    private let currentUser: UserID
+    private let outbox: any MessageOutbox
+    private let repository: any MessageRepository
+    private let banner: ConnectivityBannerViewModel
+    private let clock: any Clock
+    private let formatter: RelativeTimeFormatter
+    private let logger: Logger
+    private let pageSize: Int
+    private let tasks = TaskTracker()
+    private let refreshTimer: ClockTimer
+    private let store: StateStore<State>
+    private var tokens: [ObservationToken] = []
+
+    // MARK: - Internal state
+
+    private var timeline = MessageTimeline()
+    private var olderCursor: MessageCursor?
+    private var started = false
+    private var refreshDeadline: Date?
+
+    // MARK: - Init
+
+    /// Creates the chat for `conversationID`; call `start()` to load it. `pageSize` messages load per page.
+    public init(
+        conversationID: ConversationID, currentUser: UserID, title: String, outbox: any MessageOutbox,
+        repository: any MessageRepository, connectivity: any ConnectivityMonitor, banner: ConnectivityBannerViewModel,
+        clock: any Clock, formatter: RelativeTimeFormatter = RelativeTimeFormatter(), logger: Logger = .silent,
+        pageSize: Int = 50
+    ) {
+        self.conversationID = conversationID
+        self.currentUser = currentUser
+        self.outbox = outbox
+        self.repository = repository
+        self.banner = banner
+        self.clock = clock
+        self.formatter = formatter
+        self.logger = logger
+        self.pageSize = max(1, pageSize)
+        refreshTimer = ClockTimer(clock: clock)
+        let shared = banner.state
+        store = StateStore(
+            State(
+                conversationID: conversationID, title: title, isOnline: connectivity.isOnline, banner: shared.banner,
+                toast: shared.toast, connected: shared.connected))
+        tokens.append(outbox.observe { [weak self] event in self?.outboxChanged(event) })
+        tokens.append(connectivity.observe { [weak self] online in self?.store.update { $0.isOnline = online } })
+        tokens.append(
+            banner.observe { [weak self] shared in
+                self?.store.update {
+                    $0.banner = shared.banner
+                    $0.toast = shared.toast
+                    $0.connected = shared.connected
+                }
+            })
+    }
+
+    // MARK: - Output
+
+    /// The current state.
+    public var state: State { store.state }
+
+    /// Replays the current state to `observer`, then calls it on every change.
+    public func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
+        store.observe(observer)
+    }
+
+    /// Whether async work started by an input (a page load, Retry, Send All, the toast's Yes) still runs.
+    public var hasPendingWork: Bool { !tasks.isIdle || banner.hasPendingWork }
+
+    // MARK: - Inputs
+
+    /// Shows this conversation's pending messages at once and loads the newest page; later calls do nothing.
+    public func start() {
+        guard !started else { return }
+        started = true
+        for message in outbox.pending where message.conversationID == conversationID { timeline.upsert(message) }
+        render { $0.isLoading = true }
+        loadPage(before: nil)
+    }
+
+    /// Loads the page before the oldest loaded message; does nothing while a load runs or at the start.
+    public func loadOlderMessages() {
+        let current = store.state
+        guard started, current.hasMore, !current.isLoading, !current.isLoadingOlder, let cursor = olderCursor else {
+            return
+        }
+        render { $0.isLoadingOlder = true }
+        loadPage(before: cursor)
+    }
+
+    /// Composes and sends `text`: it shows at once, `sending` online or `queued` offline. Throws
+    /// `InputError.emptyText` for blank text, and the outbox's error (too long, store full); nothing changes then.
+    public func send(text: String) throws {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InputError.emptyText }
+        let message = try outbox.compose(text: text, in: conversationID)
+        // The outbox may already have announced it (and moved it on); its event is the newer word.
+        if timeline.message(message.id) == nil { timeline.upsert(message) }
+        render()
+    }
+
+    /// Sends every queued and failed message of every conversation, in compose order.
+    public func sendAllQueued() {
+        let outbox = outbox
+        tasks.run { await outbox.sendAll() }
+    }
+
+    /// Retries a failed message of this chat. Throws `unknownMessage` or `wrongStatus` (not failed).
+    public func retry(messageID: MessageID) throws {
+        try requireFailed(messageID)
+        let outbox = outbox
+        let logger = logger
+        tasks.run {
+            do {
+                try await outbox.send(messageID)
+            } catch {
+                logger.log(.warning, "retry of \(messageID) refused: \(error)")
+            }
+        }
+    }
+
+    /// Deletes a failed message of this chat. Throws `unknownMessage`, `wrongStatus` (not failed) or the outbox's
+    /// error; nothing changes then.
+    public func delete(messageID: MessageID) throws {
+        try requireFailed(messageID)
+        try outbox.delete(messageID)
+        timeline.remove(messageID)
+        render()
+    }
+
+    /// The toast's Yes (see `ConnectivityBannerViewModel.acceptToast`).
+    public func acceptToast() throws { try banner.acceptToast() }
+
+    /// The toast's Review First (see `ConnectivityBannerViewModel.reviewToast`).
+    public func reviewToast() throws { try banner.reviewToast() }
+
+    /// Dismisses the toast (see `ConnectivityBannerViewModel.dismissToast`).
+    public func dismissToast() throws { try banner.dismissToast() }
+
+    // MARK: - Loading
+
+    private func loadPage(before cursor: MessageCursor?) {
+        let repository = repository
+        let conversationID = conversationID
+        let limit = pageSize
+        tasks.run { [weak self] in
+            do {
+                let page = try await repository.messages(in: conversationID, before: cursor, limit: limit)
+                self?.pageLoaded(page)
+            } catch {
+                self?.loadFailed(error)
+            }
+        }
+    }
+
+    private func pageLoaded(_ page: MessagePage) {
+        timeline.merge(page: page.messages)
+        if let first = page.messages.first { olderCursor = first.cursor }
+        render {
+            $0.hasMore = page.hasMore && olderCursor != nil
+            $0.isLoading = false
+            $0.isLoadingOlder = false
+        }
+    }
+
+    private func loadFailed(_ error: any Error) {
+        let cancelled = error is CancellationError
+        logger.log(.warning, "loading \(conversationID) failed: \(error)")
+        render {
+            if !cancelled { $0.error = Self.userMessage(for: error) }
+            $0.isLoading = false
+            $0.isLoadingOlder = false
+        }
+    }
+
+    // MARK: - Outbox events
+
+    private func outboxChanged(_ event: OutboxEvent) {
+        switch event {
+        case .changed(let message):
+            guard message.conversationID == conversationID else { return }
+            let before = timeline.message(message.id)
+            timeline.upsert(message)
+            render {
+                if message.status == .failed {
+                    $0.error = (message.lastError ?? .unknown("send failed")).userMessage
+                } else if !message.status.isPending, before?.status.isPending ?? true {
+                    $0.error = nil
+                }
+            }
+        case .deleted(let id):
+            guard timeline.remove(id) else { return }
+            render()
+        case .pausedForSignIn(let paused):
+            let text = DeliveryError.unauthorized.userMessage
+            render {
+                if paused {
+                    $0.error = text
+                } else if $0.error == text {
+                    $0.error = nil
+                }
+            }
+        }
+    }
+
+    // MARK: - Rendering
+
+    private func requireFailed(_ id: MessageID) throws {
+        guard let message = timeline.message(id) else { throw PresentationError.unknownMessage(id) }
+        guard message.status == .failed else { throw PresentationError.wrongStatus(id, message.status) }
+    }
+
+    /// Rebuilds the rows (relative times read now) and applies `change`, then sleeps until a time text changes.
+    private func render(_ change: (inout State) -> Void = { _ in }) {
+        let now = clock.now
+        var rows: [MessageRow] = []
+        rows.reserveCapacity(timeline.messages.count)
+        var failed: [MessageID] = []
+        var nextChange: Date?
+        for message in timeline.messages {
+            let outgoing = message.senderID == currentUser
+            rows.append(
+                MessageRow(
+                    id: message.id, text: message.text, status: message.status, senderID: message.senderID,
+                    statusLabel: outgoing ? MessageRow.statusLabel(for: message.status) : "", isOutgoing: outgoing,
+                    timeText: formatter.string(for: message.timestamp, relativeTo: now),
+                    canRetry: outgoing && message.status == .failed))
+            if message.status == .failed { failed.append(message.id) }
+            let change = formatter.nextChange(for: message.timestamp, after: now)
+            if nextChange.map({ change < $0 }) ?? true { nextChange = change }
+        }
+        store.update {
+            $0.messages = rows
+            $0.failedMessageIDs = failed
+            change(&$0)
+        }
+        scheduleRefresh(at: nextChange)
+    }
+
+    private func scheduleRefresh(at deadline: Date?) {
+        guard deadline != refreshDeadline || !refreshTimer.isScheduled else { return }
+        refreshDeadline = deadline
+        refreshTimer.schedule(at: deadline) { [weak self] in self?.render() }
+    }
+
+    private static func userMessage(for error: any Error) -> String {
+        (error as? DeliveryError ?? .unknown("\(error)")).userMessage
+    }
+}

@@ -1,0 +1,100 @@
+import CourierDomain
+
+extension ConnectivityBannerViewModel {
+    // MARK: - Output
+
+    /// What the connectivity banner, the reconnect toast and the brief "Connected" notice show.
+    public struct State: Equatable, Sendable {
+        /// Whether the device is online.
+        public var isOnline: Bool
+        /// The persistent offline banner.
+        public var banner: Banner
+        /// The toast that asks, on reconnect, whether to send the queue.
+        public var toast: Toast
+        /// Whether the brief "Connected" notice shows (for 2 s after reconnecting, PR-10).
+        public var connected: Bool
+        /// "Connected" while `connected`, otherwise empty.
+        public var connectedText: String
+
+        /// Creates a state.
+        public init(isOnline: Bool, banner: Banner, toast: Toast, connected: Bool, connectedText: String) {
+            self.isOnline = isOnline
+            self.banner = banner
+            self.toast = toast
+            self.connected = connected
+            self.connectedText = connectedText
+        }
+    }
+
+    /// The offline banner: "You're offline. 3 messages queued." with Send All.
+    public struct Banner: Equatable, Sendable {
+        /// Shown while offline.
+        public var visible: Bool
+        /// The banner's text; empty while hidden.
+        public var text: String
+        /// Pending messages waiting for the user or the network (queued and failed, every conversation); kept
+        /// current while the banner is hidden too.
+        public var queuedCount: Int
+        /// Whether the Send All button shows (visible, with something queued).
+        public var showsSendAll: Bool
+
+        /// Creates a banner.
+        public init(visible: Bool, text: String, queuedCount: Int, showsSendAll: Bool) {
+            self.visible = visible
+            self.text = text
+            self.queuedCount = queuedCount
+            self.showsSendAll = showsSendAll
+        }
+    }
+
+    /// The reconnect toast: "Connected. Auto-send 3 queued messages?" with Yes / Review First.
+    public struct Toast: Equatable, Sendable {
+        /// Whether it shows.
+        public var visible: Bool
+        /// Its text; empty while hidden.
+        public var text: String
+        /// The messages Yes would send; 0 while hidden.
+        public var queuedCount: Int
+
+        /// Creates a toast.
+        public init(visible: Bool, text: String, queuedCount: Int) {
+            self.visible = visible
+            self.text = text
+            self.queuedCount = queuedCount
+        }
+
+        /// No toast.
+        public static let hidden = Toast(visible: false, text: "", queuedCount: 0)
+    }
+
+    /// Navigation that leaves the banner.
+    public struct Actions {
+        /// Review First: open the Offline Queue.
+        public var showOfflineQueue: @MainActor () -> Void
+
+        /// Creates the actions (each does nothing by default).
+        public init(showOfflineQueue: @escaping @MainActor () -> Void = {}) {
+            self.showOfflineQueue = showOfflineQueue
+        }
+    }
+
+    // MARK: - Texts
+
+    /// The offline banner's text: "You're offline. 1 message queued." / "… 3 messages queued."; with nothing
+    /// queued, "You're offline. Messages will send when reconnected." (PR-10's wording).
+    public static func offlineText(queuedCount: Int) -> String {
+        switch queuedCount {
+        case ...0: "You're offline. Messages will send when reconnected."
+        case 1: "You're offline. 1 message queued."
+        default: "You're offline. \(queuedCount) messages queued."
+        }
+    }
+
+    /// The toast's text: "Connected. Auto-send 1 queued message?" / "… 3 queued messages?".
+    public static func toastText(queuedCount: Int) -> String {
+        "Connected. Auto-send \(queuedCount) queued \(queuedCount == 1 ? "message" : "messages")?"
+    }
+
+    /// The brief notice after reconnecting.
+    public static let connectedText = "Connected"
+}

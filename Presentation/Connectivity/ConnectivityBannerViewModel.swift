@@ -1,0 +1,172 @@
+import CourierDomain
+import Foundation
+
+/// The offline banner, the reconnect toast and the brief "Connected" notice, shared by the chat and the driver.
+///
+/// - Offline: the banner counts the pending messages that wait (queued and failed, every conversation).
+/// - Back online (a change, not the first reading): "Connected" shows for `connectedDuration`; with the manual
+///   policy and something queued, the toast asks whether to send it and hides itself after `toastDuration`.
+///   Flicker while the toast shows neither stacks it nor restarts its countdown. With the automatic policy no
+///   toast shows: the outbox sends by itself.
+/// - The toast also hides once nothing is left to send.
+@MainActor
+public final class ConnectivityBannerViewModel: StateEmitting {
+    // MARK: - Dependencies
+
+    private let outbox: any MessageOutbox
+    private let logger: Logger
+    private let toastDuration: Duration
+    private let connectedDuration: Duration
+    private let toastTimer: ClockTimer
+    private let connectedTimer: ClockTimer
+    private let tasks = TaskTracker()
+    private let store: StateStore<State>
+    private var tokens: [ObservationToken] = []
+
+    /// Where navigation goes; may be set after creation.
+    public var actions: Actions
+
+    // MARK: - Internal state
+
+    private var isOnline: Bool?
+    /// Ids of the queued and failed messages: a set, so each outbox event costs O(1).
+    private var waiting: Set<MessageID>
+    private var toastVisible = false
+    private var connected = false
+
+    // MARK: - Init
+
+    /// Creates the view model and starts observing connectivity and the outbox.
+    public init(
+        connectivity: any ConnectivityMonitor, outbox: any MessageOutbox, clock: any Clock,
+        actions: Actions = Actions(), logger: Logger = .silent, toastDuration: Duration = .seconds(10),
+        connectedDuration: Duration = .seconds(2)
+    ) {
+        self.outbox = outbox
+        self.actions = actions
+        self.logger = logger
+        self.toastDuration = toastDuration
+        self.connectedDuration = connectedDuration
+        toastTimer = ClockTimer(clock: clock)
+        connectedTimer = ClockTimer(clock: clock)
+        waiting = Set(outbox.pending.lazy.filter { Self.isWaiting($0.status) }.map(\.id))
+        let online = connectivity.isOnline
+        store = StateStore(Self.makeState(online: online, waiting: waiting.count, toast: false, connected: false))
+        tokens.append(outbox.observe { [weak self] event in self?.outboxChanged(event) })
+        tokens.append(connectivity.observe { [weak self] online in self?.connectivityChanged(online) })
+    }
+
+    // MARK: - Output
+
+    /// The current state.
+    public var state: State { store.state }
+
+    /// Replays the current state to `observer`, then calls it on every change.
+    public func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
+        store.observe(observer)
+    }
+
+    /// Whether work started by an input (Yes, Send All) still runs. Timers do not count.
+    public var hasPendingWork: Bool { !tasks.isIdle }
+
+    // MARK: - Inputs
+
+    /// Yes: hides the toast and sends every queued and failed message. Throws `noToastShowing` without a toast.
+    public func acceptToast() throws {
+        try hideToast()
+        logger.log(.info, "toast accepted: sending \(waiting.count) queued messages")
+        let outbox = outbox
+        tasks.run { await outbox.sendAll() }
+    }
+
+    /// Review First: hides the toast and opens the Offline Queue. Throws `noToastShowing` without a toast.
+    public func reviewToast() throws {
+        try hideToast()
+        actions.showOfflineQueue()
+    }
+
+    /// Dismisses the toast. Throws `noToastShowing` without a toast.
+    public func dismissToast() throws {
+        try hideToast()
+    }
+
+    /// The banner's Send All: sends every queued and failed message (nothing happens when none waits).
+    public func sendAll() {
+        guard !waiting.isEmpty else { return }
+        let outbox = outbox
+        tasks.run { await outbox.sendAll() }
+    }
+
+    // MARK: - Events
+
+    private func connectivityChanged(_ online: Bool) {
+        let previous = isOnline
+        isOnline = online
+        defer { render() }
+        guard let previous, previous != online else { return }
+        if online {
+            connected = true
+            connectedTimer.schedule(after: connectedDuration) { [weak self] in
+                self?.connected = false
+                self?.render()
+            }
+            if outbox.policy == .manual, !waiting.isEmpty, !toastVisible {
+                toastVisible = true
+                toastTimer.schedule(after: toastDuration) { [weak self] in
+                    self?.toastVisible = false
+                    self?.render()
+                }
+            }
+        } else {
+            connected = false
+            connectedTimer.cancel()
+        }
+    }
+
+    private func outboxChanged(_ event: OutboxEvent) {
+        switch event {
+        case .changed(let message):
+            if Self.isWaiting(message.status) {
+                waiting.insert(message.id)
+            } else {
+                waiting.remove(message.id)
+            }
+        case .deleted(let id):
+            waiting.remove(id)
+        case .pausedForSignIn:
+            return
+        }
+        if waiting.isEmpty && toastVisible {
+            toastVisible = false
+            toastTimer.cancel()
+        }
+        render()
+    }
+
+    // MARK: - Rendering
+
+    private func hideToast() throws {
+        guard toastVisible else { throw PresentationError.noToastShowing }
+        toastVisible = false
+        toastTimer.cancel()
+        render()
+    }
+
+    private func render() {
+        let next = Self.makeState(
+            online: isOnline ?? true, waiting: waiting.count, toast: toastVisible, connected: connected)
+        store.update { $0 = next }
+    }
+
+    private static func isWaiting(_ status: MessageStatus) -> Bool { status == .queued || status == .failed }
+
+    private static func makeState(online: Bool, waiting: Int, toast: Bool, connected: Bool) -> State {
+        let banner = Banner(
+            visible: !online, text: online ? "" : offlineText(queuedCount: waiting), queuedCount: waiting,
+            showsSendAll: !online && waiting > 0)
+        let toast = toast ? Toast(visible: true, text: toastText(queuedCount: waiting), queuedCount: waiting) : .hidden
+        let shown = connected && online
+        return State(
+            isOnline: online, banner: banner, toast: toast, connected: shown, connectedText: shown ? connectedText : "")
+    }
+}

@@ -1,0 +1,60 @@
+import CourierDomain
+import Foundation
+
+/// One pending message as the Offline Queue lists it.
+public struct OfflineQueueRow: Equatable, Sendable, Identifiable {
+    /// The message id.
+    public var id: MessageID
+    /// The conversation it goes to.
+    public var conversationID: ConversationID
+    /// That conversation's name.
+    public var conversationName: String
+    /// The full text (what Edit starts from).
+    public var text: String
+    /// The text on one line, at most `previewLimit` characters ("…" ends a cut one).
+    public var preview: String
+    /// When it was composed, relative to now ("Now", "5m ago" …).
+    public var timeText: String
+    /// Compose time (the list is in compose order).
+    public var composedAt: Date
+    /// Where it is: queued, sending or failed.
+    public var status: MessageStatus
+    /// The badge: "Queued", "Sending..." or "Failed".
+    public var badge: String
+
+    /// Creates a row.
+    public init(
+        id: MessageID, conversationID: ConversationID, conversationName: String, text: String, preview: String,
+        timeText: String, composedAt: Date, status: MessageStatus, badge: String
+    ) {
+        self.id = id
+        self.conversationID = conversationID
+        self.conversationName = conversationName
+        self.text = text
+        self.preview = preview
+        self.timeText = timeText
+        self.composedAt = composedAt
+        self.status = status
+        self.badge = badge
+    }
+
+    /// The longest preview, in characters.
+    public static let previewLimit = 100
+
+    /// `text` on one line, cut to `previewLimit` characters with a final "…" when longer.
+    public static func preview(of text: String) -> String {
+        let line = text.contains(where: \.isNewline)
+            ? String(text.map { $0.isNewline ? " " : $0 }) : text
+        guard line.count > previewLimit else { return line }
+        return String(line.prefix(previewLimit - 1)) + "…"
+    }
+
+    /// The badge for a pending status.
+    public static func badge(for status: MessageStatus) -> String {
+        switch status {
+        case .sending: "Sending..."
+        case .failed: "Failed"
+        default: "Queued"
+        }
+    }
+}

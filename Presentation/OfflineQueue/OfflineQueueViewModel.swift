@@ -1,0 +1,251 @@
+import CourierDomain
+import Foundation
+
+/// The Offline Queue screen: every pending message (queued, sending, failed) of every conversation, in compose
+/// order, with Send Now, Edit and Delete per message and Send All.
+///
+/// The title keeps its count when empty ("Offline Queue (0)") so it never jumps; the empty state says so. Each
+/// outbox event touches one row (a binary search by compose position), so 10,000 queued messages cost O(n) to
+/// build and O(log n) to locate per change; times refresh every 60 s on the clock.
+@MainActor
+public final class OfflineQueueViewModel: StateEmitting {
+    // MARK: - Output types
+
+    /// What the Offline Queue screen shows.
+    public struct State: Equatable, Sendable {
+        /// "Offline Queue (3)".
+        public var title: String
+        /// The pending messages, in compose order.
+        public var rows: [OfflineQueueRow]
+        /// Shown instead of the list when nothing is pending.
+        public var emptyState: EmptyState?
+
+        /// Creates a state.
+        public init(title: String, rows: [OfflineQueueRow], emptyState: EmptyState?) {
+            self.title = title
+            self.rows = rows
+            self.emptyState = emptyState
+        }
+    }
+
+    /// The empty list's title and explanation.
+    public struct EmptyState: Equatable, Sendable {
+        /// "No Queued Messages".
+        public var title: String
+        /// "Messages you compose offline will appear here".
+        public var message: String
+
+        /// Creates an empty state.
+        public init(title: String, message: String) {
+            self.title = title
+            self.message = message
+        }
+
+        /// The one empty state this screen shows.
+        public static let standard = EmptyState(
+            title: "No Queued Messages", message: "Messages you compose offline will appear here")
+    }
+
+    // MARK: - Dependencies
+
+    private let outbox: any MessageOutbox
+    private let clock: any Clock
+    private let conversationName: @MainActor (ConversationID) -> String
+    private let formatter: RelativeTimeFormatter
+    private let logger: Logger
+    private let tasks = TaskTracker()
+    private let refreshTimer: ClockTimer
+    private let store: StateStore<State>
+    private var token: ObservationToken?
+    /// Compose positions by id, so a `.deleted` event (which carries only the id) finds its row in O(log n).
+    private var positions: [MessageID: MessageCursor] = [:]
+    private var names: [ConversationID: String] = [:]
+
+    // MARK: - Init
+
+    /// Creates the screen over `outbox`; `conversationName` names a conversation for the rows.
+    public init(
+        outbox: any MessageOutbox, clock: any Clock,
+        conversationName: @escaping @MainActor (ConversationID) -> String,
+        formatter: RelativeTimeFormatter = RelativeTimeFormatter(), logger: Logger = .silent
+    ) {
+        self.outbox = outbox
+        self.clock = clock
+        self.conversationName = conversationName
+        self.formatter = formatter
+        self.logger = logger
+        refreshTimer = ClockTimer(clock: clock)
+        store = StateStore(Self.makeState(rows: []))
+        let now = clock.now
+        var rows: [OfflineQueueRow] = []
+        rows.reserveCapacity(outbox.pending.count)
+        for message in outbox.pending where message.status.isPending {
+            rows.append(makeRow(message, now: now))
+            positions[message.id] = message.cursor
+        }
+        store.update { $0 = Self.makeState(rows: rows) }
+        token = outbox.observe { [weak self] event in self?.outboxChanged(event) }
+        scheduleRefresh()
+    }
+
+    /// The current state.
+    public var state: State { store.state }
+
+    /// Replays the current state to `observer`, then calls it on every change.
+    public func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
+        store.observe(observer)
+    }
+
+    /// Whether work started by an input (Send Now, Send All) still runs. The time refresh does not count.
+    public var hasPendingWork: Bool { !tasks.isIdle }
+
+    // MARK: - Inputs
+
+    /// Send Now: sends one queued or failed message. Throws `unknownMessage` or `wrongStatus` (already sending).
+    public func sendNow(messageID: MessageID) throws {
+        try requireWaiting(messageID)
+        let outbox = outbox
+        let logger = logger
+        tasks.run {
+            do {
+                try await outbox.send(messageID)
+            } catch {
+                logger.log(.warning, "send of \(messageID) refused: \(error)")
+            }
+        }
+    }
+
+    /// Edit: replaces the text of a queued or failed message. Throws `unknownMessage`, `wrongStatus`,
+    /// `InputError.emptyText` or the outbox's error; nothing changes then.
+    public func edit(messageID: MessageID, text: String) throws {
+        try requireWaiting(messageID)
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InputError.emptyText }
+        apply(try outbox.edit(messageID, text: text))
+    }
+
+    /// Delete: removes a queued or failed message. Throws `unknownMessage`, `wrongStatus` or the outbox's error.
+    public func delete(messageID: MessageID) throws {
+        try requireWaiting(messageID)
+        try outbox.delete(messageID)
+        remove(messageID)
+    }
+
+    /// Send All: sends every queued and failed message, per conversation in compose order.
+    public func sendAll() {
+        guard !store.state.rows.isEmpty else { return }
+        let outbox = outbox
+        tasks.run { await outbox.sendAll() }
+    }
+
+    // MARK: - Events
+
+    private func outboxChanged(_ event: OutboxEvent) {
+        switch event {
+        case .changed(let message): apply(message)
+        case .deleted(let id): remove(id)
+        case .pausedForSignIn: return
+        }
+    }
+
+    private func apply(_ message: Message) {
+        guard message.status.isPending else {
+            remove(message.id)
+            return
+        }
+        let row = makeRow(message, now: clock.now)
+        let cursor = positions[message.id] ?? message.cursor
+        positions[message.id] = cursor
+        store.update { state in
+            let index = Self.index(of: cursor, in: state.rows)
+            if index < state.rows.count, state.rows[index].id == message.id {
+                state.rows[index] = row
+            } else {
+                state.rows.insert(row, at: index)
+            }
+            Self.refreshHeader(&state)
+        }
+        scheduleRefresh()
+    }
+
+    private func remove(_ id: MessageID) {
+        guard let cursor = positions.removeValue(forKey: id) else { return }
+        store.update { state in
+            let index = Self.index(of: cursor, in: state.rows)
+            guard index < state.rows.count, state.rows[index].id == id else { return }
+            state.rows.remove(at: index)
+            Self.refreshHeader(&state)
+        }
+        if store.state.rows.isEmpty { refreshTimer.cancel() }
+    }
+
+    // MARK: - Rendering
+
+    private func requireWaiting(_ id: MessageID) throws {
+        let rows = store.state.rows
+        guard let cursor = positions[id], case let index = Self.index(of: cursor, in: rows), index < rows.count,
+            rows[index].id == id
+        else { throw PresentationError.unknownMessage(id) }
+        let row = rows[index]
+        guard row.status == .queued || row.status == .failed else {
+            throw PresentationError.wrongStatus(id, row.status)
+        }
+    }
+
+    private func makeRow(_ message: Message, now: Date) -> OfflineQueueRow {
+        let name: String
+        if let known = names[message.conversationID] {
+            name = known
+        } else {
+            name = conversationName(message.conversationID)
+            names[message.conversationID] = name
+        }
+        return OfflineQueueRow(
+            id: message.id, conversationID: message.conversationID, conversationName: name, text: message.text,
+            preview: OfflineQueueRow.preview(of: message.text),
+            timeText: formatter.string(for: message.timestamp, relativeTo: now), composedAt: message.timestamp,
+            status: message.status, badge: OfflineQueueRow.badge(for: message.status))
+    }
+
+    /// Every 60 s of clock time, while something is listed, the relative times are read again.
+    private func scheduleRefresh() {
+        guard !refreshTimer.isScheduled, !store.state.rows.isEmpty else { return }
+        refreshTimer.schedule(after: .seconds(60)) { [weak self] in self?.refreshTimes() }
+    }
+
+    private func refreshTimes() {
+        let now = clock.now
+        store.update { state in
+            for index in state.rows.indices {
+                let text = formatter.string(for: state.rows[index].composedAt, relativeTo: now)
+                if state.rows[index].timeText != text { state.rows[index].timeText = text }
+            }
+        }
+        scheduleRefresh()
+    }
+
+    /// The first row not before `cursor` in compose order.
+    private static func index(of cursor: MessageCursor, in rows: [OfflineQueueRow]) -> Int {
+        var low = 0
+        var high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if MessageCursor(timestamp: rows[middle].composedAt, id: rows[middle].id) < cursor {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
+    }
+
+    private static func refreshHeader(_ state: inout State) {
+        state.title = "Offline Queue (\(state.rows.count))"
+        state.emptyState = state.rows.isEmpty ? .standard : nil
+    }
+
+    private static func makeState(rows: [OfflineQueueRow]) -> State {
+        var state = State(title: "", rows: rows, emptyState: nil)
+        refreshHeader(&state)
+        return state
+    }
+}

@@ -1,0 +1,30 @@
+/// The async work a view model started on behalf of an input, so a driver can wait for it (`isIdle`) and the
+/// owner can cancel it when it goes away. Timers are deliberately not tracked here: waiting for "no work" must
+/// not mean waiting for a toast to time out.
+@MainActor
+final class TaskTracker {
+    private var tasks: [Int: Task<Void, Never>] = [:]
+    private var nextKey = 0
+
+    /// Whether no tracked work runs.
+    var isIdle: Bool { tasks.isEmpty }
+
+    /// Runs `work` on the main actor and tracks it until it returns.
+    func run(_ work: @escaping @MainActor () async -> Void) {
+        let key = nextKey
+        nextKey += 1
+        // The task starts only after this turn of the main actor, so it is registered before it can finish.
+        tasks[key] = Task { @MainActor [weak self] in
+            await work()
+            self?.tasks[key] = nil
+        }
+    }
+
+    /// Cancels every tracked task.
+    func cancelAll() {
+        for task in tasks.values { task.cancel() }
+        tasks = [:]
+    }
+
+    isolated deinit { cancelAll() }
+}

@@ -1,0 +1,277 @@
+import CourierDomain
+import CourierPresentation
+import Foundation
+import Testing
+
+@MainActor
+@Suite struct ChatViewModelTests {
+    let clock = ManualClock()
+    let network = FakeConnectivity(online: true)
+    let outbox: QueueFakeOutbox
+
+    init() { outbox = QueueFakeOutbox(clock: clock, connectivity: network) }
+
+    // MARK: - Sending
+
+    @Test func sendingOnlineShowsSendingAtOnceThenSent() async throws {
+        // Given an open, empty chat online
+        let model = await openChat()
+        let recorder = StateRecorder(model)
+
+        // When the user sends a message and the backend answers
+        try model.send(text: "hi")
+        await clock.advance(by: .seconds(1))
+
+        // Then it showed as "Sending..." at once, then "Sent", in place
+        let id = MessageID("m001")
+        #expect(
+            recorder.states == [
+                chatState([]),
+                chatState([mine(id, "hi", .sending)]),
+                chatState([mine(id, "hi", .sent)]),
+            ])
+    }
+
+    @Test func sendingOfflineQueuesTheMessageAndTheBannerCountsIt() async throws {
+        network.set(online: false)
+        let model = await openChat()
+        let recorder = StateRecorder(model)
+
+        try model.send(text: "later")
+
+        // The banner (shared view model) hears of it first, then the chat's list.
+        let id = MessageID("m001")
+        #expect(
+            recorder.states == [
+                chatState([], online: false, waiting: 0),
+                chatState([], online: false, waiting: 1),
+                chatState([mine(id, "later", .queued)], online: false, waiting: 1),
+            ])
+        #expect(model.state.banner.text == "You're offline. 1 message queued.")
+        #expect(outbox.pending.map(\.status) == [.queued])
+    }
+
+    @Test func aFailedSendShowsItsLabelAndErrorUntilTheNextSendSucceeds() async throws {
+        // Given a backend that refuses "boom"
+        outbox.failures["boom"] = .server(code: 503)
+        let model = await openChat()
+        let recorder = StateRecorder(model)
+
+        // When "boom" fails and then "ok" goes through
+        try model.send(text: "boom")
+        await clock.advance(by: .seconds(1))
+        try model.send(text: "ok")
+        await clock.advance(by: .seconds(1))
+
+        // Then the failed message stays with "Failed - Tap to retry" and Retry/Delete, the error text shows, and the
+        // next successful send clears it
+        let boom = MessageID("m001")
+        let okID = MessageID("m002")
+        let error = "Failed to send message. Please try again."
+        #expect(
+            recorder.states == [
+                chatState([]),
+                chatState([mine(boom, "boom", .sending)]),
+                chatState([mine(boom, "boom", .sending)], waiting: 1),
+                chatState([mine(boom, "boom", .failed)], error: error, waiting: 1),
+                chatState([mine(boom, "boom", .failed), mine(okID, "ok", .sending)], error: error, waiting: 1),
+                chatState([mine(boom, "boom", .failed), mine(okID, "ok", .sent)], waiting: 1),
+            ])
+        #expect(model.state.messages[0].canRetry)
+        #expect(model.state.failedMessageIDs == [boom])
+    }
+
+    @Test func aTimeoutShowsStory24sTimeoutText() async throws {
+        outbox.failures["slow"] = .timeout
+        let model = await openChat()
+
+        try model.send(text: "slow")
+        await clock.advance(by: .seconds(1))
+
+        #expect(model.state.error == "The connection timed out. Please try again.")
+    }
+
+    @Test func blankTextIsRefusedAndChangesNothing() async {
+        let model = await openChat()
+        let recorder = StateRecorder(model)
+
+        #expect(throws: InputError.emptyText) { try model.send(text: "  \n ") }
+        #expect(throws: InputError.emptyText) { try model.send(text: "") }
+
+        #expect(recorder.states == [chatState([])])
+        #expect(outbox.composeCalls == 0)
+    }
+
+    @Test func oversizedTextIsRefusedAndChangesNothing() async {
+        outbox.textLimit = 10
+        let model = await openChat()
+        let recorder = StateRecorder(model)
+
+        #expect(throws: InputError.textTooLong(characters: 11, limit: 10)) {
+            try model.send(text: String(repeating: "x", count: 11))
+        }
+
+        #expect(recorder.states == [chatState([])])
+        #expect(outbox.pending.isEmpty)
+    }
+
+    // MARK: - Retry and Delete
+
+    @Test func retrySendsTheFailedMessageAgain() async throws {
+        // Given a failed message
+        outbox.failures["flaky"] = .offline
+        let model = await openChat()
+        try model.send(text: "flaky")
+        await clock.advance(by: .seconds(1))
+        outbox.failures = [:]
+        let id = MessageID("m001")
+        let recorder = StateRecorder(model)
+
+        // When the user taps Retry and the backend takes it
+        try model.retry(messageID: id)
+        #expect(await clock.run(until: { !model.hasPendingWork }))
+
+        // Then it goes sending, then sent, once, and the error clears
+        let error = "No internet connection. Message will be saved and you can retry later."
+        #expect(outbox.sendCalls == [id])
+        #expect(
+            recorder.states == [
+                chatState([mine(id, "flaky", .failed)], error: error, waiting: 1),
+                chatState([mine(id, "flaky", .failed)], error: error, waiting: 0),
+                chatState([mine(id, "flaky", .sending)], error: error, waiting: 0),
+                chatState([mine(id, "flaky", .sent)], waiting: 0),
+            ])
+    }
+
+    @Test func retryAndDeleteRefuseMessagesThatAreNotFailed() async throws {
+        let model = await openChat()
+        try model.send(text: "fine")
+        let id = MessageID("m001")
+        let recorder = StateRecorder(model)
+
+        #expect(throws: PresentationError.wrongStatus(id, .sending)) { try model.retry(messageID: id) }
+        #expect(throws: PresentationError.wrongStatus(id, .sending)) { try model.delete(messageID: id) }
+        let unknown = MessageID("nope")
+        #expect(throws: PresentationError.unknownMessage(unknown)) { try model.retry(messageID: unknown) }
+
+        #expect(recorder.states.count == 1)
+        #expect(outbox.sendCalls.isEmpty && outbox.deleteCalls.isEmpty)
+        #expect(!model.hasPendingWork)
+    }
+
+    @Test func deleteRemovesTheFailedMessage() async throws {
+        let failed = outbox.seed("broken", status: .failed, lastError: .validation(reason: "bad"))
+        let model = await openChat()
+        let recorder = StateRecorder(model)
+
+        try model.delete(messageID: failed.id)
+
+        #expect(outbox.deleteCalls == [failed.id])
+        #expect(recorder.states == [
+            chatState([mine(failed.id, "broken", .failed, time: "Now")], waiting: 1),
+            chatState([mine(failed.id, "broken", .failed, time: "Now")], waiting: 0),
+            chatState([], waiting: 0),
+        ])
+    }
+
+    // MARK: - Following the outbox
+
+    @Test func receiptsUpdateTheStatusInPlaceAndDeletionsRemove() async throws {
+        let model = await openChat()
+        try model.send(text: "hello")
+        await clock.advance(by: .seconds(1))
+        let sent = try #require(outbox.delivered.first)
+        let recorder = StateRecorder(model)
+
+        var receipt = sent
+        receipt.status = .delivered
+        outbox.announce(.changed(receipt))
+        receipt.status = .read
+        outbox.announce(.changed(receipt))
+        outbox.announce(.changed(Message(
+            id: MessageID("other"), conversationID: "c2", senderID: "me", text: "elsewhere", timestamp: clock.now,
+            status: .sent)))
+        outbox.announce(.deleted(sent.id))
+
+        #expect(
+            recorder.states == [
+                chatState([mine(sent.id, "hello", .sent)]),
+                chatState([mine(sent.id, "hello", .delivered)]),
+                chatState([mine(sent.id, "hello", .read)]),
+                chatState([]),
+            ])
+    }
+
+    @Test func theToastIsAnsweredFromTheChat() async throws {
+        network.set(online: false)
+        outbox.seed("a")
+        let model = await openChat()
+        network.set(online: true)
+        #expect(model.state.toast.text == "Connected. Auto-send 1 queued message?")
+
+        try model.acceptToast()
+        #expect(model.hasPendingWork)
+        #expect(await clock.run(until: { !model.hasPendingWork }))
+
+        #expect(outbox.sendAllCalls == 1)
+        #expect(model.state.toast == .hidden)
+        #expect(model.state.messages.map(\.status) == [.sent])
+        #expect(throws: PresentationError.noToastShowing) { try model.dismissToast() }
+    }
+
+    @Test func sendAllQueuedSendsInComposeOrder() async throws {
+        network.set(online: false)
+        let model = await openChat()
+        try model.send(text: "one")
+        try model.send(text: "two")
+        network.set(online: true)
+
+        model.sendAllQueued()
+        #expect(await clock.run(until: { !model.hasPendingWork }))
+
+        #expect(outbox.sendAllCalls == 1)
+        #expect(outbox.delivered.map(\.text) == ["one", "two"])
+        #expect(model.state.messages.map(\.statusLabel) == ["Sent", "Sent"])
+    }
+
+    // MARK: - Helpers
+
+    private func openChat(repository: ChatFakeRepository? = nil) async -> ChatViewModel {
+        let banner = ConnectivityBannerViewModel(connectivity: network, outbox: outbox, clock: clock)
+        let model = ChatViewModel(
+            conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
+            repository: repository ?? ChatFakeRepository(clock: clock), connectivity: network, banner: banner,
+            clock: clock)
+        model.start()
+        _ = await clock.run(until: { !model.hasPendingWork })
+        return model
+    }
+
+    private func chatState(
+        _ rows: [MessageRow], error: String? = nil, online: Bool? = nil, waiting: Int = 0
+    ) -> ChatViewModel.State {
+        let online = online ?? network.isOnline
+        let offlineText = waiting == 0
+            ? "You're offline. Messages will send when reconnected."
+            : "You're offline. \(waiting) \(waiting == 1 ? "message" : "messages") queued."
+        return ChatViewModel.State(
+            conversationID: "c1", title: "Ana", messages: rows, error: error, isOnline: online,
+            banner: .init(
+                visible: !online, text: online ? "" : offlineText, queuedCount: waiting,
+                showsSendAll: !online && waiting > 0),
+            toast: .hidden, connected: false,
+            failedMessageIDs: rows.filter { $0.status == .failed }.map(\.id))
+    }
+}
+
+private let labels: [MessageStatus: String] = [
+    .queued: "Queued", .sending: "Sending...", .sent: "Sent", .delivered: "Delivered", .read: "Read",
+    .failed: "Failed - Tap to retry",
+]
+
+/// A row of the signed-in user's message.
+private func mine(_ id: MessageID, _ text: String, _ status: MessageStatus, time: String = "Now") -> MessageRow {
+    MessageRow(
+        id: id, text: text, status: status, senderID: "me", statusLabel: labels[status] ?? "?", isOutgoing: true,
+        timeText: time, canRetry: status == .failed)
+}

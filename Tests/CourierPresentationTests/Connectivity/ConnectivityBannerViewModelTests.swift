@@ -1,0 +1,234 @@
+import CourierDomain
+import CourierPresentation
+import Foundation
+import Testing
+
+@MainActor
+@Suite struct ConnectivityBannerViewModelTests {
+    let clock = ManualClock()
+    let network: FakeConnectivity
+    let outbox: QueueFakeOutbox
+
+    init() {
+        network = FakeConnectivity(online: true)
+        outbox = QueueFakeOutbox(clock: clock, connectivity: network)
+    }
+
+    private func makeModel(actions: ConnectivityBannerViewModel.Actions = .init()) -> ConnectivityBannerViewModel {
+        ConnectivityBannerViewModel(connectivity: network, outbox: outbox, clock: clock, actions: actions)
+    }
+
+    // MARK: - Offline banner
+
+    @Test func theOfflineBannerCountsQueuedMessagesInSingularAndPlural() throws {
+        // Given an online device with nothing queued
+        let model = makeModel()
+        let recorder = StateRecorder(model)
+
+        // When it goes offline and the user composes two messages
+        network.set(online: false)
+        try outbox.compose(text: "one", in: "c1")
+        try outbox.compose(text: "two", in: "c2")
+
+        // Then the banner counts them, in the right grammatical number
+        #expect(
+            recorder.states == [
+                bannerState(online: true, count: 0),
+                bannerState(online: false, count: 0, banner: "You're offline. Messages will send when reconnected."),
+                bannerState(online: false, count: 1, banner: "You're offline. 1 message queued."),
+                bannerState(online: false, count: 2, banner: "You're offline. 2 messages queued."),
+            ])
+    }
+
+    @Test func failedMessagesCountAndDeletedOnesLeaveTheCount() throws {
+        // Given an offline device with a queued and a failed message
+        network.set(online: false)
+        let queued = outbox.seed("queued")
+        outbox.seed("failed", status: .failed, lastError: .server(code: 500))
+        let model = makeModel()
+        let recorder = StateRecorder(model)
+
+        // When the queued one is deleted
+        try outbox.delete(queued.id)
+
+        // Then the count follows
+        #expect(
+            recorder.states == [
+                bannerState(online: false, count: 2, banner: "You're offline. 2 messages queued."),
+                bannerState(online: false, count: 1, banner: "You're offline. 1 message queued."),
+            ])
+    }
+
+    // MARK: - Toast
+
+    @Test func reconnectingWithAQueueShowsTheToastOnceDespiteFlickerAndHidesItAfterTenSeconds() async {
+        // Given three queued messages offline
+        network.set(online: false)
+        for text in ["a", "b", "c"] { outbox.seed(text) }
+        let model = makeModel()
+        let recorder = StateRecorder(model)
+        let offline = bannerState(online: false, count: 3, banner: "You're offline. 3 messages queued.")
+        let toast = "Connected. Auto-send 3 queued messages?"
+
+        // When the network comes back, flickers off and on at once, then time passes
+        network.set(online: true)
+        network.set(online: false)
+        network.set(online: true)
+        await clock.advance(by: .seconds(2))
+        await clock.advance(by: .seconds(7.9))
+        let beforeTimeout = recorder.states.count
+        await clock.advance(by: .seconds(0.1))
+
+        // Then one toast shows through the flicker, "Connected" shows for 2 s, and the toast goes at 10 s, not before
+        #expect(beforeTimeout == 5)
+        #expect(
+            recorder.states == [
+                offline,
+                bannerState(online: true, count: 3, toast: toast, connected: true),
+                bannerState(
+                    online: false, count: 3, banner: "You're offline. 3 messages queued.", toast: toast),
+                bannerState(online: true, count: 3, toast: toast, connected: true),
+                bannerState(online: true, count: 3, toast: toast),
+                bannerState(online: true, count: 3),
+            ])
+    }
+
+    @Test func oneQueuedMessageIsAskedAboutInTheSingular() {
+        network.set(online: false)
+        outbox.seed("only")
+        let model = makeModel()
+
+        network.set(online: true)
+
+        #expect(model.state.toast.text == "Connected. Auto-send 1 queued message?")
+        #expect(model.state.toast.queuedCount == 1)
+    }
+
+    @Test func reconnectingWithAnEmptyQueueOnlySaysConnected() async {
+        network.set(online: false)
+        let model = makeModel()
+        let recorder = StateRecorder(model)
+
+        network.set(online: true)
+        await clock.advance(by: .seconds(1.9))
+        let stillConnected = model.state.connected
+        await clock.advance(by: .seconds(0.1))
+
+        #expect(stillConnected)
+        #expect(
+            recorder.states == [
+                bannerState(online: false, count: 0, banner: "You're offline. Messages will send when reconnected."),
+                bannerState(online: true, count: 0, connected: true),
+                bannerState(online: true, count: 0),
+            ])
+    }
+
+    @Test func theAutomaticPolicyShowsNoToast() {
+        network.set(online: false)
+        outbox.seed("a")
+        outbox.policy = .automatic
+        let model = makeModel()
+
+        network.set(online: true)
+
+        #expect(model.state == bannerState(online: true, count: 1, connected: true))
+    }
+
+    @Test func yesSendsTheQueueOnce() async throws {
+        // Given the toast asking about two messages
+        network.set(online: false)
+        outbox.seed("a")
+        outbox.seed("b")
+        let model = makeModel()
+        network.set(online: true)
+        await clock.advance(by: .seconds(2))
+        let recorder = StateRecorder(model)
+
+        // When the user answers Yes and the sends finish
+        try model.acceptToast()
+        #expect(model.hasPendingWork)
+        #expect(await clock.run(until: { !model.hasPendingWork }))
+
+        // Then Send All ran once, the toast went at once and the count fell as each message left
+        #expect(outbox.sendAllCalls == 1)
+        #expect(outbox.delivered.map(\.text) == ["a", "b"])
+        #expect(
+            recorder.states == [
+                bannerState(online: true, count: 2, toast: "Connected. Auto-send 2 queued messages?"),
+                bannerState(online: true, count: 2),
+                bannerState(online: true, count: 1),
+                bannerState(online: true, count: 0),
+            ])
+        #expect(throws: PresentationError.noToastShowing) { try model.acceptToast() }
+        #expect(outbox.sendAllCalls == 1)
+    }
+
+    @Test func reviewFirstOpensTheOfflineQueueAndSendsNothing() throws {
+        network.set(online: false)
+        outbox.seed("a")
+        var opened = 0
+        let model = makeModel(actions: .init(showOfflineQueue: { opened += 1 }))
+        network.set(online: true)
+
+        try model.reviewToast()
+
+        #expect(opened == 1)
+        #expect(model.state.toast == .hidden)
+        #expect(outbox.sendAllCalls == 0)
+    }
+
+    @Test func dismissingHidesTheToastAndItsTimerNoLongerMatters() async throws {
+        network.set(online: false)
+        outbox.seed("a")
+        let model = makeModel()
+        network.set(online: true)
+        let recorder = StateRecorder(model)
+
+        try model.dismissToast()
+        await clock.advance(by: .seconds(10))
+
+        #expect(
+            recorder.states == [
+                bannerState(online: true, count: 1, toast: "Connected. Auto-send 1 queued message?", connected: true),
+                bannerState(online: true, count: 1, connected: true),
+                bannerState(online: true, count: 1),
+            ])
+    }
+
+    @Test func toastAnswersWithoutAToastThrowAndChangeNothing() {
+        let model = makeModel()
+        let recorder = StateRecorder(model)
+
+        #expect(throws: PresentationError.noToastShowing) { try model.acceptToast() }
+        #expect(throws: PresentationError.noToastShowing) { try model.reviewToast() }
+        #expect(throws: PresentationError.noToastShowing) { try model.dismissToast() }
+
+        #expect(recorder.states == [bannerState(online: true, count: 0)])
+        #expect(outbox.sendAllCalls == 0)
+    }
+
+    @Test func aReconnectAfterTheToastWentAsksAgain() async throws {
+        network.set(online: false)
+        outbox.seed("a")
+        let model = makeModel()
+        network.set(online: true)
+        try model.dismissToast()
+
+        network.set(online: false)
+        network.set(online: true)
+
+        #expect(model.state.toast.visible)
+    }
+
+    // MARK: - Helpers
+
+    private func bannerState(
+        online: Bool, count: Int, banner: String = "", toast: String? = nil, connected: Bool = false
+    ) -> ConnectivityBannerViewModel.State {
+        ConnectivityBannerViewModel.State(
+            isOnline: online,
+            banner: .init(visible: !online, text: banner, queuedCount: count, showsSendAll: !online && count > 0),
+            toast: toast.map { .init(visible: true, text: $0, queuedCount: count) } ?? .hidden,
+            connected: connected, connectedText: connected ? "Connected" : "")
+    }
+}

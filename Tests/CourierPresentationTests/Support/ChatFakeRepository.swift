@@ -1,0 +1,43 @@
+import CourierDomain
+import Foundation
+import Testing
+
+/// A backend that serves one conversation's history by cursor after `latency` on the clock, and records each
+/// page request. Sending through it is unexpected: messages go out through the outbox.
+final class ChatFakeRepository: MessageRepository, @unchecked Sendable {
+    private let lock = NSLock()
+    private let clock: ManualClock
+    private let latency: Duration
+    private var history: [ConversationID: [Message]] = [:]
+    private var requests: [MessageCursor?] = []
+
+    /// Creates a backend holding `history` (any order).
+    init(clock: ManualClock, latency: Duration = .seconds(1), history: [Message] = []) {
+        self.clock = clock
+        self.latency = latency
+        self.history = Dictionary(grouping: history, by: \.conversationID).mapValues {
+            $0.sorted(by: Message.composeOrder)
+        }
+    }
+
+    /// The cursors of the page requests so far (nil: the newest page).
+    var pageRequests: [MessageCursor?] { lock.withLock { requests } }
+
+    func send(_ message: Message) async throws -> Message {
+        Issue.record("the chat sends through the outbox, never the repository")
+        throw DeliveryError.unknown("unexpected")
+    }
+
+    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
+        -> MessagePage
+    {
+        let all: [Message] = lock.withLock {
+            requests.append(cursor)
+            return history[conversation] ?? []
+        }
+        try await clock.sleep(for: latency)
+        let older = cursor.map { cursor in all.filter { $0.cursor < cursor } } ?? all
+        let page = Array(older.suffix(limit))
+        return MessagePage(messages: page, hasMore: older.count > page.count)
+    }
+}

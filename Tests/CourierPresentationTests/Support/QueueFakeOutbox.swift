@@ -1,0 +1,180 @@
+import CourierDomain
+import Foundation
+import Testing
+
+/// An in-memory `MessageOutbox` that keeps the protocol's promises: compose is `sending` online (and goes out by
+/// itself after `latency`) or `queued` offline; Send All sends queued and failed messages one at a time in compose
+/// order; a message whose text is in `failures` fails with that error. It records every call and records an issue
+/// for calls a view model should never make (blank text, actions on messages that are not pending).
+@MainActor
+final class QueueFakeOutbox: MessageOutbox {
+    var policy: SendPolicy = .manual
+    private(set) var isPausedForSignIn = false
+    var isBusy: Bool { inFlight > 0 }
+    private(set) var pending: [Message] = []
+
+    /// Texts that fail to send, with the error they fail with.
+    var failures: [String: DeliveryError] = [:]
+    /// Messages longer than this are refused.
+    var textLimit = 4_000
+    /// How long one send takes on the clock.
+    var latency: Duration = .seconds(1)
+
+    private(set) var composeCalls = 0
+    private(set) var sendAllCalls = 0
+    private(set) var sendCalls: [MessageID] = []
+    private(set) var editCalls: [MessageID] = []
+    private(set) var deleteCalls: [MessageID] = []
+    /// Messages the backend took, in the order it took them.
+    private(set) var delivered: [Message] = []
+
+    private let clock: ManualClock
+    private let connectivity: FakeConnectivity
+    private let observers = ObserverList<OutboxEvent>()
+    private var nextID = 1
+    private var inFlight = 0
+
+    init(clock: ManualClock, connectivity: FakeConnectivity) {
+        self.clock = clock
+        self.connectivity = connectivity
+    }
+
+    // MARK: - Test setup
+
+    /// Adds a pending message without telling observers (as if found on disk at launch).
+    @discardableResult
+    func seed(
+        _ text: String, in conversation: ConversationID = "c1", status: MessageStatus = .queued, ageSeconds: Double = 0,
+        lastError: DeliveryError? = nil
+    ) -> Message {
+        let message = Message(
+            id: makeID(), conversationID: conversation, senderID: "me", text: text,
+            timestamp: clock.now.addingTimeInterval(-ageSeconds), status: status, lastError: lastError)
+        // Binary insertion: ids past m999 sort before m1000 as text, so appending would break compose order.
+        var low = 0
+        var high = pending.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Message.composeOrder(pending[middle], message) { low = middle + 1 } else { high = middle }
+        }
+        pending.insert(message, at: low)
+        return message
+    }
+
+    /// Tells observers about an event the test makes up (a receipt from the backend, a pause).
+    func announce(_ event: OutboxEvent) { observers.notify(event) }
+
+    // MARK: - MessageOutbox
+
+    func observe(_ observer: @escaping @MainActor (OutboxEvent) -> Void) -> ObservationToken {
+        observers.add(observer)
+    }
+
+    @discardableResult
+    func compose(text: String, in conversation: ConversationID) throws -> Message {
+        composeCalls += 1
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            Issue.record("compose called with blank text: the view model should refuse it first")
+            throw InputError.emptyText
+        }
+        if text.count > textLimit { throw InputError.textTooLong(characters: text.count, limit: textLimit) }
+        let online = connectivity.isOnline
+        let message = Message(
+            id: makeID(), conversationID: conversation, senderID: "me", text: text, timestamp: clock.now,
+            status: online ? .sending : .queued)
+        pending.append(message)
+        observers.notify(.changed(message))
+        if online {
+            inFlight += 1
+            Task { @MainActor in
+                await self.transmit(message.id)
+                self.inFlight -= 1
+            }
+        }
+        return message
+    }
+
+    func sendAll() async {
+        sendAllCalls += 1
+        inFlight += 1
+        defer { inFlight -= 1 }
+        for id in pending.filter({ $0.status == .queued || $0.status == .failed }).map(\.id) {
+            guard markSending(id) else { continue }
+            await transmit(id)
+        }
+    }
+
+    func send(_ id: MessageID) async throws {
+        sendCalls.append(id)
+        guard let message = pending.first(where: { $0.id == id }), message.status != .sending else {
+            Issue.record("send(\(id)) for a message that is not queued or failed")
+            throw InputError.unknownMessage(id.rawValue)
+        }
+        inFlight += 1
+        defer { inFlight -= 1 }
+        markSending(id)
+        await transmit(id)
+    }
+
+    @discardableResult
+    func edit(_ id: MessageID, text: String) throws -> Message {
+        editCalls.append(id)
+        let index = try waitingIndex(id)
+        pending[index].text = text
+        observers.notify(.changed(pending[index]))
+        return pending[index]
+    }
+
+    func delete(_ id: MessageID) throws {
+        deleteCalls.append(id)
+        let index = try waitingIndex(id)
+        pending.remove(at: index)
+        observers.notify(.deleted(id))
+    }
+
+    func signInRenewed() { Issue.record("signInRenewed is not expected from these view models") }
+
+    // MARK: - Mechanics
+
+    private func makeID() -> MessageID {
+        defer { nextID += 1 }
+        let digits = String(nextID)
+        return MessageID("m" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits)
+    }
+
+    private func waitingIndex(_ id: MessageID) throws -> Int {
+        guard let index = pending.firstIndex(where: { $0.id == id }),
+            pending[index].status == .queued || pending[index].status == .failed
+        else {
+            Issue.record("an action on \(id), which is not queued or failed")
+            throw InputError.unknownMessage(id.rawValue)
+        }
+        return index
+    }
+
+    @discardableResult
+    private func markSending(_ id: MessageID) -> Bool {
+        guard let index = pending.firstIndex(where: { $0.id == id }) else { return false }
+        pending[index].status = .sending
+        pending[index].attempts += 1
+        observers.notify(.changed(pending[index]))
+        return true
+    }
+
+    private func transmit(_ id: MessageID) async {
+        try? await clock.sleep(for: latency)
+        guard let index = pending.firstIndex(where: { $0.id == id }) else { return }
+        var message = pending[index]
+        if let error = failures[message.text] {
+            message.status = .failed
+            message.lastError = error
+            pending[index] = message
+        } else {
+            message.status = .sent
+            message.lastError = nil
+            pending.remove(at: index)
+            delivered.append(message)
+        }
+        observers.notify(.changed(message))
+    }
+}
