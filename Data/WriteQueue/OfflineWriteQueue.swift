@@ -129,7 +129,10 @@ public actor OfflineWriteQueue: WriteQueue {
         guard replaced != nil || journal.count < configuration.capacity else {
             throw StoreError.capacityReached(limit: configuration.capacity)
         }
-        let write = PendingWrite(id: ids.next().rawValue, kind: kind, key: key, payload: body, createdAt: clock.now)
+        var id = ids.next().rawValue
+        // A seeded generator restarted after a relaunch replays ids; never let a new write take a queued one's id.
+        while journal.write(id: id) != nil { id = ids.next().rawValue }
+        let write = PendingWrite(id: id, kind: kind, key: key, payload: body, createdAt: clock.now)
         try journal.insert(write, replacing: replaced?.id)
         logger.log(.debug, "write queue: queued \(kind) \(write.id)\(replaced.map { " replacing \($0.id)" } ?? "")")
         if replaced == nil { observers.notify(.pendingCountChanged(journal.count)) }
