@@ -60,7 +60,8 @@ public actor OfflineWriteQueue: WriteQueue {
         let journal = try WriteQueueJournal(storage: storage, logger: logger)
         var expired: [PendingWrite] = []
         do {
-            expired = try journal.removeCreated(before: clock.now.addingTimeInterval(-configuration.staleAfter.timeInterval))
+            let cutoff = clock.now.addingTimeInterval(-configuration.staleAfter.timeInterval)
+            expired = try journal.removeCreated(before: cutoff)
         } catch {
             logger.log(.warning, "write queue: could not remove stale writes at open (\(error)); retrying at sync")
         }
@@ -216,6 +217,8 @@ public actor OfflineWriteQueue: WriteQueue {
                 write.attempts += 1
                 write.lastError = failure
                 do { try journal.recordAttempt(write) } catch { return storageFailed(error) }
+                // Cleared while the attempt ran: nothing is left to retry or report.
+                guard journal.write(id: write.id) != nil else { return .kept }
                 logger.log(.info, "write queue: \(write.kind) \(write.id) failed (\(failure))")
                 switch WriteOutcomePolicy(after: failure) {
                 case .pauseForSignIn:

@@ -45,7 +45,8 @@ import Testing
         failedTwice.attempts = 2
         #expect(
             fixture.events.outcomes == [
-                .attemptFailed(failed, error, retryIn: .seconds(1)), .attemptFailed(failedTwice, error, retryIn: .seconds(2)),
+                .attemptFailed(failed, error, retryIn: .seconds(1)),
+                .attemptFailed(failedTwice, error, retryIn: .seconds(2)),
                 .delivered(failedTwice),
             ])
         #expect(try await fixture.open().count == 0)

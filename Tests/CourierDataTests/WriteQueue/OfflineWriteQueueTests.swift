@@ -83,6 +83,27 @@ import Testing
         #expect(fixture.events.events.last == .pendingCountChanged(0))
     }
 
+    @Test func aWriteClearedWhileItsAttemptFailsIsNotRetried() async throws {
+        // Given a write in flight that is about to time out
+        let fixture = WriteQueueFixture()
+        fixture.executor.latency = .seconds(1)
+        fixture.executor.script = [DeliveryError.timeout]
+        let queue = try fixture.open()
+        try await fixture.enqueue(queue, "a")
+        let result = WriteQueueTestBox<Int>()
+        Task { @MainActor in result.value = await queue.syncWhenOnline() }
+        await fixture.clock.settle()
+
+        // When the queue is cleared meanwhile
+        try await queue.clear()
+        _ = await fixture.clock.run(until: { result.value != nil })
+
+        // Then the attempt is not retried and nothing comes back
+        #expect(result.value == 0)
+        #expect(fixture.executor.calls.count == 1)
+        #expect(try await fixture.open().count == 0)
+    }
+
     @Test func badInputIsRefusedWithATypedErrorAndChangesNothing() async throws {
         // Given a queue holding one write, with payloads limited to 64 bytes
         let fixture = WriteQueueFixture(configuration: WriteQueueConfiguration(maxPayloadBytes: 64))
@@ -91,7 +112,9 @@ import Testing
 
         // When bad writes are queued, then each throws its error
         await #expect(throws: WriteQueueError.emptyKind) { try await queue.enqueue(kind: "  ", payload: 1) }
-        await #expect(throws: WriteQueueError.emptyKey) { try await queue.enqueue(kind: "setting", key: "", payload: 1) }
+        await #expect(throws: WriteQueueError.emptyKey) {
+            try await queue.enqueue(kind: "setting", key: "", payload: 1)
+        }
         await #expect(throws: WriteQueueError.self) { try await queue.enqueue(kind: "setting", payload: Double.nan) }
         await #expect(throws: StoreError.recordTooLarge(bytes: 102, limit: 64)) {
             try await queue.enqueue(kind: "setting", payload: String(repeating: "x", count: 100))
@@ -165,14 +188,17 @@ import Testing
 
         // When many tasks queue writes at once and it syncs
         await withTaskGroup(of: Void.self) { group in
-            for index in 0..<50 { group.addTask { _ = try? await queue.enqueue(kind: "setting", payload: index) } }
+            for index in 0..<50 {
+                group.addTask { _ = try? await queue.enqueue(kind: "setting", payload: index) }
+            }
         }
         let synced = await queue.syncWhenOnline()
 
         // Then every write was queued and delivered exactly once
         #expect(synced == 50)
         #expect(Set(delivered.entries).count == 50)
-        #expect(try OfflineWriteQueue(storage: storage, clock: ManualClock(), isOnline: { true }).openReport.loaded == 0)
+        let reopened = try OfflineWriteQueue(storage: storage, clock: ManualClock(), isOnline: { true })
+        #expect(reopened.openReport.loaded == 0)
     }
 
     @Test func manyDeliveriesKeepTheLogSmallAndReopenable() async throws {
@@ -196,7 +222,8 @@ import Testing
         // Given a storage holding a write and a corrupt record
         let fixture = WriteQueueFixture()
         let write = try await fixture.enqueue(try fixture.open(), "kept")
-        try fixture.storage.append([Data("not a record".utf8), Data(#"{"version":99,"operation":"put","id":"x"}"#.utf8)])
+        let future = Data(#"{"version":99,"operation":"put","id":"x"}"#.utf8)
+        try fixture.storage.append([Data("not a record".utf8), future])
 
         // When the queue reopens, then the write is there and the bad records are reported
         let reopened = try fixture.open()

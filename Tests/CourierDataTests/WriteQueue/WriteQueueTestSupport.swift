@@ -105,7 +105,8 @@ final class WriteQueueFixture {
     /// Queues a `setting` write.
     @discardableResult
     func enqueue(_ queue: OfflineWriteQueue, _ value: String, key: String? = nil) async throws -> PendingWrite {
-        try await queue.enqueue(kind: "setting", key: key, payload: WriteQueueTestSetting(name: key ?? "-", value: value))
+        let setting = WriteQueueTestSetting(name: key ?? "-", value: value)
+        return try await queue.enqueue(kind: "setting", key: key, payload: setting)
     }
 
     /// Runs a sync, advancing the clock through its backoffs; nil if it did not finish.
