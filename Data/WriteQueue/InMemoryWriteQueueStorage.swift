@@ -1,0 +1,52 @@
+import CourierDomain
+import Foundation
+
+/// A `WriteQueueStorage` in memory: what tests reopen a queue from to prove that its records are enough to rebuild
+/// it, and what can stand in where nothing needs to survive the process.
+public final class InMemoryWriteQueueStorage: WriteQueueStorage, @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Data]
+    private var appendCount = 0
+    private var compactionCount = 0
+    private var failing = false
+
+    /// Creates a storage holding `records` (none by default).
+    public init(records: [Data] = []) { stored = records }
+
+    // MARK: - Inspection
+
+    /// Every record stored, oldest first.
+    public var records: [Data] { lock.withLock { stored } }
+
+    /// How many `append` calls succeeded.
+    public var appends: Int { lock.withLock { appendCount } }
+
+    /// How many compactions ran.
+    public var compactions: Int { lock.withLock { compactionCount } }
+
+    /// While true, every append and compaction throws `StoreError.io` and stores nothing, like a full disk.
+    public var failsWrites: Bool {
+        get { lock.withLock { failing } }
+        set { lock.withLock { failing = newValue } }
+    }
+
+    // MARK: - WriteQueueStorage
+
+    public func loadRecords() throws -> [Data] { records }
+
+    public func append(_ records: [Data]) throws {
+        try lock.withLock {
+            if failing { throw StoreError.io("simulated write failure") }
+            stored += records
+            appendCount += 1
+        }
+    }
+
+    public func compact(keeping records: [Data]) throws {
+        try lock.withLock {
+            if failing { throw StoreError.io("simulated write failure") }
+            stored = records
+            compactionCount += 1
+        }
+    }
+}

@@ -1,0 +1,291 @@
+import CourierDomain
+import Foundation
+
+/// A durable queue of typed writes (profile settings, ratings…) that reach the backend once the device is online
+/// (story 4). `enqueue` returns once the write is durable; `syncWhenOnline()` delivers the queued writes, in order,
+/// through executors registered per kind where the app is composed — the queue knows nothing of endpoints.
+///
+/// What happens after each answer is `WriteOutcomePolicy`'s doc comment. Writes with the same coalescing key
+/// replace one another; the queue is bounded; stale writes are dropped and reported; one sync runs at a time.
+///
+/// **Executor.** By default the queue is an ordinary actor (its executor is lent by a private default actor). With
+/// `runsOnMainActor: true` it shares the main actor's executor, so that in the driver, tests and simulations every
+/// step interleaves deterministically with the main-actor code and a `ManualClock` (GUIDE §8). The choice is made
+/// once, at init; `unownedExecutor` returns it.
+public actor OfflineWriteQueue: WriteQueue {
+    /// Delivers one write to the backend; throws a `DeliveryError` when it does not get through. Runs on the
+    /// queue's executor (nonisolated async), one write at a time.
+    public typealias Executor = @Sendable (PendingWrite) async throws -> Void
+
+    // MARK: - Dependencies
+
+    private let journal: WriteQueueJournal
+    private let clock: any Clock
+    private let isOnline: @Sendable @MainActor () -> Bool
+    private let configuration: WriteQueueConfiguration
+    private let ids: IDGenerator
+    private let random: LockedRandom?
+    private let logger: Logger
+    private let observers = WriteQueueObservers()
+    private let runsOnMainActor: Bool
+    private let executorHome = WriteQueueExecutorHome()
+
+    // MARK: - State
+
+    private var executors: [String: Executor]
+    private var runningSync: Task<Int, Never>?
+    private var inFlightID: String?
+
+    /// Whether syncing waits for sign-in to be renewed (an executor answered unauthorized or forbidden).
+    public private(set) var isPausedForSignIn = false
+
+    /// What opening found: how many writes were loaded, which stale ones were removed, what could not be read.
+    public nonisolated let openReport: WriteQueueOpenReport
+
+    /// Opens the queue on `storage`: replays its records, then removes (and reports in `openReport`) the writes
+    /// older than `configuration.staleAfter`. Throws `StoreError` when the storage cannot be read.
+    ///
+    /// - Parameters:
+    ///   - isOnline: the connectivity source, read before each sync and retry (offline: sync does nothing).
+    ///   - executors: executors by kind; more can be added with `register(kind:executor:)`.
+    ///   - ids: write ids (seeded in scripts and tests, so runs replay).
+    ///   - random: the seeded generator for backoff jitter; nil for none.
+    ///   - runsOnMainActor: share the main actor's executor (deterministic driver and tests) instead of its own.
+    public init(
+        storage: any WriteQueueStorage, clock: any Clock, isOnline: @escaping @Sendable @MainActor () -> Bool,
+        configuration: WriteQueueConfiguration = .standard, executors: [String: Executor] = [:],
+        ids: IDGenerator = .random, random: LockedRandom? = nil, logger: Logger = .silent,
+        runsOnMainActor: Bool = false
+    ) throws {
+        let journal = try WriteQueueJournal(storage: storage, logger: logger)
+        var expired: [PendingWrite] = []
+        do {
+            let cutoff = clock.now.addingTimeInterval(-configuration.staleAfter.timeInterval)
+            expired = try journal.removeCreated(before: cutoff)
+        } catch {
+            logger.log(.warning, "write queue: could not remove stale writes at open (\(error)); retrying at sync")
+        }
+        if !expired.isEmpty { logger.log(.info, "write queue: removed \(expired.count) stale writes at open") }
+        self.journal = journal
+        self.clock = clock
+        self.isOnline = isOnline
+        self.configuration = configuration
+        self.executors = executors
+        self.ids = ids
+        self.random = random
+        self.logger = logger
+        self.runsOnMainActor = runsOnMainActor
+        openReport = WriteQueueOpenReport(
+            loaded: journal.count, expired: expired, skippedRecords: journal.skippedRecords)
+    }
+
+    /// The main actor's executor when the queue was opened with `runsOnMainActor`, otherwise its own.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        runsOnMainActor ? MainActor.sharedUnownedExecutor : executorHome.unownedExecutor
+    }
+
+    // MARK: - Reading
+
+    /// How many writes are queued.
+    public var count: Int { journal.count }
+
+    /// Every queued write, in delivery order.
+    public var allWrites: [PendingWrite] { journal.all }
+
+    /// Calls `observer` with every event (on the queue's executor) until the token is released.
+    public nonisolated func observe(_ observer: @escaping @Sendable (WriteQueueEvent) -> Void) -> ObservationToken {
+        observers.add(observer)
+    }
+
+    // MARK: - Composing
+
+    /// Sets the executor for writes of `kind` (replacing any earlier one).
+    public func register(kind: String, executor: @escaping Executor) {
+        executors[kind] = executor
+    }
+
+    // MARK: - Writing
+
+    /// Queues a write durably and returns it. A queued write with the same `key` is replaced (the new one goes to
+    /// the end, so it is delivered after everything queued before it); a write being delivered right now is not
+    /// replaced but dropped if that attempt fails. Throws `WriteQueueError` for an empty kind or key or an
+    /// unencodable payload, `StoreError.recordTooLarge` for an oversized payload, `StoreError.capacityReached`
+    /// when full (nothing is evicted) and `StoreError.io` when storage fails; a refused write changes nothing.
+    @discardableResult
+    public func enqueue<T: Encodable>(kind: String, key: String? = nil, payload: T) throws -> PendingWrite {
+        guard !kind.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw WriteQueueError.emptyKind }
+        if key?.isEmpty == true { throw WriteQueueError.emptyKey }
+        let body: Data
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            body = try encoder.encode(payload)
+        } catch {
+            throw WriteQueueError.unencodablePayload(String(describing: error))
+        }
+        guard body.count <= configuration.maxPayloadBytes else {
+            throw StoreError.recordTooLarge(bytes: body.count, limit: configuration.maxPayloadBytes)
+        }
+        let replaced = key.flatMap { journal.newest(forKey: $0) }.flatMap { $0.id == inFlightID ? nil : $0 }
+        guard replaced != nil || journal.count < configuration.capacity else {
+            throw StoreError.capacityReached(limit: configuration.capacity)
+        }
+        var id = ids.next().rawValue
+        // A seeded generator restarted after a relaunch replays ids; never let a new write take a queued one's id.
+        while journal.write(id: id) != nil { id = ids.next().rawValue }
+        let write = PendingWrite(id: id, kind: kind, key: key, payload: body, createdAt: clock.now)
+        try journal.insert(write, replacing: replaced?.id)
+        logger.log(.debug, "write queue: queued \(kind) \(write.id)\(replaced.map { " replacing \($0.id)" } ?? "")")
+        if replaced == nil { observers.notify(.pendingCountChanged(journal.count)) }
+        return write
+    }
+
+    /// Removes every queued write (durable). Throws `StoreError` when storage fails (nothing changed).
+    public func clear() throws {
+        let before = journal.count
+        try journal.removeAll()
+        if before > 0 { observers.notify(.pendingCountChanged(0)) }
+    }
+
+    /// Sign-in was renewed: syncing may resume. The next `syncWhenOnline()` delivers.
+    public func signInRenewed() {
+        guard isPausedForSignIn else { return }
+        isPausedForSignIn = false
+        observers.notify(.pausedForSignIn(false))
+    }
+
+    // MARK: - Syncing
+
+    /// Delivers the queued writes in order when online and not paused, after removing stale ones; returns how
+    /// many were delivered (0 when offline or paused). Writes queued during the sync are delivered by it too. A
+    /// call made while a sync runs joins it and returns the same count; it never starts a second one.
+    @discardableResult
+    public func syncWhenOnline() async -> Int {
+        if let runningSync { return await runningSync.value }
+        let sync = Task { await self.runSync() }
+        runningSync = sync
+        return await sync.value
+    }
+
+    private func runSync() async -> Int {
+        defer { runningSync = nil }
+        if isPausedForSignIn {
+            logger.log(.info, "write queue: paused until sign-in is renewed, not syncing")
+            return 0
+        }
+        guard await isOnline() else {
+            logger.log(.info, "write queue: offline, not syncing")
+            return 0
+        }
+        removeStale()
+        var delivered = 0
+        var position: UInt64 = 0
+        while let (sequence, write) = journal.next(after: position) {
+            position = sequence
+            guard let executor = executors[write.kind] else {
+                logger.log(.warning, "write queue: no executor for \(write.kind); \(write.id) stays queued")
+                observers.notify(.noExecutor(write))
+                continue
+            }
+            inFlightID = write.id
+            let outcome = await deliver(write, with: executor)
+            inFlightID = nil
+            switch outcome {
+            case .delivered: delivered += 1
+            case .kept: continue
+            case .stopSync: return delivered
+            }
+        }
+        logger.log(.info, "write queue: sync delivered \(delivered)")
+        return delivered
+    }
+
+    private enum DeliveryOutcome {
+        case delivered, kept, stopSync
+    }
+
+    /// One write through `WriteOutcomePolicy`, retries included.
+    private func deliver(_ first: PendingWrite, with executor: Executor) async -> DeliveryOutcome {
+        var write = first
+        var retries = 0
+        while true {
+            do {
+                try await executor(write)
+                return finish(write, because: .delivered, event: .delivered(write)) ? .delivered : .stopSync
+            } catch {
+                let failure = error as? DeliveryError ?? .unknown(String(describing: error))
+                write.attempts += 1
+                write.lastError = failure
+                do { try journal.recordAttempt(write) } catch { return storageFailed(error) }
+                // Cleared while the attempt ran: nothing is left to retry or report.
+                guard journal.write(id: write.id) != nil else { return .kept }
+                logger.log(.info, "write queue: \(write.kind) \(write.id) failed (\(failure))")
+                switch WriteOutcomePolicy(after: failure) {
+                case .pauseForSignIn:
+                    isPausedForSignIn = true
+                    observers.notify(.pausedForSignIn(true))
+                    return .stopSync
+                case .reject:
+                    return finish(write, because: .rejected, event: .rejected(write, failure)) ? .kept : .stopSync
+                case .retry:
+                    break
+                }
+                if let key = write.key, journal.newest(forKey: key)?.id != write.id {
+                    // A newer write to the same key came in during this attempt: it carries the value that counts.
+                    return finish(write, because: .replaced, event: nil) ? .kept : .stopSync
+                }
+                if let limit = configuration.maxAttempts, write.attempts >= limit {
+                    return finish(write, because: .abandoned, event: .abandoned(write, failure)) ? .kept : .stopSync
+                }
+                guard retries < configuration.retriesPerSync, !Task.isCancelled else {
+                    observers.notify(.attemptFailed(write, failure, retryIn: nil))
+                    return failure == .offline || Task.isCancelled ? .stopSync : .kept
+                }
+                let delay = configuration.backoff(beforeRetry: retries, unit: random?.nextUnit() ?? 0)
+                observers.notify(.attemptFailed(write, failure, retryIn: delay))
+                retries += 1
+                do { try await clock.sleep(for: delay) } catch { return .stopSync }
+                guard await isOnline() else { return .stopSync }
+                // The write may have been cleared or replaced while the queue waited.
+                guard let current = journal.write(id: write.id) else { return .kept }
+                write = current
+            }
+        }
+    }
+
+    /// Removes a finished write and reports it; false when storage failed (the write stays, the sync stops).
+    private func finish(
+        _ write: PendingWrite, because reason: WriteQueueRecord.RemovalReason, event: WriteQueueEvent?
+    ) -> Bool {
+        let wasQueued = journal.write(id: write.id) != nil
+        do { try journal.remove([write.id], because: reason) } catch {
+            _ = storageFailed(error)
+            return false
+        }
+        if let event { observers.notify(event) }
+        if wasQueued { observers.notify(.pendingCountChanged(journal.count)) }
+        return true
+    }
+
+    private func storageFailed(_ error: any Error) -> DeliveryOutcome {
+        logger.log(.error, "write queue: storage failed during sync (\(error)); stopping")
+        return .stopSync
+    }
+
+    private func removeStale() {
+        let cutoff = clock.now.addingTimeInterval(-configuration.staleAfter.timeInterval)
+        do {
+            let expired = try journal.removeCreated(before: cutoff)
+            guard !expired.isEmpty else { return }
+            logger.log(.info, "write queue: removed \(expired.count) stale writes")
+            expired.forEach { observers.notify(.expired($0)) }
+            observers.notify(.pendingCountChanged(journal.count))
+        } catch {
+            logger.log(.warning, "write queue: could not remove stale writes (\(error))")
+        }
+    }
+}
+
+/// A default actor whose only job is to lend its executor to an `OfflineWriteQueue` that does not run on the
+/// main actor (a custom `unownedExecutor` cannot fall back to the actor's own default one).
+private actor WriteQueueExecutorHome {}

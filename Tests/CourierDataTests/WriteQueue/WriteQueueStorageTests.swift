@@ -1,0 +1,79 @@
+@testable import CourierData
+import CourierDomain
+import Foundation
+import Testing
+
+/// The record format behind the storage seam, compaction, observation and backoff timing.
+@MainActor
+@Suite struct WriteQueueStorageTests {
+    @Test func eachChangeAppendsRecordsThatReplayToTheSameQueue() async throws {
+        // Given a queue that queues, coalesces, fails an attempt and delivers
+        let fixture = WriteQueueFixture(configuration: WriteQueueConfiguration(retriesPerSync: 0))
+        let queue = try fixture.open()
+        try await fixture.enqueue(queue, "Ana", key: "name")
+        let newest = try await fixture.enqueue(queue, "Anna", key: "name")
+        try await fixture.enqueue(queue, "x")
+        fixture.executor.script = [DeliveryError.server(code: 502)]
+        #expect(await queue.syncWhenOnline() == 1)
+
+        // Then the log holds one record per change, each versioned, in the order they happened
+        let records = try fixture.storage.records.map(WriteQueueRecord.decode)
+        #expect(records.map(\.operation) == [.put, .put, .put, .attempt, .remove])
+        #expect(records.allSatisfy { $0.version == WriteQueueRecord.currentVersion })
+        #expect(records[1].replaces == records[0].id)
+        #expect(records[4].reason == .delivered)
+
+        // And replaying them gives the queue as it is
+        var failed = newest
+        failed.attempts = 1
+        failed.lastError = .server(code: 502)
+        #expect(await queue.allWrites == [failed])
+        #expect(try await fixture.open().allWrites == [failed])
+    }
+
+    @Test func compactionKeepsOnlyTheLiveWrites() async throws {
+        // Given 100 writes queued and 99 of them delivered
+        let fixture = WriteQueueFixture()
+        let queue = try fixture.open()
+        for index in 0..<99 { try await fixture.enqueue(queue, "\(index)") }
+        #expect(await queue.syncWhenOnline() == 99)
+        let last = try await fixture.enqueue(queue, "last")
+
+        // Then the dead records were compacted away and the live write survives a reopen
+        #expect(fixture.storage.compactions >= 1)
+        #expect(fixture.storage.records.count < 100)
+        #expect(try await fixture.open().allWrites == [last])
+    }
+
+    @Test func aReleasedObservationTokenStopsEvents() async throws {
+        // Given an observer whose token is released
+        let fixture = WriteQueueFixture()
+        let queue = try fixture.open()
+        let recorder = WriteQueueEventRecorder()
+        var token: ObservationToken? = queue.observe { recorder.record($0) }
+        try await fixture.enqueue(queue, "a")
+        #expect(recorder.events == [.pendingCountChanged(1)])
+        _ = token
+        token = nil
+
+        // When more happens, then it hears nothing more
+        try await fixture.enqueue(queue, "b")
+        #expect(recorder.events == [.pendingCountChanged(1)])
+    }
+
+    @Test func backoffDoublesFromTheInitialDelayWithSeededJitter() {
+        let plain = WriteQueueConfiguration.standard
+        #expect((0..<3).map { plain.backoff(beforeRetry: $0, unit: 0.9) } == [.seconds(1), .seconds(2), .seconds(4)])
+        let jittered = WriteQueueConfiguration(jitter: 0.5)
+        #expect(jittered.backoff(beforeRetry: 1, unit: 0.5) == .seconds(2.5))
+    }
+
+    @Test func theOutcomePolicyCoversEveryDeliveryError() {
+        let cases: [(DeliveryError, WriteOutcomePolicy)] = [
+            (.offline, .retry), (.timeout, .retry), (.server(code: 500), .retry), (.unknown("?"), .retry),
+            (.unauthorized, .pauseForSignIn), (.forbidden, .pauseForSignIn),
+            (.validation(reason: "bad"), .reject), (.notFound, .reject),
+        ]
+        for (error, expected) in cases { #expect(WriteOutcomePolicy(after: error) == expected) }
+    }
+}
