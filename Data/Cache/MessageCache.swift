@@ -47,7 +47,9 @@ public final class MessageCache: @unchecked Sendable {
 
     /// Opens the cache on `storage`, replaying what it holds. Records this code cannot read are skipped and logged.
     /// Throws what `storage.load()` throws.
-    public init(storage: any MessageCacheStorage, limits: MessageCacheLimits = .init(), logger: Logger = .silent) throws {
+    public init(
+        storage: any MessageCacheStorage, limits: MessageCacheLimits = .init(), logger: Logger = .silent
+    ) throws {
         self.storage = storage
         self.limits = limits
         self.logger = logger

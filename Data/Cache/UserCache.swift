@@ -109,7 +109,8 @@ public final class UserCache: UserDirectory {
                 entries.set(entry, for: presence.userID)
             }
         } catch {
-            logger.log(.warning, "user cache: fetching \(missing.count) presences failed (\(error)); serving stale ones")
+            logger.log(
+                .warning, "user cache: fetching \(missing.count) presences failed (\(error)); serving stale ones")
             for id in missing { if let presence = entries.peek(id)?.presence { found[id] = presence } }
         }
         return found

@@ -12,8 +12,9 @@ public struct ConversationsListState: Equatable, Sendable {
     public var error: String?
 
     /// Creates a state.
-    public init(items: [ConversationsListItem] = [], hasMore: Bool = false, isLoading: Bool = false, error: String? = nil)
-    {
+    public init(
+        items: [ConversationsListItem] = [], hasMore: Bool = false, isLoading: Bool = false, error: String? = nil
+    ) {
         self.items = items
         self.hasMore = hasMore
         self.isLoading = isLoading
