@@ -1,0 +1,206 @@
+import CourierDomain
+import Foundation
+
+/// How much `MessageCache` keeps.
+public struct MessageCacheLimits: Hashable, Sendable {
+    /// The newest messages kept per conversation (4 pages of 50 by default); older ones are trimmed.
+    public var messagesPerConversation: Int
+    /// The most messages kept in all; past it, least recently used conversations are dropped whole.
+    public var totalMessages: Int
+
+    /// Creates limits; each is at least 1, and the total is at least one conversation's worth.
+    public init(messagesPerConversation: Int = 200, totalMessages: Int = 5_000) {
+        self.messagesPerConversation = max(1, messagesPerConversation)
+        self.totalMessages = max(self.messagesPerConversation, totalMessages)
+    }
+}
+
+/// Delivered messages seen online, kept so a chat opened offline (after a restart too) shows them at once.
+///
+/// Only delivered messages (`sent`, `delivered`, `read`) are held: a pending one (queued, sending, failed) lives in
+/// the outbox, its one durable home, and never here — so evicting from this cache can never lose or hide a
+/// message that has not reached the backend. Bounded: the newest `messagesPerConversation` of each conversation and
+/// `totalMessages` in all, dropping the least recently used conversation (stored or read) first.
+///
+/// Every change is appended to `MessageCacheStorage` as one record; opening replays them. When dead records
+/// dominate the log, it is compacted. A storage failure is logged and the cache goes on in memory: it is a cache.
+/// Safe to call from any thread; no call waits on anything but a short lock.
+public final class MessageCache: @unchecked Sendable {
+    private struct Thread {
+        /// Compose order, oldest first.
+        var messages: [Message] = []
+        /// Whether `messages` starts at the conversation's first message.
+        var reachesStart = false
+    }
+
+    /// How many records the log may hold before compaction is considered.
+    private static let compactionFloor = 512
+
+    private let lock = NSLock()
+    private let storage: any MessageCacheStorage
+    private let logger: Logger
+    /// The limits it keeps to.
+    public let limits: MessageCacheLimits
+    private var threads = LRUCache<ConversationID, Thread>(capacity: Int.max)
+    private var total = 0
+    private var logRecords = 0
+
+    /// Opens the cache on `storage`, replaying what it holds. Records this code cannot read are skipped and logged.
+    /// Throws what `storage.load()` throws.
+    public init(
+        storage: any MessageCacheStorage, limits: MessageCacheLimits = .init(), logger: Logger = .silent
+    ) throws {
+        self.storage = storage
+        self.limits = limits
+        self.logger = logger
+        let records = try storage.load()
+        let decoder = JSONDecoder()
+        var unreadable = 0
+        for data in records {
+            guard let record = MessageCacheRecord.decode(data, with: decoder) else {
+                unreadable += 1
+                continue
+            }
+            replay(record)
+        }
+        if unreadable > 0 { logger.log(.warning, "message cache: skipped \(unreadable) unreadable records") }
+        logRecords = records.count
+        // Replay leaves the total cap to the explicit `drop` records, then enforces it once.
+        append(evictPastTotal().map { MessageCacheRecord(.drop, conversation: $0) })
+    }
+
+    // MARK: - Reading
+
+    /// How many messages are held.
+    public var count: Int { lock.withLock { total } }
+
+    /// How many conversations have messages held.
+    public var conversationCount: Int { lock.withLock { threads.count } }
+
+    /// The held messages of `conversation`, oldest first (does not count as a use).
+    public func messages(in conversation: ConversationID) -> [Message] {
+        lock.withLock { threads.peek(conversation)?.messages ?? [] }
+    }
+
+    /// A page served from the cache, as `MessageRepository.messages` would answer: up to `limit` held messages just
+    /// before `cursor` (the newest when nil), oldest first. `hasMore` is true unless the cache holds the start of
+    /// the conversation. Nil when the cache cannot answer (nothing held before the cursor, start not reached).
+    public func page(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> MessagePage? {
+        lock.withLock {
+            guard let thread = threads.value(for: conversation) else { return nil }
+            let candidates = cursor.map { cursor in thread.messages.prefix { $0.cursor < cursor } }
+                ?? thread.messages[...]
+            if candidates.isEmpty && !thread.reachesStart { return nil }
+            let page = Array(candidates.suffix(max(0, limit)))
+            return MessagePage(messages: page, hasMore: candidates.count > page.count || !thread.reachesStart)
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Keeps the delivered ones of `messages` (a sent message, a status update); pending ones are ignored.
+    public func store(_ messages: [Message]) {
+        let delivered = messages.filter { !$0.status.isPending }
+        guard !delivered.isEmpty else { return }
+        lock.withLock {
+            var records: [MessageCacheRecord] = []
+            for conversation in Set(delivered.map(\.conversationID)).sorted() {
+                let mine = delivered.filter { $0.conversationID == conversation }
+                apply(mine, to: conversation, reachesStart: false)
+                records += mine.map { MessageCacheRecord(put: $0) }
+            }
+            records += evictPastTotal().map { MessageCacheRecord(.drop, conversation: $0) }
+            append(records)
+        }
+    }
+
+    /// Keeps a page loaded from the backend; a page without `hasMore` marks the start of the conversation as held.
+    public func store(_ page: MessagePage, in conversation: ConversationID) {
+        let delivered = page.messages.filter { !$0.status.isPending && $0.conversationID == conversation }
+        var records = delivered.map { MessageCacheRecord(put: $0) }
+        if !page.hasMore { records.append(MessageCacheRecord(.start, conversation: conversation)) }
+        guard !records.isEmpty else { return }
+        lock.withLock {
+            apply(delivered, to: conversation, reachesStart: !page.hasMore)
+            records += evictPastTotal().map { MessageCacheRecord(.drop, conversation: $0) }
+            append(records)
+        }
+    }
+
+    // MARK: - State (with the lock held, or from init)
+
+    private func replay(_ record: MessageCacheRecord) {
+        let conversation = ConversationID(record.c)
+        switch record.op {
+        case .put:
+            if let message = record.message { apply([message], to: conversation, reachesStart: false) }
+        case .start:
+            apply([], to: conversation, reachesStart: true)
+        case .drop:
+            if let dropped = threads.removeValue(for: conversation) { total -= dropped.messages.count }
+        }
+    }
+
+    private func apply(_ messages: [Message], to conversation: ConversationID, reachesStart: Bool) {
+        var thread = threads.value(for: conversation) ?? Thread()
+        let before = thread.messages.count
+        var byID = Dictionary(thread.messages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for message in messages {
+            // A late copy of an older status never moves a held message backwards.
+            if let held = byID[message.id], held.status > message.status { continue }
+            byID[message.id] = message
+        }
+        thread.messages = byID.values.sorted(by: Message.composeOrder)
+        if reachesStart { thread.reachesStart = true }
+        let excess = thread.messages.count - limits.messagesPerConversation
+        if excess > 0 {
+            thread.messages.removeFirst(excess)
+            thread.reachesStart = false
+        }
+        total += thread.messages.count - before
+        threads.set(thread, for: conversation)
+    }
+
+    /// Drops least recently used conversations until the total fits; returns their ids.
+    private func evictPastTotal() -> [ConversationID] {
+        var dropped: [ConversationID] = []
+        while total > limits.totalMessages, let (conversation, thread) = threads.removeLeastRecent() {
+            total -= thread.messages.count
+            dropped.append(conversation)
+        }
+        return dropped
+    }
+
+    // MARK: - Storage (with the lock held, so no append slips between a compaction's snapshot and its write)
+
+    private func append(_ records: [MessageCacheRecord]) {
+        guard !records.isEmpty else { return }
+        let encoder = JSONEncoder()
+        do {
+            try storage.append(records.map { try $0.encoded(with: encoder) })
+            logRecords += records.count
+        } catch {
+            logger.log(.warning, "message cache: storing \(records.count) records failed (\(error))")
+            return
+        }
+        if logRecords >= Self.compactionFloor && logRecords > 2 * (total + threads.count) { compact() }
+    }
+
+    private func compact() {
+        let encoder = JSONEncoder()
+        var records: [MessageCacheRecord] = []
+        // Least recently used first, so a replay rebuilds the same order of use.
+        for conversation in threads.keysLeastRecentFirst {
+            guard let thread = threads.peek(conversation) else { continue }
+            records += thread.messages.map { MessageCacheRecord(put: $0) }
+            if thread.reachesStart { records.append(MessageCacheRecord(.start, conversation: conversation)) }
+        }
+        do {
+            let live = try records.map { try $0.encoded(with: encoder) }
+            try storage.compact(keeping: live)
+            logRecords = live.count
+        } catch {
+            logger.log(.warning, "message cache: compaction failed (\(error))")
+        }
+    }
+}

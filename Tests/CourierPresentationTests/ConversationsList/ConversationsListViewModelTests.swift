@@ -1,0 +1,230 @@
+import CourierDomain
+import CourierPresentation
+import Foundation
+import Testing
+
+private typealias Fixture = ConversationsListFixture
+private typealias State = ConversationsListState
+private typealias Item = ConversationsListItem
+
+@MainActor
+@Suite struct ConversationsListViewModelTests {
+    let clock = ManualClock()
+
+    private func makeModel(
+        _ conversations: [Conversation], users: [User], latency: Duration = .zero, pageSize: Int = 50
+    ) -> (ConversationsListViewModel, ConversationsListFakeRepository, ConversationsListFakeDirectory) {
+        let repository = ConversationsListFakeRepository(conversations, clock: clock, latency: latency)
+        let directory = ConversationsListFakeDirectory(users)
+        let model = ConversationsListViewModel(
+            currentUser: Fixture.me, conversations: repository, users: directory, clock: clock, pageSize: pageSize)
+        return (model, repository, directory)
+    }
+
+    /// Three conversations: a group with a name, a one-to-one with an image, a three-person chat without a name.
+    private func threeConversations() -> [Conversation] {
+        let now = clock.now
+        return [
+            Conversation(
+                id: "c1", participantIDs: ["me", "ana"],
+                lastMessage: Fixture.message(
+                    "m1", in: "c1", at: now.addingTimeInterval(-30),
+                    media: MediaAttachment(url: "https://img/full.jpg", thumbnailURL: "https://img/thumb.jpg")),
+                lastActivity: now.addingTimeInterval(-30), unreadCount: 2),
+            Conversation(
+                id: "c2", participantIDs: ["me", "ben", "chloe"],
+                lastMessage: Fixture.message(
+                    "m2", in: "c2", from: "ben", at: now.addingTimeInterval(-5 * 60),
+                    media: MediaAttachment(url: "https://img/only-full.jpg")),
+                lastActivity: now.addingTimeInterval(-5 * 60)),
+            Conversation(
+                id: "c3", participantIDs: ["me", "ana", "ben"], name: "Weekend plans",
+                lastMessage: Fixture.message("m3", in: "c3", text: "See you", at: now.addingTimeInterval(-26 * 3_600)),
+                lastActivity: now.addingTimeInterval(-26 * 3_600), unreadCount: 0),
+        ]
+    }
+
+    private let people = [
+        User(id: "me", displayName: "Me"), User(id: "ana", displayName: "Ana"), User(id: "ben", displayName: "Ben"),
+        User(id: "chloe", displayName: "Chloe"),
+    ]
+
+    private var threeRows: [Item] {
+        [
+            Item(id: "c1", title: "Ana", preview: "https://img/thumb.jpg", timestamp: "Now", unreadCount: 2),
+            Item(
+                id: "c2", title: "Ben, Chloe", preview: "https://img/only-full.jpg", timestamp: "5m ago",
+                unreadCount: 0),
+            Item(id: "c3", title: "Weekend plans", preview: "See you", timestamp: "Yesterday", unreadCount: 0),
+        ]
+    }
+
+    // MARK: - Loading
+
+    @Test func loadingShowsEachRowsTitlePreviewTimestampAndUnreadCount() async {
+        // Given a list of three conversations
+        let (model, _, _) = makeModel(threeConversations(), users: people)
+        let recorder = StateRecorder(model)
+
+        // When the first page loads
+        await model.loadMore()
+
+        // Then the rows appear once, with names, thumbnail previews and relative times
+        #expect(
+            recorder.states == [
+                State(),
+                State(isLoading: true),
+                State(items: threeRows, hasMore: false, isLoading: false),
+            ])
+    }
+
+    @Test func pagesOfFiftyLoadInOrderAndTheEndDoesNothing() async {
+        // Given 120 conversations
+        let (model, repository, _) = makeModel(Fixture.conversations(120, newest: clock.now), users: Fixture.users(120))
+        let recorder = StateRecorder(model)
+
+        // When the user loads page after page, and once more at the end
+        await model.loadMore()
+        #expect(model.state.items.count == 50)
+        #expect(model.state.hasMore)
+        await model.loadMore()
+        await model.loadMore()
+        let statesAtEnd = recorder.states.count
+        await model.loadMore()
+
+        // Then all 120 show, most recent first, each once; the extra load asked nothing and emitted nothing
+        #expect(model.state.items.map(\.id) == (1...120).map { ConversationID("c\($0)") })
+        #expect(model.state.items[119].title == "User 120")
+        #expect(model.state.items[1].timestamp == "1m ago")
+        #expect(!model.state.hasMore)
+        #expect(repository.requestCount == 3)
+        #expect(recorder.states.count == statesAtEnd)
+        #expect(recorder.states.map(\.items.count) == [0, 0, 50, 50, 100, 100, 120])
+        #expect(recorder.states.map(\.isLoading) == [false, true, false, true, false, true, false])
+    }
+
+    @Test func aSecondLoadWhileOneIsInFlightIsIgnored() async {
+        // Given a backend that answers after one second
+        let (model, repository, _) = makeModel(
+            Fixture.conversations(60, newest: clock.now), users: Fixture.users(60), latency: .seconds(1))
+        let first = Task { await model.loadMore() }
+        await clock.settle()
+
+        // When the user asks again before the answer
+        await model.loadMore()
+        await model.load()
+        await clock.advance(by: .seconds(1))
+        await first.value
+
+        // Then one request was made and the first page shows once
+        #expect(repository.requestCount == 1)
+        #expect(model.state.items.count == 50)
+    }
+
+    @Test func aFailedLoadSaysWhyAndATryAgainClearsIt() async {
+        // Given an unreachable backend
+        let (model, repository, _) = makeModel(threeConversations(), users: people)
+        repository.fail(with: .offline)
+        let recorder = StateRecorder(model)
+
+        // When the list loads, fails, and loads again once the backend is back
+        await model.loadMore()
+        repository.fail(with: nil)
+        await model.loadMore()
+
+        // Then the error shows, then goes with the rows' arrival
+        let offline = "No internet connection. Showing the conversations loaded so far."
+        #expect(
+            recorder.states == [
+                State(), State(isLoading: true), State(error: offline), State(isLoading: true),
+                State(items: threeRows),
+            ])
+    }
+
+    @Test func reloadingReplacesTheRows() async {
+        // Given a loaded list with a local change
+        let (model, _, _) = makeModel(threeConversations(), users: people)
+        await model.loadMore()
+        model.messageActivity(Fixture.message("new", in: "c3", from: "ben", at: clock.now))
+
+        // When the first page is loaded again
+        await model.load()
+
+        // Then the list is the backend's again
+        #expect(model.state.items == threeRows)
+    }
+
+    // MARK: - Live activity
+
+    @Test func aMessageSentOrReceivedMovesItsConversationToTheTop() async {
+        // Given a loaded list
+        let (model, _, _) = makeModel(threeConversations(), users: people)
+        await model.loadMore()
+        let recorder = StateRecorder(model)
+
+        // When Ana writes in "Weekend plans", then I answer in Ben and Chloe's chat, then my message is delivered
+        model.messageActivity(Fixture.message("r1", in: "c3", from: "ana", text: "Pizza?", at: clock.now))
+        var mine = Fixture.message("s1", in: "c2", from: "me", text: "On my way", at: clock.now)
+        mine.status = .sending
+        model.messageActivity(mine)
+        mine.status = .delivered
+        model.messageActivity(mine)
+        model.messageActivity(Fixture.message("r1", in: "c3", from: "ana", text: "Pizza?", at: clock.now))
+
+        // Then each new message moves its row up; only Ana's counts as unread; repeats change nothing
+        let rows = threeRows
+        let weekend = Item(id: "c3", title: "Weekend plans", preview: "Pizza?", timestamp: "Now", unreadCount: 1)
+        let benChloe = Item(id: "c2", title: "Ben, Chloe", preview: "On my way", timestamp: "Now", unreadCount: 0)
+        #expect(
+            recorder.states == [
+                State(items: rows),
+                State(items: [weekend, rows[0], rows[1]]),
+                State(items: [benChloe, weekend, rows[0]]),
+            ])
+    }
+
+    @Test func activityInAConversationNotLoadedYetShowsWhenItsPageArrives() async {
+        // Given the first page of 120 conversations
+        let (model, _, _) = makeModel(Fixture.conversations(120, newest: clock.now), users: Fixture.users(120))
+        await model.loadMore()
+
+        // When a message arrives in c70 (on the second page), then the second page loads
+        model.messageActivity(Fixture.message("r70", in: "c70", from: "u70", text: "ping", at: clock.now))
+        #expect(!model.state.items.contains { $0.id == "c70" })
+        await model.loadMore()
+
+        // Then c70 is at the top with the new message
+        #expect(model.state.items.first?.id == "c70")
+        #expect(model.state.items.first?.preview == "ping")
+        #expect(model.state.items.count == 100)
+    }
+
+    @Test func aProfileChangeRetitlesTheRows() async {
+        // Given a loaded list
+        let (model, _, directory) = makeModel(threeConversations(), users: people)
+        await model.loadMore()
+        let recorder = StateRecorder(model)
+
+        // When Ben changes his name, and then someone nobody here talks to does
+        directory.change(User(id: "ben", displayName: "Benjamin"))
+        directory.change(User(id: "zoe", displayName: "Zoe"))
+
+        // Then Ben's row is retitled, once
+        var rows = threeRows
+        rows[1].title = "Benjamin, Chloe"
+        #expect(recorder.states == [State(items: threeRows), State(items: rows)])
+    }
+
+    @Test func eachPageAsksTheDirectoryOnceForAllItsParticipants() async {
+        // Given 120 conversations
+        let (model, _, directory) = makeModel(Fixture.conversations(120, newest: clock.now), users: Fixture.users(120))
+
+        // When two pages load
+        await model.loadMore()
+        await model.loadMore()
+
+        // Then the directory was asked twice, for 50 people each, never for me
+        #expect(directory.lookups.map(\.count) == [50, 50])
+        #expect(!directory.lookups.joined().contains(Fixture.me))
+    }
+}
