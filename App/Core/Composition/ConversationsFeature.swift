@@ -1,0 +1,34 @@
+import CourierData
+import CourierDomain
+import CourierPresentation
+
+/// The conversation list and the user cache behind its names.
+@MainActor
+public final class ConversationsFeature {
+    /// Profiles (5 min) and presence (30 s), at most 100 users.
+    public let users: UserCache
+    /// The conversation list screen.
+    public let list: ConversationsListViewModel
+
+    private let world: World
+    private let currentUser: UserID
+
+    /// Wires the list over the network and the user cache.
+    public init(world: World, currentUser: UserID, logger: Logger) {
+        self.world = world
+        self.currentUser = currentUser
+        users = UserCache(repository: world.network, clock: world.clock, logger: logger)
+        list = ConversationsListViewModel(
+            currentUser: currentUser, conversations: world.network, users: users, clock: world.clock)
+    }
+
+    /// A conversation's title: its name, or the other participants' names (from the cache when it has them).
+    public func title(of id: ConversationID) -> String? {
+        guard let conversation = world.backend.conversation(id) else { return nil }
+        if let name = conversation.name { return name }
+        let names = conversation.participantIDs.filter { $0 != currentUser }.map { user in
+            users.cachedUser(user)?.displayName ?? world.backend.user(user)?.displayName ?? user.rawValue
+        }
+        return names.joined(separator: ", ")
+    }
+}

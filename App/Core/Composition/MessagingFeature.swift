@@ -1,0 +1,62 @@
+import CourierData
+import CourierDomain
+import CourierPresentation
+import Foundation
+
+/// The message lifecycle, composed: the durable outbox store, the repository stack (offline cache over the retry
+/// policy over the network), the outbox service and the view models that show it.
+@MainActor
+public final class MessagingFeature {
+    /// The one durable home of pending messages.
+    public let store: FileOutboxStore
+    /// Messages seen online, for chats opened offline.
+    public let cache: MessageCache
+    /// Cache → retry policy → network.
+    public let repository: any MessageRepository
+    /// The lifecycle service.
+    public let outbox: DurableOutbox
+    /// The offline banner and the connectivity toast, shared by every screen.
+    public let banner: ConnectivityBannerViewModel
+    /// The Offline Queue screen.
+    public let queue: OfflineQueueViewModel
+
+    private let world: World
+    private let cacheStorage: RecordLogStorage
+
+    /// Opens the client's message stores in `world`'s data directory and wires the service over them.
+    public init(world: World, currentUser: UserID, conversationName: @escaping @MainActor (ConversationID) -> String,
+                logger: Logger) throws {
+        self.world = world
+        let client = world.directory.appendingPathComponent("client")
+        store = try FileOutboxStore(directory: client, logger: logger)
+        cacheStorage = try RecordLogStorage(path: client.appendingPathComponent("messages.log").path, logger: logger)
+        cache = try MessageCache(storage: cacheStorage, logger: logger)
+        let retrying = RetryingMessageRepository(
+            base: world.network, clock: world.clock, random: world.random, connectivity: world.network)
+        repository = CachingMessageRepository(wrapping: retrying, cache: cache)
+        let ids = IDGenerator.seeded(world.seed &* 31 &+ UInt64(world.settings.launches))
+        outbox = DurableOutbox(
+            store: store, repository: repository, connectivity: world.network, clock: world.clock, ids: ids,
+            currentUser: currentUser, policy: world.settings.policy, logger: logger)
+        banner = ConnectivityBannerViewModel(
+            connectivity: world.network, outbox: outbox, clock: world.clock, logger: logger)
+        queue = OfflineQueueViewModel(
+            outbox: outbox, clock: world.clock, conversationName: conversationName, logger: logger)
+    }
+
+    /// A chat screen for one conversation.
+    public func makeChat(conversationID: ConversationID, title: String, currentUser: UserID) -> ChatViewModel {
+        ChatViewModel(
+            conversationID: conversationID, currentUser: currentUser, title: title, outbox: outbox,
+            repository: repository, connectivity: world.network, banner: banner, clock: world.clock)
+    }
+
+    /// Whether anything this feature started is still running.
+    public var isBusy: Bool { outbox.isBusy || banner.hasPendingWork || queue.hasPendingWork }
+
+    /// Closes the files.
+    public func close() {
+        store.close()
+        cacheStorage.close()
+    }
+}

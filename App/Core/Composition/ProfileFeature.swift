@@ -1,0 +1,97 @@
+import CourierData
+import CourierDomain
+import Foundation
+
+/// Profile edits through the generic offline write queue: the name changes on screen at once, the write is kept
+/// durably and synced by itself when online.
+@MainActor
+public final class ProfileFeature {
+    /// The write kind for a display-name change; one key, so a newer name replaces a queued older one.
+    public static let displayNameKind = "profile.displayName"
+
+    /// The queue (on the main actor's executor, so runs replay).
+    public let writes: OfflineWriteQueue
+    /// Writes not yet synced.
+    public private(set) var pending = 0
+    /// Writes the backend refused or that expired (reported, never dropped silently).
+    public private(set) var rejected: [String] = []
+
+    private let world: World
+    private let users: UserCache
+    private let currentUser: UserID
+    private let tracker: WorkTracker
+    private let storage: RecordLogStorage
+    private var tokens: [ObservationToken] = []
+
+    /// Opens the queue in `world`'s data directory and registers the executors.
+    public init(world: World, users: UserCache, currentUser: UserID, tracker: WorkTracker, logger: Logger) throws {
+        self.world = world
+        self.users = users
+        self.currentUser = currentUser
+        self.tracker = tracker
+        storage = try RecordLogStorage(
+            path: world.directory.appendingPathComponent("client/writes.log").path, logger: logger)
+        let network = world.network
+        let user = currentUser
+        let changeName: OfflineWriteQueue.Executor = { write in
+            let name: String = try write.decodePayload()
+            try await network.updateDisplayName(of: user, to: name)
+        }
+        writes = try OfflineWriteQueue(
+            storage: storage, clock: world.clock, isOnline: { network.isOnline },
+            executors: [Self.displayNameKind: changeName],
+            ids: .seeded(world.seed &* 131 &+ UInt64(world.settings.launches)), random: world.random, logger: logger,
+            runsOnMainActor: true)
+        let events = ProfileEventRelay()
+        // The queue shares the main actor's executor, so its observers are called on the main actor.
+        tokens.append(writes.observe { event in MainActor.assumeIsolated { events.deliver(event) } })
+        events.handler = { [weak self] event in self?.handle(event) }
+        tokens.append(network.observe { [weak self] online in if online { self?.sync() } })
+        tracker.start { [weak self, writes] in self?.pending = await writes.count }
+    }
+
+    /// Changes the display name: shown at once (the user cache), queued durably, synced when online.
+    public func changeDisplayName(to name: String) async throws {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw InputError.emptyText }
+        try await writes.enqueue(kind: Self.displayNameKind, key: Self.displayNameKind, payload: trimmed)
+        pending = await writes.count
+        users.update(User(id: currentUser, displayName: trimmed))
+        sync()
+    }
+
+    /// Sign-in was renewed: resume and sync.
+    public func signInRenewed() {
+        tracker.start { [writes] in await writes.signInRenewed() }
+        sync()
+    }
+
+    /// Starts a sync when online (joins one that runs).
+    public func sync() {
+        guard world.network.isOnline else { return }
+        tracker.start { [weak self, writes] in
+            _ = await writes.syncWhenOnline()
+            self?.pending = await writes.count
+        }
+    }
+
+    /// Closes the file.
+    public func close() { storage.close() }
+
+    private func handle(_ event: WriteQueueEvent) {
+        switch event {
+        case .pendingCountChanged(let count): pending = count
+        case .rejected(let write, let error): rejected.append("\(write.kind): \(error.userMessage)")
+        case .expired(let write): rejected.append("\(write.kind): expired")
+        case .abandoned(let write, let error): rejected.append("\(write.kind): gave up (\(error))")
+        default: break
+        }
+    }
+}
+
+/// Carries write-queue events to the main actor.
+@MainActor
+final class ProfileEventRelay {
+    var handler: ((WriteQueueEvent) -> Void)?
+    func deliver(_ event: WriteQueueEvent) { handler?(event) }
+}

@@ -1,0 +1,18 @@
+/// Counts the work the app layer starts (page loads, syncs), so the driver knows when a command is done.
+@MainActor
+public final class WorkTracker {
+    /// How many tracked tasks are running.
+    public private(set) var running = 0
+
+    /// Creates an idle tracker.
+    public init() {}
+
+    /// Starts `work` and counts it until it ends.
+    public func start(_ work: @escaping @MainActor () async -> Void) {
+        running += 1
+        Task { @MainActor in
+            await work()
+            self.running -= 1
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import CourierDomain
+import Foundation
+
+/// What the driver keeps about its simulated world between runs, in `world.json` in the data directory: the
+/// demo data's seed and epoch, the virtual clock's position, the network's state and the user's settings.
+public struct WorldSettings: Codable, Equatable, Sendable {
+    /// Seed the demo data was generated from (fixed when the directory is created).
+    public var demoSeed: UInt64
+    /// The instant the demo data was generated at.
+    public var createdAt: Date
+    /// Where the virtual clock stood when the last command finished.
+    public var clockNow: Date
+    /// Connectivity.
+    public var online: Bool
+    /// Network profile name (`wifi`, `3g`, `flaky`).
+    public var profile: String
+    /// Extra fraction of failing requests.
+    public var failRate: Double
+    /// Whether the backend answers "unauthorized".
+    public var signInExpired: Bool
+    /// The send policy for queued messages.
+    public var policy: SendPolicy
+    /// How many times the app has been launched on this directory; keeps seeded ids fresh across launches.
+    public var launches: Int
+
+    /// The settings of a new data directory.
+    public static func initial(seed: UInt64, now: Date) -> WorldSettings {
+        WorldSettings(
+            demoSeed: seed, createdAt: now, clockNow: now, online: true, profile: "wifi", failRate: 0,
+            signInExpired: false, policy: .manual, launches: 0)
+    }
+
+    /// Reads `url`; nil when the file does not exist. A damaged file is an error.
+    public static func load(from url: URL) throws -> WorldSettings? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .millisecondsSince1970
+            return try decoder.decode(WorldSettings.self, from: Data(contentsOf: url))
+        } catch {
+            throw StoreError.incompatible("\(url.lastPathComponent) cannot be read: \(error)")
+        }
+    }
+
+    /// Writes the settings atomically (a temporary file renamed over the old one).
+    public func save(to url: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            try encoder.encode(self).write(to: url, options: .atomic)
+        } catch {
+            throw StoreError.io("cannot write \(url.lastPathComponent): \(error)")
+        }
+    }
+}

@@ -1,0 +1,258 @@
+import CourierData
+import CourierDomain
+import CourierPresentation
+import Foundation
+
+extension Driver {
+    static let help = [
+        "help                                  list the commands",
+        "conversations | conversations more    first page of the conversation list / the next page",
+        "open ID                               open a chat (newest 50 messages)",
+        "more                                  load 50 older messages of the open chat",
+        "send TEXT…                            send TEXT in the open chat",
+        "retry REF | delete REF                Retry / Delete a failed message of the open chat",
+        "network online|offline                connectivity",
+        "network profile wifi|3g|flaky         latency and failure profile",
+        "network fail-rate P                   fraction P (0…1) of backend requests fail",
+        "toast yes|review|dismiss              answer the connectivity toast",
+        "policy manual|auto                    send policy for queued messages",
+        "queue                                 show the Offline Queue",
+        "queue send REF|all | queue edit REF TEXT… | queue delete REF",
+        "profile name TEXT…                    change the display name (offline write queue)",
+        "auth expire | auth renew              expire / renew the sign-in",
+        "advance DURATION                      move the clock on (500ms, 10s, 5m, 2h, 8d)",
+        "background | foreground               app lifecycle",
+        "restart                               kill and relaunch the app from the data directory",
+        "state                                 print the state document as JSON",
+        "server ID [N]                         the last N (20) messages the backend stores for ID",
+        "expect PATH OP VALUE                  assert on the state document (==, !=, <, <=, >, >=, contains)",
+        "quit                                  leave",
+    ]
+
+    // swiftlint:disable:next cyclomatic_complexity
+    func perform(_ word: String, _ arguments: String) async throws -> Render {
+        switch word {
+        case "help": return { Output(lines: Self.help) }
+        case "conversations": return try conversations(arguments)
+        case "open": return try await open(arguments)
+        case "more": return try more(arguments)
+        case "send": return try send(arguments)
+        case "retry", "delete": return try failedMessageAction(word, arguments)
+        case "network": return try network(arguments)
+        case "toast": return try toast(arguments)
+        case "policy": return try policy(arguments)
+        case "queue": return try await queue(arguments)
+        case "profile": return try await profile(arguments)
+        case "auth": return try auth(arguments)
+        case "advance": return try await advance(arguments)
+        case "background", "foreground": return try lifecycle(word, arguments)
+        case "restart":
+            try noArguments(word, arguments)
+            try restart()
+            return { Output(lines: ["restarted: \(self.app.messaging.store.count) pending message(s) reloaded"]) }
+        case "state":
+            try noArguments(word, arguments)
+            return {
+                let document = StateDocument.build(app: self.app)
+                return Output(lines: [document.text], json: document)
+            }
+        case "server": return try server(arguments)
+        case "expect": return try await expect(arguments)
+        case "quit", "exit":
+            try noArguments(word, arguments)
+            quitRequested = true
+            return { Output(lines: ["bye"]) }
+        default: throw DriverError.unknownCommand(word)
+        }
+    }
+
+    // MARK: - Conversations and chat
+
+    private func conversations(_ arguments: String) throws -> Render {
+        let list = app.conversations.list
+        switch arguments {
+        case "": track { await list.load() }
+        case "more": track { await list.loadMore() }
+        default: throw DriverError.badArguments("usage: conversations [more]")
+        }
+        return { self.conversationsOutput() }
+    }
+
+    private func open(_ arguments: String) async throws -> Render {
+        guard !arguments.isEmpty, !arguments.contains(" ") else { throw DriverError.badArguments("usage: open ID") }
+        guard app.openChat(ConversationID(arguments)) != nil else {
+            throw DriverError.failed("no conversation \(arguments)")
+        }
+        return { self.chatOutput(limit: 50) }
+    }
+
+    private func more(_ arguments: String) throws -> Render {
+        try noArguments("more", arguments)
+        let chat = try openChat()
+        let before = chat.state.messages.count
+        chat.loadOlderMessages()
+        return { Output(lines: ["loaded \(chat.state.messages.count - before) older message(s); \(chat.state.messages.count) in all"
+            + (chat.state.hasMore ? "" : ", beginning of conversation")]) }
+    }
+
+    private func send(_ arguments: String) throws -> Render {
+        let chat = try openChat()
+        let known = Set(chat.state.messages.map(\.id))
+        do {
+            try chat.send(text: arguments)
+        } catch {
+            throw DriverError.failed("\(error)")
+        }
+        return {
+            let rows = chat.state.messages.filter { !known.contains($0.id) && $0.isOutgoing }
+            return Output(lines: rows.map(Self.line(for:)))
+        }
+    }
+
+    private func failedMessageAction(_ word: String, _ arguments: String) throws -> Render {
+        let chat = try openChat()
+        let id = try resolve(arguments, among: chat.state.failedMessageIDs, list: "failed messages of this chat")
+        do {
+            if word == "retry" { try chat.retry(messageID: id) } else { try chat.delete(messageID: id) }
+        } catch {
+            throw DriverError.failed("\(error)")
+        }
+        return {
+            let row = chat.state.messages.first { $0.id == id }
+            return Output(lines: [row.map(Self.line(for:)) ?? "\(word): \(id.rawValue) deleted"])
+        }
+    }
+
+    func openChat() throws -> ChatViewModel {
+        guard let chat = app.chat else { throw DriverError.failed("no chat is open (use: open ID)") }
+        return chat
+    }
+
+    // MARK: - Network, toast, policy, auth
+
+    private func network(_ arguments: String) throws -> Render {
+        let parts = arguments.split(separator: " ").map(String.init)
+        let network = world.network
+        switch (parts.first, parts.count) {
+        case ("online", 1): network.setOnline(true)
+        case ("offline", 1): network.setOnline(false)
+        case ("profile", 2):
+            guard let profile = NetworkProfile(rawValue: parts[1]) else {
+                throw DriverError.badArguments("unknown profile \(parts[1]) (wifi, 3g or flaky)")
+            }
+            network.profile = profile
+        case ("fail-rate", 2):
+            guard let rate = Double(parts[1]), rate >= 0, rate <= 1 else {
+                throw DriverError.badArguments("fail-rate takes a number from 0 to 1, not \(parts[1])")
+            }
+            network.failRate = rate
+        default:
+            throw DriverError.badArguments("usage: network online|offline | network profile wifi|3g|flaky | "
+                + "network fail-rate P")
+        }
+        return { Output(lines: ["network: \(network.isOnline ? "online" : "offline"), \(network.profile.rawValue)"]) }
+    }
+
+    private func toast(_ arguments: String) throws -> Render {
+        let banner = app.messaging.banner
+        do {
+            switch arguments {
+            case "yes": try banner.acceptToast()
+            case "review":
+                try banner.reviewToast()
+                return { self.queueOutput() }
+            case "dismiss": try banner.dismissToast()
+            default: throw DriverError.badArguments("usage: toast yes|review|dismiss")
+            }
+        } catch let error as DriverError {
+            throw error
+        } catch {
+            throw DriverError.failed("\(error)")
+        }
+        return { Output(lines: ["toast: \(arguments)"]) }
+    }
+
+    private func policy(_ arguments: String) throws -> Render {
+        switch arguments {
+        case "manual": app.messaging.outbox.policy = .manual
+        case "auto", "automatic": app.messaging.outbox.policy = .automatic
+        default: throw DriverError.badArguments("usage: policy manual|auto")
+        }
+        world.settings.policy = app.messaging.outbox.policy
+        return { Output(lines: ["policy: \(arguments == "manual" ? "manual" : "auto")"]) }
+    }
+
+    private func auth(_ arguments: String) throws -> Render {
+        switch arguments {
+        case "expire": world.backend.isSignInExpired = true
+        case "renew":
+            world.backend.isSignInExpired = false
+            app.messaging.outbox.signInRenewed()
+            app.profile.signInRenewed()
+        default: throw DriverError.badArguments("usage: auth expire|renew")
+        }
+        return { Output(lines: ["auth: \(self.world.backend.isSignInExpired ? "expired" : "signed in")"]) }
+    }
+
+    private func profile(_ arguments: String) async throws -> Render {
+        guard arguments.hasPrefix("name ") || arguments == "name" else {
+            throw DriverError.badArguments("usage: profile name TEXT…")
+        }
+        let name = String(arguments.dropFirst(4)).trimmingCharacters(in: .whitespaces)
+        do {
+            try await app.profile.changeDisplayName(to: name)
+        } catch {
+            throw DriverError.failed("\(error)")
+        }
+        return { Output(lines: ["display name: \(name) (\(self.app.profile.pending) write(s) pending)"]) }
+    }
+
+    // MARK: - Time and lifecycle
+
+    private func advance(_ arguments: String) async throws -> Render {
+        guard let duration = DurationText.parse(arguments) else {
+            throw DriverError.badArguments("usage: advance DURATION (500ms, 10s, 5m, 2h, 8d)")
+        }
+        if let clock = world.manualClock {
+            await clock.advance(by: duration)
+        } else {
+            try? await Task.sleep(nanoseconds: UInt64(duration.timeInterval * 1e9))
+        }
+        return { Output(lines: ["clock: \(StateDocument.iso8601(self.world.clock.now))"]) }
+    }
+
+    private func lifecycle(_ word: String, _ arguments: String) throws -> Render {
+        try noArguments(word, arguments)
+        if word == "background" { app.conversations.list.enterBackground() } else { app.conversations.list.enterForeground() }
+        return { Output(lines: [word]) }
+    }
+
+    // MARK: - Helpers
+
+    func noArguments(_ word: String, _ arguments: String) throws {
+        guard arguments.isEmpty else { throw DriverError.badArguments("\(word) takes no arguments") }
+    }
+
+    /// A REF: the 1-based position in `ids`, or a unique prefix (4 characters or more) of one of them.
+    func resolve(_ ref: String, among ids: [MessageID], list: String) throws -> MessageID {
+        guard !ref.isEmpty, !ref.contains(" ") else { throw DriverError.badArguments("a message reference is needed") }
+        if let position = Int(ref) {
+            guard ids.indices.contains(position - 1) else {
+                throw DriverError.failed("no message at position \(ref) (the \(list) hold \(ids.count))")
+            }
+            return ids[position - 1]
+        }
+        guard ref.count >= 4 else { throw DriverError.badArguments("an id prefix needs at least 4 characters") }
+        let matches = ids.filter { $0.rawValue.hasPrefix(ref) }
+        guard matches.count == 1 else {
+            throw DriverError.failed(matches.isEmpty ? "no message \(ref) among the \(list)" : "\(ref) is ambiguous")
+        }
+        return matches[0]
+    }
+}
+
+extension Driver.Output {
+    init(lines: [String]) {
+        self.init(lines: lines, json: nil)
+    }
+}

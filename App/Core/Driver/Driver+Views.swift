@@ -1,0 +1,111 @@
+import CourierData
+import CourierDomain
+import CourierPresentation
+import Foundation
+
+extension Driver {
+    // MARK: - Queue
+
+    func queue(_ arguments: String) async throws -> Render {
+        let queue = app.messaging.queue
+        let parts = arguments.split(separator: " ", maxSplits: 2).map(String.init)
+        let ids = queue.state.rows.map(\.id)
+        do {
+            switch (parts.first, parts.count) {
+            case (nil, _): break
+            case ("send", 2) where parts[1] == "all": queue.sendAll()
+            case ("send", 2): try queue.sendNow(messageID: try resolve(parts[1], among: ids, list: "queued messages"))
+            case ("edit", 3):
+                try queue.edit(messageID: try resolve(parts[1], among: ids, list: "queued messages"), text: parts[2])
+            case ("delete", 2): try queue.delete(messageID: try resolve(parts[1], among: ids, list: "queued messages"))
+            default: throw DriverError.badArguments("usage: queue | queue send REF|all | queue edit REF TEXT… | queue delete REF")
+            }
+        } catch let error as DriverError {
+            throw error
+        } catch {
+            throw DriverError.failed("\(error)")
+        }
+        return { self.queueOutput() }
+    }
+
+    func queueOutput() -> Output {
+        let state = app.messaging.queue.state
+        var lines = [state.title]
+        if let empty = state.emptyState {
+            lines.append("  \(empty.title) — \(empty.message)")
+        }
+        for (index, row) in state.rows.enumerated() {
+            lines.append(
+                "  \(index + 1). [\(row.badge)] \(row.conversationName) · \(row.timeText) · \(row.preview)  "
+                    + "(\(row.id.rawValue.prefix(8)))")
+        }
+        if app.messaging.banner.state.banner.visible { lines.append(app.messaging.banner.state.banner.text) }
+        return Output(lines: lines)
+    }
+
+    // MARK: - Chat
+
+    func chatOutput(limit: Int) -> Output {
+        guard let state = app.chat?.state else { return Output(lines: ["no chat open"]) }
+        var lines = ["\(state.title) (\(state.conversationID.rawValue)) — \(state.messages.count) message(s)"
+            + (state.hasMore ? ", older ones with 'more'" : "")]
+        lines += state.messages.suffix(limit).map(Self.line(for:))
+        if let error = state.error { lines.append("error: \(error)") }
+        if state.banner.visible { lines.append(state.banner.text) }
+        return Output(lines: lines)
+    }
+
+    static func line(for row: MessageRow) -> String {
+        let label = row.statusLabel.isEmpty ? "" : "  [\(row.statusLabel)]"
+        return "  \(row.timeText) \(row.senderID.rawValue): \(row.text)\(label)"
+    }
+
+    // MARK: - Conversations
+
+    func conversationsOutput() -> Output {
+        let state = app.conversations.list.state
+        var lines = state.items.enumerated().map { index, item in
+            let unread = item.unreadCount > 0 ? " (\(item.unreadCount) unread)" : ""
+            return "  \(index + 1). \(item.title) [\(item.id.rawValue)] · \(item.timestamp)\(unread) · \(item.preview)"
+        }
+        lines.append("\(state.items.count) conversation(s)\(state.hasMore ? ", more with 'conversations more'" : "")")
+        if let error = state.error { lines.append("error: \(error)") }
+        return Output(lines: lines)
+    }
+
+    // MARK: - Server and expect
+
+    func server(_ arguments: String) throws -> Render {
+        let parts = arguments.split(separator: " ").map(String.init)
+        guard (1...2).contains(parts.count) else { throw DriverError.badArguments("usage: server ID [N]") }
+        let id = ConversationID(parts[0])
+        var count = 20
+        if parts.count == 2 {
+            guard let n = Int(parts[1]), n > 0 else { throw DriverError.badArguments("N must be a positive number") }
+            count = n
+        }
+        guard world.backend.conversation(id) != nil else { throw DriverError.failed("no conversation \(parts[0])") }
+        let messages = world.backend.messages(in: id).suffix(count)
+        let lines = ["server \(id.rawValue): \(world.backend.messageCount(in: id)) message(s)"]
+            + messages.map { "  \(StateDocument.iso8601($0.timestamp)) \($0.senderID.rawValue): \($0.text)" }
+        let json = JSONValue.object([
+            ("conversationId", .string(id.rawValue)), ("count", .int(world.backend.messageCount(in: id))),
+            ("messages", .array(messages.map { message in
+                .object([
+                    ("id", .string(message.id.rawValue)), ("senderId", .string(message.senderID.rawValue)),
+                    ("text", .string(message.text)), ("timestamp", .string(StateDocument.iso8601(message.timestamp))),
+                ])
+            })),
+        ])
+        return { Output(lines: lines, json: json) }
+    }
+
+    func expect(_ arguments: String) async throws -> Render {
+        let expectation = try Expectation.parse(arguments)
+        await waitForWork()
+        if let failure = expectation.check(StateDocument.build(app: app)) {
+            throw DriverError.expectationFailed(failure)
+        }
+        return { Output(lines: ["ok: \(arguments)"]) }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The driver's command-line options (DRIVER.md, "Invocation").
+public struct DriverOptions: Equatable, Sendable {
+    /// Where the client's stores and the simulated backend live.
+    public var dataDirectory = URL(fileURLWithPath: ".courier")
+    /// Read commands from this file instead of standard input.
+    public var scriptPath: String?
+    /// Print one JSON object per command.
+    public var json = false
+    /// Wipe the data directory first.
+    public var fresh = false
+    /// Seeds every random choice.
+    public var seed: UInt64 = 1
+    /// The clock; nil picks `virtual` unless input is a terminal.
+    public var clock: ClockMode?
+
+    /// The usage line.
+    public static let usage =
+        "usage: courier [--data-dir DIR] [--script FILE] [--json] [--fresh] [--seed N] [--clock virtual|system]"
+
+    /// Options with every default.
+    public init() {}
+
+    /// Parses the arguments after the program name; throws a message for a bad invocation (exit status 2).
+    public static func parse(_ arguments: [String]) throws(DriverError) -> DriverOptions {
+        var options = DriverOptions()
+        var rest = arguments[...]
+        func value(for flag: String) throws(DriverError) -> String {
+            guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw .badArguments("\(flag) needs a value") }
+            return next
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--data-dir": options.dataDirectory = URL(fileURLWithPath: try value(for: argument))
+            case "--script": options.scriptPath = try value(for: argument)
+            case "--json": options.json = true
+            case "--fresh": options.fresh = true
+            case "--seed":
+                let text = try value(for: argument)
+                guard let seed = UInt64(text) else { throw .badArguments("--seed takes a whole number, not \(text)") }
+                options.seed = seed
+            case "--clock":
+                let text = try value(for: argument)
+                guard let mode = ClockMode(rawValue: text) else {
+                    throw .badArguments("--clock takes virtual or system, not \(text)")
+                }
+                options.clock = mode
+            case "-h", "--help": throw .badArguments(usage)
+            default: throw .badArguments("unknown option \(argument)")
+            }
+        }
+        return options
+    }
+}
+
+/// Reads durations such as `500ms`, `10s`, `5m`, `2h`, `8d`.
+enum DurationText {
+    static func parse(_ text: String) -> Duration? {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3_600), ("d", 86_400)]
+        for (suffix, seconds) in units where text.hasSuffix(suffix) {
+            guard let amount = Double(text.dropLast(suffix.count)), amount >= 0, amount.isFinite,
+                amount * seconds <= 86_400 * 3_650
+            else { return nil }
+            return .milliseconds(Int64((amount * seconds * 1_000).rounded()))
+        }
+        return nil
+    }
+}

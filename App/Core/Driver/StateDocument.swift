@@ -1,0 +1,110 @@
+import CourierData
+import CourierDomain
+import CourierPresentation
+import Foundation
+
+/// Builds the state document of DRIVER.md: everything a screen shows, plus the simulated server's counters.
+@MainActor
+enum StateDocument {
+    static func build(app: AppContainer) -> JSONValue {
+        let world = app.world
+        let banner = app.messaging.banner.state
+        let queue = app.messaging.queue.state
+        let list = app.conversations.list.state
+        return .object([
+            ("network", .object([
+                ("online", .bool(world.network.isOnline)), ("profile", .string(world.network.profile.rawValue)),
+                ("failRate", .number(world.network.failRate)),
+            ])),
+            ("policy", .string(app.messaging.outbox.policy == .automatic ? "auto" : "manual")),
+            ("auth", .object([
+                ("expired", .bool(world.backend.isSignInExpired)),
+                ("paused", .bool(app.messaging.outbox.isPausedForSignIn)),
+            ])),
+            ("banner", .object([
+                ("visible", .bool(banner.banner.visible)), ("text", .string(banner.banner.text)),
+                ("queuedCount", .int(banner.banner.queuedCount)), ("connected", .bool(banner.connected)),
+            ])),
+            ("toast", .object([
+                ("visible", .bool(banner.toast.visible)), ("text", .string(banner.toast.text)),
+                ("queuedCount", .int(banner.toast.queuedCount)),
+            ])),
+            ("chat", chat(app.chat?.state)),
+            ("queue", .object([
+                ("title", .string(queue.title)), ("count", .int(queue.rows.count)),
+                ("empty", .optional(queue.emptyState?.title)),
+                ("items", .array(queue.rows.map { row in
+                    .object([
+                        ("id", .string(row.id.rawValue)), ("text", .string(row.text)),
+                        ("preview", .string(row.preview)), ("status", .string(row.status.rawValue)),
+                        ("badge", .string(row.badge)), ("conversationId", .string(row.conversationID.rawValue)),
+                        ("conversationName", .string(row.conversationName)), ("time", .string(row.timeText)),
+                    ])
+                })),
+            ])),
+            ("conversations", .object([
+                ("count", .int(list.items.count)), ("hasMore", .bool(list.hasMore)), ("error", .optional(list.error)),
+                ("items", .array(list.items.map { item in
+                    .object([
+                        ("id", .string(item.id.rawValue)), ("title", .string(item.title)),
+                        ("preview", .string(item.preview)), ("timestamp", .string(item.timestamp)),
+                        ("unreadCount", .int(item.unreadCount)),
+                    ])
+                })),
+            ])),
+            ("writes", .object([
+                ("pending", .int(app.profile.pending)), ("rejected", .array(app.profile.rejected.map { .string($0) })),
+            ])),
+            ("profile", .object([
+                ("displayName", .optional(app.conversations.users.cachedUser(AppContainer.currentUser)?.displayName
+                    ?? world.backend.user(AppContainer.currentUser)?.displayName)),
+            ])),
+            ("server", .object([
+                ("counts", .object(world.backend.conversationIDs.sorted(by: naturalOrder).map { id in
+                    (id.rawValue, .int(world.backend.messageCount(in: id)))
+                })),
+                ("duplicatesIgnored", .int(world.backend.duplicatesIgnored)),
+                ("requests", .int(world.backend.requests)), ("roundTrips", .int(world.network.roundTrips)),
+                ("displayName", .optional(world.backend.user(AppContainer.currentUser)?.displayName)),
+            ])),
+            ("clock", .object([("now", .string(iso8601(world.clock.now)))])),
+        ])
+    }
+
+    static func chat(_ state: ChatViewModel.State?) -> JSONValue {
+        guard let state else {
+            return .object([
+                ("conversationId", .null), ("title", .null), ("count", .int(0)), ("hasMore", .bool(false)),
+                ("error", .null), ("messages", .array([])), ("failed", .array([])),
+            ])
+        }
+        return .object([
+            ("conversationId", .string(state.conversationID.rawValue)), ("title", .string(state.title)),
+            ("count", .int(state.messages.count)), ("hasMore", .bool(state.hasMore)), ("error", .optional(state.error)),
+            ("messages", .array(state.messages.map { row in
+                .object([
+                    ("id", .string(row.id.rawValue)), ("text", .string(row.text)), ("status", .string(row.status.rawValue)),
+                    ("senderId", .string(row.senderID.rawValue)), ("statusLabel", .string(row.statusLabel)),
+                    ("time", .string(row.timeText)),
+                ])
+            })),
+            ("failed", .array(state.failedMessageIDs.map { .string($0.rawValue) })),
+        ])
+    }
+
+    /// `c2` before `c10`: ids compared by their numeric suffix when they share a prefix.
+    static func naturalOrder(_ lhs: ConversationID, _ rhs: ConversationID) -> Bool {
+        let left = lhs.rawValue.split(whereSeparator: \.isNumber).first.map(String.init) ?? ""
+        let right = rhs.rawValue.split(whereSeparator: \.isNumber).first.map(String.init) ?? ""
+        if left == right, let a = Int(lhs.rawValue.dropFirst(left.count)), let b = Int(rhs.rawValue.dropFirst(right.count)) {
+            return a < b
+        }
+        return lhs.rawValue < rhs.rawValue
+    }
+
+    static func iso8601(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,41 @@
+import CourierDomain
+import Foundation
+
+/// The record seams of the write queue and the message cache, backed by a checksummed `RecordLog` file: records
+/// replayed at open (torn tail truncated, corrupt records skipped and reported), appends synced before they
+/// return, compaction by atomic rename.
+public final class RecordLogStorage: WriteQueueStorage, MessageCacheStorage, @unchecked Sendable {
+    private let log: RecordLog
+    private let lock = NSLock()
+    private var replayed: [Data]?
+
+    /// What opening the file found (damage repaired, records kept).
+    public let report: RecoveryReport
+
+    /// Opens (or creates) the log at `path`.
+    public init(path: String, fileSystem: any FileSystem = PosixFileSystem(), logger: Logger = .silent) throws {
+        let opened = try RecordLog.open(path: path, fileSystem: fileSystem, logger: logger)
+        log = opened.log
+        replayed = opened.records
+        report = opened.report
+        if !opened.report.isClean { logger.log(.warning, "\(path): \(opened.report)") }
+    }
+
+    /// The records found at open (handed out once: the owner keeps them in memory from then on).
+    public func loadRecords() throws -> [Data] {
+        lock.withLock {
+            defer { replayed = nil }
+            return replayed ?? []
+        }
+    }
+
+    /// Same as `loadRecords()`, for the message cache's seam.
+    public func load() throws -> [Data] { try loadRecords() }
+
+    public func append(_ records: [Data]) throws { try log.append(contentsOf: records) }
+
+    public func compact(keeping records: [Data]) throws { try log.compact(keeping: records) }
+
+    /// Closes the file.
+    public func close() { log.close() }
+}
