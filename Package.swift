@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "CourierApp", targets: ["CourierApp"]),
         .executable(name: "courier", targets: ["courier"]),
         .executable(name: "courier-bench", targets: ["courier-bench"]),
+        .executable(name: "courier-sim", targets: ["courier-sim"]),
     ],
     targets: [
         .target(name: "CourierDomain", path: "Domain", swiftSettings: settings),
@@ -33,6 +34,9 @@ let package = Package(
         .executableTarget(
             name: "courier-bench", dependencies: ["CourierDomain", "CourierData", "CourierApp"], path: "App/Bench",
             swiftSettings: settings),
+        .executableTarget(
+            name: "courier-sim", dependencies: ["CourierDomain", "CourierData", "CourierPresentation", "CourierApp"],
+            path: "App/Sim", swiftSettings: settings),
         .testTarget(
             name: "CourierDomainTests", dependencies: ["CourierDomain"], path: "Tests/CourierDomainTests",
             swiftSettings: settings),

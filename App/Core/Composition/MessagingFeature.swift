@@ -28,8 +28,9 @@ public final class MessagingFeature {
                 logger: Logger) throws {
         self.world = world
         let client = world.directory.appendingPathComponent("client")
-        store = try FileOutboxStore(directory: client, logger: logger)
-        cacheStorage = try RecordLogStorage(path: client.appendingPathComponent("messages.log").path, logger: logger)
+        store = try FileOutboxStore(directory: client, fileSystem: world.fileSystem, logger: logger)
+        cacheStorage = try RecordLogStorage(
+            path: client.appendingPathComponent("messages.log").path, fileSystem: world.fileSystem, logger: logger)
         cache = try MessageCache(storage: cacheStorage, logger: logger)
         let retrying = RetryingMessageRepository(
             base: world.network, clock: world.clock, random: world.random, connectivity: world.network)

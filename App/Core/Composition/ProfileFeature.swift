@@ -30,7 +30,8 @@ public final class ProfileFeature {
         self.currentUser = currentUser
         self.tracker = tracker
         storage = try RecordLogStorage(
-            path: world.directory.appendingPathComponent("client/writes.log").path, logger: logger)
+            path: world.directory.appendingPathComponent("client/writes.log").path, fileSystem: world.fileSystem,
+            logger: logger)
         let network = world.network
         let user = currentUser
         let changeName: OfflineWriteQueue.Executor = { write in

@@ -30,35 +30,40 @@ public final class World {
     public let network: NetworkConditioner
     /// Persisted settings; `save()` writes them.
     public var settings: WorldSettings
+    /// The file system every store writes through (a simulated disk in simulations).
+    public let fileSystem: any FileSystem
 
     private let lock: DataDirectoryLock
     private let journal: RecordLogBackendJournal
     private let logger: Logger
 
     /// Opens (creating and seeding on first use) the world in `directory`. Throws `StoreError.locked` when another
-    /// process holds the directory.
-    public init(directory: URL, clockMode: ClockMode, seed: UInt64, fresh: Bool, logger: Logger = .silent) throws {
+    /// process holds the directory. `fresh` wipes the directory first (on the real disk).
+    public init(
+        directory: URL, clockMode: ClockMode, seed: UInt64, fresh: Bool, fileSystem: any FileSystem = PosixFileSystem(),
+        clock injected: ManualClock? = nil, logger: Logger = .silent
+    ) throws {
         if fresh, FileManager.default.fileExists(atPath: directory.path) {
-            let probe = try DataDirectoryLock.acquire(directory: directory)
+            let probe = try DataDirectoryLock.acquire(directory: directory, fileSystem: fileSystem)
             probe.release()
             try Self.wipe(directory)
         }
-        lock = try DataDirectoryLock.acquire(directory: directory)
-        try FileManager.default.createDirectory(
-            at: directory.appendingPathComponent("server"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(
-            at: directory.appendingPathComponent("client"), withIntermediateDirectories: true)
+        lock = try DataDirectoryLock.acquire(directory: directory, fileSystem: fileSystem)
+        try fileSystem.createDirectory(directory.appendingPathComponent("server").path)
+        try fileSystem.createDirectory(directory.appendingPathComponent("client").path)
         self.directory = directory
+        self.fileSystem = fileSystem
         self.seed = seed
         self.logger = logger
-        let settingsURL = directory.appendingPathComponent("world.json")
+        let settingsPath = directory.appendingPathComponent("world.json").path
         let epoch = clockMode == .virtual ? ManualClock().now : Date()
-        var settings = try WorldSettings.load(from: settingsURL) ?? .initial(seed: seed, now: epoch)
+        var settings = try WorldSettings.load(from: settingsPath, fileSystem: fileSystem)
+            ?? .initial(seed: seed, now: epoch)
         settings.launches += 1
         self.settings = settings
         switch clockMode {
         case .virtual:
-            let manual = ManualClock(start: settings.clockNow)
+            let manual = injected ?? ManualClock(start: settings.clockNow)
             manualClock = manual
             clock = manual
         case .system:
@@ -67,7 +72,7 @@ public final class World {
         }
         random = LockedRandom(seed: seed &+ UInt64(settings.launches) &* 0x9E37_79B9)
         journal = try RecordLogBackendJournal(
-            path: directory.appendingPathComponent("server/backend.log").path, logger: logger)
+            path: directory.appendingPathComponent("server/backend.log").path, fileSystem: fileSystem, logger: logger)
         backend = try InMemoryChatBackend(
             seed: DemoData.make(seed: settings.demoSeed, now: settings.createdAt), journal: journal)
         backend.isSignInExpired = settings.signInExpired
@@ -84,7 +89,7 @@ public final class World {
         settings.profile = network.profile.rawValue
         settings.failRate = network.failRate
         settings.signInExpired = backend.isSignInExpired
-        try settings.save(to: directory.appendingPathComponent("world.json"))
+        try settings.save(to: directory.appendingPathComponent("world.json").path, fileSystem: fileSystem)
     }
 
     /// Releases the data directory.

@@ -1,3 +1,4 @@
+import CourierData
 import CourierDomain
 import Foundation
 
@@ -30,27 +31,40 @@ public struct WorldSettings: Codable, Equatable, Sendable {
             signInExpired: false, policy: .manual, launches: 0)
     }
 
-    /// Reads `url`; nil when the file does not exist. A damaged file is an error.
-    public static func load(from url: URL) throws -> WorldSettings? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    /// Reads `path`; nil when the file does not exist. A damaged file is an error.
+    public static func load(from path: String, fileSystem: any FileSystem) throws -> WorldSettings? {
+        guard fileSystem.exists(path) else { return nil }
+        let handle = try fileSystem.open(path, create: false)
+        defer { fileSystem.close(handle) }
+        let data = try fileSystem.readAll(handle)
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .millisecondsSince1970
-            return try decoder.decode(WorldSettings.self, from: Data(contentsOf: url))
+            return try decoder.decode(WorldSettings.self, from: data)
         } catch {
-            throw StoreError.incompatible("\(url.lastPathComponent) cannot be read: \(error)")
+            throw StoreError.incompatible("\(path) cannot be read: \(error)")
         }
     }
 
-    /// Writes the settings atomically (a temporary file renamed over the old one).
-    public func save(to url: URL) throws {
+    /// Writes the settings atomically: a synced temporary file renamed over the old one, then the directory synced.
+    public func save(to path: String, fileSystem: any FileSystem) throws {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .millisecondsSince1970
         encoder.outputFormatting = [.sortedKeys]
+        let data: Data
+        do { data = try encoder.encode(self) } catch { throw StoreError.io("cannot encode settings: \(error)") }
+        let temporary = path + ".tmp"
+        let handle = try fileSystem.open(temporary, create: true)
         do {
-            try encoder.encode(self).write(to: url, options: .atomic)
+            try fileSystem.truncate(handle, to: 0)
+            try fileSystem.write(data, at: 0, to: handle)
+            try fileSystem.sync(handle)
         } catch {
-            throw StoreError.io("cannot write \(url.lastPathComponent): \(error)")
+            fileSystem.close(handle)
+            throw error
         }
+        fileSystem.close(handle)
+        try fileSystem.rename(temporary, to: path)
+        try fileSystem.syncDirectory((path as NSString).deletingLastPathComponent)
     }
 }
