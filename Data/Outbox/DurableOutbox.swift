@@ -14,10 +14,14 @@ import Foundation
 ///   - `offline` → back to `queued` (resent later with the same id), and the lane stops;
 ///   - `unauthorized` / `forbidden` → back to `queued`, sending pauses everywhere until `signInRenewed()`, and
 ///     nothing is marked failed for it;
-///   - any other error (the retry budget spent, or a permanent refusal) → `failed`, kept with its error; the lane
-///     goes on with later messages, so one bad message holds up nothing.
+///   - a retryable error once the repository's retry budget is spent (timeout, server error) → one attempt round
+///     counted in `attempts`; with the `automatic` policy the message goes back to `queued` for another round
+///     until it has had `maxAutomaticRounds`, otherwise (and with the `manual` policy at once) → `failed`;
+///   - a permanent refusal (validation, not found) → `failed` at once, kept with its error;
+///   - after a failure the lane goes on with later messages, so one bad message holds up nothing.
 /// - With the `automatic` policy, coming online starts one pass over the queue; flicker while it runs starts no
-///   second pass (single flight), and a lane never runs twice for a conversation, so nothing is sent twice.
+///   second pass (single flight), and a lane never runs twice for a conversation, so nothing is sent twice. The
+///   pass repeats (after `roundPause` on the clock) while messages wait for another round.
 /// - Ids are the idempotency key: a resend after an unknown outcome is ignored by the backend.
 @MainActor
 public final class DurableOutbox: MessageOutbox {
@@ -27,10 +31,19 @@ public final class DurableOutbox: MessageOutbox {
         public var maxTextLength: Int
         /// Most messages sent in one ordered batch request.
         public var batchSize: Int
+        /// Attempt rounds the automatic policy gives a message before it is `failed` and waits for the user.
+        public var maxAutomaticRounds: Int
+        /// Pause between the automatic policy's rounds.
+        public var roundPause: Duration
         /// Creates limits.
-        public init(maxTextLength: Int = 4_000, batchSize: Int = 25) {
+        public init(
+            maxTextLength: Int = 4_000, batchSize: Int = 25, maxAutomaticRounds: Int = 3,
+            roundPause: Duration = .seconds(5)
+        ) {
             self.maxTextLength = maxTextLength
             self.batchSize = max(1, batchSize)
+            self.maxAutomaticRounds = max(1, maxAutomaticRounds)
+            self.roundPause = roundPause
         }
     }
 
@@ -57,6 +70,8 @@ public final class DurableOutbox: MessageOutbox {
     private var runningOperations = 0
     private var wasOnline: Bool
     private var lastComposeTime: Date?
+    /// Messages on their way when sign-in expired (or composed online while paused): sent once it is renewed.
+    private var heldForSignIn: Set<MessageID> = []
     private let observers = ObserverList<OutboxEvent>()
     private var connectivityToken: ObservationToken?
 
@@ -107,6 +122,7 @@ public final class DurableOutbox: MessageOutbox {
             id: ids.next(), conversationID: conversation, senderID: currentUser, text: text, timestamp: now,
             status: sendNow ? .sending : .queued, statusUpdatedAt: now)
         try store.enqueue(message)
+        if connectivity.isOnline, isPausedForSignIn { heldForSignIn.insert(message.id) }
         observers.notify(.changed(message))
         if sendNow { startLane(conversation) }
         return message
@@ -160,9 +176,18 @@ public final class DurableOutbox: MessageOutbox {
         guard isPausedForSignIn else { return }
         isPausedForSignIn = false
         observers.notify(.pausedForSignIn(false))
-        // Messages held back by the expired sign-in were the user's intent to send: they go out now.
+        // Messages held back by the expired sign-in were already on their way: they go out now. Messages the user
+        // queued offline still wait for the policy.
+        let held = heldForSignIn
+        heldForSignIn.removeAll()
         guard connectivity.isOnline else { return }
-        startAutomaticPass(includingHeld: true)
+        var conversations: [ConversationID] = []
+        for message in store.all() where held.contains(message.id) && message.status == .queued {
+            guard markSending(message) != nil else { continue }
+            if !conversations.contains(message.conversationID) { conversations.append(message.conversationID) }
+        }
+        for conversation in conversations { startLane(conversation) }
+        startAutomaticPass()
     }
 
     // MARK: - Lanes
@@ -178,6 +203,8 @@ public final class DurableOutbox: MessageOutbox {
         defer {
             lanes[conversation] = nil
             requeueStranded(in: conversation)
+            // Messages put back for another automatic round get it from a pass, after the round pause.
+            startAutomaticPass(pauseFirst: true)
         }
         while !Task.isCancelled, connectivity.isOnline, !isPausedForSignIn {
             let batch = Array(
@@ -220,17 +247,22 @@ public final class DurableOutbox: MessageOutbox {
     private func attemptFailed(_ message: Message, error: DeliveryError) -> Bool {
         let next: MessageStatus
         let stop: Bool
+        var rounds = message.attempts
         if error == .offline {
+            // Cut off by connectivity: not the message's fault, so no round is counted.
             (next, stop) = (.queued, true)
         } else if error.requiresSignIn {
             (next, stop) = (.queued, true)
+            heldForSignIn.insert(message.id)
             pauseForSignIn()
         } else {
-            (next, stop) = (.failed, false)
+            rounds += 1
+            let anotherRound = error.isRetryable && policy == .automatic && rounds < limits.maxAutomaticRounds
+            (next, stop) = (anotherRound ? .queued : .failed, false)
         }
         do {
             let updated = try store.updateStatus(
-                of: message.id, to: next, at: clock.now, attempts: message.attempts + 1, lastError: error)
+                of: message.id, to: next, at: clock.now, attempts: rounds, lastError: error)
             observers.notify(.changed(updated))
         } catch {
             logger.log(.error, "outbox: could not record the failure of \(message.id): \(error)")
@@ -281,24 +313,38 @@ public final class DurableOutbox: MessageOutbox {
     }
 
     /// One pass over the queue at a time: flicker while a pass runs starts no second one.
-    private func startAutomaticPass(includingHeld: Bool = false) {
-        guard automaticPass == nil, connectivity.isOnline, !isPausedForSignIn else { return }
-        guard includingHeld || policy == .automatic else { return }
-        guard store.all().contains(where: { $0.status == .queued || $0.status == .sending }) else { return }
+    private func startAutomaticPass(pauseFirst: Bool = false) {
+        guard automaticPass == nil, connectivity.isOnline, !isPausedForSignIn, policy == .automatic else { return }
+        guard store.all().contains(where: isWaitingForAutomaticRound) else { return }
         automaticPass = Task { [weak self] in
-            await self?.runAutomaticPass()
+            await self?.runAutomaticPass(firstRound: pauseFirst ? 1 : 0)
         }
     }
 
-    private func runAutomaticPass() async {
+    private func isWaitingForAutomaticRound(_ message: Message) -> Bool {
+        message.status == .sending || (message.status == .queued && message.attempts < limits.maxAutomaticRounds)
+    }
+
+    private func runAutomaticPass(firstRound: Int) async {
         defer { automaticPass = nil }
-        var conversations: [ConversationID] = []
-        for message in store.all() where message.status == .queued || message.status == .sending {
-            if message.status == .queued, markSending(message) == nil { continue }
-            if !conversations.contains(message.conversationID) { conversations.append(message.conversationID) }
+        var round = firstRound
+        while !Task.isCancelled, connectivity.isOnline, !isPausedForSignIn, round <= limits.maxAutomaticRounds + 1 {
+            let waiting = store.all().filter(isWaitingForAutomaticRound)
+            guard !waiting.isEmpty else { return }
+            if round > 0 {
+                // A later round: give a struggling backend a moment; going offline ends the pass.
+                do { try await clock.sleep(for: limits.roundPause) } catch { return }
+                guard connectivity.isOnline, !isPausedForSignIn else { return }
+            }
+            var conversations: [ConversationID] = []
+            for message in waiting {
+                if message.status == .queued, markSending(message) == nil { continue }
+                if !conversations.contains(message.conversationID) { conversations.append(message.conversationID) }
+            }
+            for conversation in conversations { startLane(conversation) }
+            for conversation in conversations { await lanes[conversation]?.value }
+            round += 1
         }
-        for conversation in conversations { startLane(conversation) }
-        for conversation in conversations { await lanes[conversation]?.value }
     }
 
     // MARK: - Input

@@ -132,7 +132,8 @@ import Testing
         let message = try outbox.compose(text: "cut off", in: "c2")
         _ = await clock.run(until: { !outbox.isBusy })
         #expect(store.message(message.id)?.status == .queued)
-        #expect(store.message(message.id)?.attempts == 1)
+        #expect(store.message(message.id)?.attempts == 0, "being cut off is not the message's fault")
+        #expect(store.message(message.id)?.lastError == .offline)
     }
 
     @Test func aMessageComposedJustBeforeGoingOfflineIsNotLeftSending() async throws {
@@ -204,6 +205,52 @@ import Testing
         outbox.policy = .automatic
         _ = await clock.run(until: { !outbox.isBusy })
         #expect(store.count == 0)
+    }
+
+    @Test func automaticPolicyGivesAStrugglingMessageThreeRoundsThenFails() async throws {
+        let outbox = makeOutbox(policy: .automatic)
+        let doomed = try outbox.compose(text: "doomed", in: "c2")
+        repository.failures[doomed.id] = [.server(code: 503), .server(code: 503), .server(code: 503)]
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(store.message(doomed.id)?.status == .failed)
+        #expect(store.message(doomed.id)?.attempts == 3)
+        #expect(repository.stored.isEmpty)
+    }
+
+    @Test func automaticPolicyDeliversOnALaterRound() async throws {
+        let outbox = makeOutbox(policy: .automatic)
+        let message = try outbox.compose(text: "second time lucky", in: "c2")
+        repository.failures[message.id] = [.timeout]
+        let start = clock.now
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(store.count == 0)
+        #expect(repository.stored.map(\.id) == [message.id])
+        #expect(clock.now.timeIntervalSince(start) >= 5, "the second round waits for the round pause")
+    }
+
+    @Test func manualPolicyFailsAfterOneRound() async throws {
+        let outbox = makeOutbox(policy: .manual)
+        let message = try outbox.compose(text: "once", in: "c2")
+        repository.failures[message.id] = [.timeout]
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(store.message(message.id)?.status == .failed)
+        #expect(store.message(message.id)?.lastError == .timeout)
+    }
+
+    @Test func renewingSignInSendsTheHeldMessagesButNotTheOfflineQueue() async throws {
+        connectivity.set(online: false)
+        let outbox = makeOutbox(policy: .manual)
+        let queuedOffline = try outbox.compose(text: "offline", in: "c3")
+        connectivity.set(online: true)
+        repository.failEverything = .unauthorized
+        let held = try outbox.compose(text: "held", in: "c2")
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(outbox.isPausedForSignIn)
+        repository.failEverything = nil
+        outbox.signInRenewed()
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(repository.stored.map(\.id) == [held.id])
+        #expect(store.all().map(\.id) == [queuedOffline.id], "the manual policy still waits for the user")
     }
 
     // MARK: - Edit and delete
