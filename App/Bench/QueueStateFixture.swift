@@ -30,7 +30,9 @@ final class QueueStateFixture {
     /// The name a row shows for its conversation.
     static func conversationName(_ id: ConversationID) -> String { "Chat \(id.rawValue.dropFirst())" }
 
-    private static func outbox(store: any OutboxStore, network: NetworkConditioner, clock: ManualClock) -> DurableOutbox {
+    private static func outbox(
+        store: any OutboxStore, network: NetworkConditioner, clock: ManualClock
+    ) -> DurableOutbox {
         DurableOutbox(
             store: store, repository: network, connectivity: network, clock: clock, ids: .seeded(2), currentUser: "me")
     }
