@@ -20,8 +20,9 @@ enum Bench {
     /// The median of `samples`.
     static func median(_ samples: [Double]) -> Double { percentile(samples, 50) }
 
-    /// A duration for a person: µs below a millisecond, ms below a second.
+    /// A duration for a person: µs (two decimals below 10 µs) below a millisecond, ms below a second.
     static func format(_ seconds: Double) -> String {
+        if seconds < 1e-5 { return String(format: "%.2f µs", seconds * 1e6) }
         if seconds < 1e-3 { return String(format: "%.0f µs", seconds * 1e6) }
         if seconds < 1 { return String(format: "%.2f ms", seconds * 1e3) }
         return String(format: "%.2f s", seconds)
@@ -42,4 +43,9 @@ enum Bench {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+}
+
+extension Bench {
+    /// "yes", or a bold "no" that stands out in a table.
+    static func verdict(_ met: Bool) -> String { met ? "yes" : "**no**" }
 }
