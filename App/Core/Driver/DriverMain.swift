@@ -43,25 +43,25 @@ public enum DriverMain {
         var status = Driver.ExitStatus.success
         var number = 0
         if terminal { printLine("Courier driver — type 'help' for the commands.") }
-        for await line in standardInputLines(prompt: terminal) {
+        let prompt = { if terminal { FileHandle.standardOutput.write(Data("> ".utf8)) } }
+        prompt()
+        for await line in standardInputLines() {
             number += 1
             if !(await driver.execute(line: line, number: number)) {
                 status = .commandFailed
                 if !terminal { break }
             }
             if driver.quitRequested { break }
+            prompt()
         }
         return status.rawValue
     }
 
     /// Lines of standard input, read on a thread of their own so timers keep firing while the driver waits.
-    private static func standardInputLines(prompt: Bool) -> AsyncStream<String> {
+    private static func standardInputLines() -> AsyncStream<String> {
         AsyncStream { continuation in
             let thread = Thread {
                 while true {
-                    if prompt {
-                        FileHandle.standardOutput.write(Data("> ".utf8))
-                    }
                     guard let line = readLine(strippingNewline: true) else { break }
                     continuation.yield(line)
                 }
