@@ -7,12 +7,12 @@ import Testing
 @Suite struct DurableOutboxTests {
     let clock = ManualClock()
     let store = InMemoryOutboxStore()
-    let connectivity: OutboxTestConnectivity
+    let connectivity: ManualConnectivity
     let repository: OutboxTestRepository
     var events: [OutboxEvent] = []
 
     init() {
-        connectivity = OutboxTestConnectivity(online: true)
+        connectivity = ManualConnectivity(online: true)
         repository = OutboxTestRepository(clock: clock)
     }
 

@@ -3,27 +3,6 @@ import CourierDomain
 import Foundation
 import Testing
 
-/// Connectivity an outbox test switches by hand.
-@MainActor
-final class OutboxTestConnectivity: ConnectivityMonitor {
-    private let observers = ObserverList<Bool>()
-    private(set) var isOnline: Bool
-
-    init(online: Bool) { isOnline = online }
-
-    func set(online: Bool) {
-        guard online != isOnline else { return }
-        isOnline = online
-        observers.notify(online)
-    }
-
-    func observe(_ observer: @escaping @MainActor (Bool) -> Void) -> ObservationToken {
-        let token = observers.add(observer)
-        observer(isOnline)
-        return token
-    }
-}
-
 /// A backend an outbox test scripts: every request takes `latency` on the clock; `failures` says which message
 /// ids fail with which error (each entry used once); it records what it stored, in arrival order.
 @MainActor

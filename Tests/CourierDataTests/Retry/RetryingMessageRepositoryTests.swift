@@ -78,28 +78,10 @@ private final class ScriptedRepository: MessageRepository {
 
 /// Connectivity switched by the test.
 @MainActor
-private final class SwitchedConnectivity: ConnectivityMonitor {
-    private let observers = ObserverList<Bool>()
-    private(set) var isOnline = true
-
-    func set(online: Bool) {
-        guard online != isOnline else { return }
-        isOnline = online
-        observers.notify(online)
-    }
-
-    func observe(_ observer: @escaping @MainActor (Bool) -> Void) -> ObservationToken {
-        let token = observers.add(observer)
-        observer(isOnline)
-        return token
-    }
-}
-
-@MainActor
 @Suite("RetryingMessageRepository")
 struct RetryingMessageRepositoryTests {
     private let clock = ManualClock()
-    private let connectivity = SwitchedConnectivity()
+    private let connectivity = ManualConnectivity()
     /// No jitter, so clock times are exact.
     private let exact = RetryPolicy(jitter: 0)
 

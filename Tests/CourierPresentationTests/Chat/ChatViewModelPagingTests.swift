@@ -6,7 +6,7 @@ import Testing
 @MainActor
 @Suite struct ChatViewModelPagingTests {
     let clock = ManualClock()
-    let network = FakeConnectivity(online: true)
+    let network = ManualConnectivity(online: true)
     let outbox: QueueFakeOutbox
     let history: [Message]
     let repository: ChatFakeRepository
@@ -135,7 +135,7 @@ private struct ChatFailingRepository: MessageRepository {
     @Test func closingTheChatCancelsItsLoadAndTimers() async {
         // Given a chat whose first page is still loading, with a relative-time refresh pending
         let clock = ManualClock()
-        let network = FakeConnectivity(online: true)
+        let network = ManualConnectivity(online: true)
         let outbox = QueueFakeOutbox(clock: clock, connectivity: network)
         outbox.seed("draft")
         var model: ChatViewModel? = ChatViewModel(

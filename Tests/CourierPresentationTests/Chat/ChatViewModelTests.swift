@@ -6,7 +6,7 @@ import Testing
 @MainActor
 @Suite struct ChatViewModelTests {
     let clock = ManualClock()
-    let network = FakeConnectivity(online: true)
+    let network = ManualConnectivity(online: true)
     let outbox: QueueFakeOutbox
 
     init() { outbox = QueueFakeOutbox(clock: clock, connectivity: network) }

@@ -6,11 +6,11 @@ import Testing
 @MainActor
 @Suite struct ConnectivityBannerViewModelTests {
     let clock = ManualClock()
-    let network: FakeConnectivity
+    let network: ManualConnectivity
     let outbox: QueueFakeOutbox
 
     init() {
-        network = FakeConnectivity(online: true)
+        network = ManualConnectivity(online: true)
         outbox = QueueFakeOutbox(clock: clock, connectivity: network)
     }
 

@@ -6,7 +6,7 @@ import Testing
 @MainActor
 @Suite struct OfflineQueueViewModelTests {
     let clock = ManualClock()
-    let network = FakeConnectivity(online: false)
+    let network = ManualConnectivity(online: false)
     let outbox: QueueFakeOutbox
 
     init() { outbox = QueueFakeOutbox(clock: clock, connectivity: network) }

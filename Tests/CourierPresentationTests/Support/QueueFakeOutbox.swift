@@ -29,12 +29,12 @@ final class QueueFakeOutbox: MessageOutbox {
     private(set) var delivered: [Message] = []
 
     private let clock: ManualClock
-    private let connectivity: FakeConnectivity
+    private let connectivity: ManualConnectivity
     private let observers = ObserverList<OutboxEvent>()
     private var nextID = 1
     private var inFlight = 0
 
-    init(clock: ManualClock, connectivity: FakeConnectivity) {
+    init(clock: ManualClock, connectivity: ManualConnectivity) {
         self.clock = clock
         self.connectivity = connectivity
     }
