@@ -30,7 +30,7 @@ final class AppTestsDriverHarness {
     }
 
     /// A new, empty directory under the system's temporary directory.
-    static func temporaryDirectory() -> URL {
+    nonisolated static func temporaryDirectory() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("courier-apptests-\(UUID().uuidString)")
     }
 
