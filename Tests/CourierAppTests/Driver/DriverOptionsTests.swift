@@ -53,6 +53,15 @@ struct DriverOptionsTests {
         ])
         #expect(missingScript == Driver.ExitStatus.badInvocation.rawValue)
     }
+
+    @Test("a script that is not a regular file (a device, a pipe) is read like any other")
+    @MainActor
+    func scriptFromDevice() async {
+        let directory = AppTestsDriverHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let status = await DriverMain.run(arguments: ["--fresh", "--data-dir", directory.path, "--script", "/dev/null"])
+        #expect(status == Driver.ExitStatus.success.rawValue)
+    }
 }
 
 @Suite("DurationText")
