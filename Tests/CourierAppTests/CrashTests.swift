@@ -63,7 +63,9 @@ extension AppTestsChildProcesses {
                     #expect(answer["error"] == nil, "round \(round): \(command) → \(line)")
                     if command.hasPrefix("send ") { acknowledged.append(String(command.dropFirst(5))) }
                 }
-                for command in commands where command.hasPrefix("send ") { composed.insert(String(command.dropFirst(5))) }
+                for command in commands where command.hasPrefix("send ") {
+                    composed.insert(String(command.dropFirst(5)))
+                }
 
                 // Then: a fresh courier opens the directory and finds every acknowledged message, none twice.
                 let snapshot = try snapshot(directory, round: round)

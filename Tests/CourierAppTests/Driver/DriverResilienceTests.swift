@@ -90,7 +90,8 @@ struct DriverResilienceTests {
         }
         lines.append("network online")
         lines.append("queue send all")
-        #expect(await harness.run(lines.joined(separator: "\n")) == .success, "\(harness.output.joined(separator: "\n"))")
+        #expect(await harness.run(lines.joined(separator: "\n")) == .success,
+                "\(harness.output.joined(separator: "\n"))")
         #expect(try await serverTexts(harness, "c5").suffix(12) == ArraySlice(texts))
         #expect(try await harness.number("queue.count") == 0)
     }
@@ -161,8 +162,8 @@ struct DriverResilienceTests {
         await harness.start()
         let before = try await harness.number("server.counts.c2")
         let texts = (1...20).map { "maybe \($0)" }
-        #expect(await harness.run("open c2\nnetwork profile flaky\n" + texts.map { "send \($0)" }.joined(separator: "\n"))
-            == .success)
+        let sends = texts.map { "send \($0)" }.joined(separator: "\n")
+        #expect(await harness.run("open c2\nnetwork profile flaky\n" + sends) == .success)
         // Messages whose retry budget ran out are failed; the user retries them on a good network.
         #expect(await harness.run("network profile wifi\nqueue send all\nexpect queue.count == 0") == .success)
 
