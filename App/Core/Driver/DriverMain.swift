@@ -21,7 +21,11 @@ public enum DriverMain {
         }
         var scriptLines: [String]?
         if let path = options.scriptPath {
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            // Read through a handle, not String(contentsOfFile:), which fails on pipes and devices
+            // (`--script <(generate)`, `--script /dev/null`).
+            guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data(),
+                let text = String(data: data, encoding: .utf8)
+            else {
                 printError("courier: cannot read script \(path)")
                 return Driver.ExitStatus.badInvocation.rawValue
             }

@@ -33,14 +33,15 @@ struct Expectation {
             var rest = Substring(segment)
             let name = rest.prefix { $0 != "[" }
             rest = rest.dropFirst(name.count)
-            if !name.isEmpty { steps.append(.key(String(name))) }
+            steps.append(.key(String(name)))
             while rest.first == "[" {
                 guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close])
                 else { throw .badArguments("bad path \(path)") }
                 steps.append(.index(index))
                 rest = rest[rest.index(after: close)...]
             }
-            guard rest.isEmpty, !(name.isEmpty && steps.isEmpty) else { throw .badArguments("bad path \(path)") }
+            // Every segment names a key: `a..b`, `a.` and `a.[0]` are typos, not paths to the parent.
+            guard rest.isEmpty, !name.isEmpty, !name.contains("]") else { throw .badArguments("bad path \(path)") }
         }
         return steps
     }

@@ -1,0 +1,39 @@
+import CourierApp
+import Testing
+
+@Suite("JSONValue.text")
+struct JSONValueTests {
+    @Test("compact text: integers without a fraction, other numbers as they are, keys in order")
+    func compactText() {
+        let value = JSONValue.object([
+            ("z", .int(3)), ("a", .number(-1.5)), ("n", .null), ("t", .bool(true)), ("f", .bool(false)),
+            ("list", .array([.int(0), .string("x"), .array([])])), ("empty", .object([])),
+            ("big", .number(1e20)),
+        ])
+        #expect(value.text == #"{"z":3,"a":-1.5,"n":null,"t":true,"f":false,"list":[0,"x",[]],"empty":{},"big":1e+20}"#)
+    }
+
+    @Test("strings escape quotes, backslashes and control characters; other characters pass through")
+    func stringEscapes() {
+        let value = JSONValue.string("say \"hi\" \\ \n\r\t\u{01}\u{1F} é 😀 /")
+        #expect(value.text == #""say \"hi\" \\ \n\r\t\u0001\u001f é 😀 /""#)
+    }
+
+    @Test("text parses back to the same value")
+    func roundTrip() throws {
+        let value = JSONValue.object([
+            ("text", .string("line\none \"quoted\" \u{7} ✈️")), ("numbers", .array([.int(-7), .number(0.125)])),
+            ("optional", .optional(nil)), ("present", .optional("yes")),
+        ])
+        #expect(try JSONParser.parse(value.text) == value)
+    }
+
+    @Test("objects are equal only with the same keys in the same order")
+    func objectEquality() {
+        let ab = JSONValue.object([("a", .int(1)), ("b", .int(2))])
+        let ba = JSONValue.object([("b", .int(2)), ("a", .int(1))])
+        #expect(ab == JSONValue.object([("a", .int(1)), ("b", .int(2))]))
+        #expect(ab != ba)
+        #expect(JSONValue.int(1) != .string("1"))
+    }
+}

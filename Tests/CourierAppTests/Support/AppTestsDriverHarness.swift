@@ -1,0 +1,118 @@
+@testable import CourierApp
+import CourierDomain
+import Foundation
+import Testing
+
+/// A `Driver` on a fresh temporary data directory, with everything it prints captured, for in-process tests.
+@MainActor
+final class AppTestsDriverHarness {
+    /// Every line the driver printed, in order.
+    private(set) var output: [String] = []
+    /// The data directory (removed by `close()` unless `keepDirectory`).
+    let directory: URL
+    /// The driver under test.
+    let driver: Driver
+    private let sink: AppTestsLineSink
+
+    /// Opens a driver on `directory` (a new temporary one by default) with the virtual clock.
+    init(directory: URL? = nil, json: Bool = false, seed: UInt64 = 1, fresh: Bool = true) throws {
+        let directory = directory ?? Self.temporaryDirectory()
+        var options = DriverOptions()
+        options.dataDirectory = directory
+        options.json = json
+        options.seed = seed
+        options.fresh = fresh
+        options.clock = .virtual
+        let sink = AppTestsLineSink()
+        self.sink = sink
+        self.directory = directory
+        driver = try Driver(options: options, inputIsTerminal: false, write: { sink.lines.append($0) })
+    }
+
+    /// A new, empty directory under the system's temporary directory.
+    nonisolated static func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("courier-apptests-\(UUID().uuidString)")
+    }
+
+    /// Lets the start-up work finish.
+    func start() async {
+        await driver.start()
+        collect()
+    }
+
+    /// Runs a script (one command per line) in script mode; returns the exit status.
+    @discardableResult
+    func run(_ script: String, stopOnFailure: Bool = true) async -> Driver.ExitStatus {
+        let status = await driver.run(lines: script.components(separatedBy: "\n"), stopOnFailure: stopOnFailure)
+        collect()
+        return status
+    }
+
+    /// Runs one line; returns whether it succeeded and what it printed.
+    @discardableResult
+    func execute(_ line: String, number: Int = 1) async -> (ok: Bool, lines: [String]) {
+        let before = sink.lines.count
+        let ok = await driver.execute(line: line, number: number)
+        let printed = Array(sink.lines[before...])
+        collect()
+        return (ok, printed)
+    }
+
+    /// The state document, through the `state` command.
+    func state() async throws -> JSONValue {
+        let result = await execute("state")
+        #expect(result.ok)
+        return try JSONParser.parse(try #require(result.lines.last))
+    }
+
+    /// The messages the backend stores for `conversation` as `(id, text)`, from the JSON of `server ID N` (the
+    /// command's own JSON result, whatever the output mode).
+    func server(_ conversation: String, last count: Int = 1_000) async throws -> [(id: String, text: String)] {
+        let render = try await driver.perform("server", "\(conversation) \(count)")
+        let document = try #require(render().json)
+        return document["messages"].map(\.arrayValue)?.map { message in
+            (id: message["id"]?.stringValue ?? "", text: message["text"]?.stringValue ?? "")
+        } ?? []
+    }
+
+    /// A number at `path` of the state document.
+    func number(_ path: String) async throws -> Int {
+        let document = try await state()
+        let value = try Expectation.parse("\(path) == 0").resolve(in: document)
+        guard case .number(let number)? = value else {
+            Issue.record("\(path) is not a number: \(value?.text ?? "missing")")
+            return -1
+        }
+        return Int(number)
+    }
+
+    /// Closes the driver and (unless kept) removes the data directory.
+    func close(keepDirectory: Bool = false) {
+        driver.close()
+        if !keepDirectory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    private func collect() {
+        output = sink.lines
+    }
+}
+
+/// Collects printed lines (a class so that the driver's `write` closure can append to it).
+@MainActor
+final class AppTestsLineSink {
+    var lines: [String] = []
+}
+
+extension JSONValue {
+    /// The string, when this is one.
+    var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// The elements, when this is an array (else empty).
+    var arrayValue: [JSONValue] {
+        if case .array(let values) = self { return values }
+        return []
+    }
+}
