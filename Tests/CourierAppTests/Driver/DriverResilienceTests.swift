@@ -123,12 +123,18 @@ struct DriverResilienceTests {
             """) == .success, "\(harness.output.joined(separator: "\n"))")
         #expect(try await harness.number("server.counts.c2") == before)
 
+        // Renewing resends what was on its way; "held 3" was composed offline, so the manual policy still waits for
+        // the user's Send All.
         #expect(await harness.run("""
             auth renew
             expect auth.paused == false
+            expect queue.count == 1
+            expect queue.items[0].text == "held 3"
+            expect chat.messages[-2].status == sent
+            expect chat.messages[-3].status == sent
+            queue send all
             expect queue.count == 0
             expect chat.messages[-1].status == sent
-            expect chat.messages[-3].status == sent
             """) == .success, "\(harness.output.joined(separator: "\n"))")
         #expect(try await serverTexts(harness, "c2").suffix(3) == ["held 1", "held 2", "held 3"])
     }
