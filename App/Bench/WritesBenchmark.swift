@@ -19,12 +19,12 @@ struct WritesBenchmark {
     func run() async throws {
         let root = try Bench.temporaryDirectory("writes")
         defer { try? FileManager.default.removeItem(at: root) }
-        let storage = try RecordLogWriteQueueStorage(path: root.appendingPathComponent("writes.log").path)
+        let storage = try RecordLogStorage(path: root.appendingPathComponent("writes.log").path)
         defer { storage.close() }
         let queue = try makeQueue(storage: storage, onMainActor: false)
         // The same queue sharing the main actor's executor (as in the driver): no hop per call, which tells the
         // hop's share apart from the queue's own work.
-        let mainStorage = try RecordLogWriteQueueStorage(path: root.appendingPathComponent("main.log").path)
+        let mainStorage = try RecordLogStorage(path: root.appendingPathComponent("main.log").path)
         defer { mainStorage.close() }
         let mainQueue = try makeQueue(storage: mainStorage, onMainActor: true)
         let raw = try RecordLog.open(path: root.appendingPathComponent("raw.log").path).log
@@ -106,7 +106,7 @@ struct WritesBenchmark {
         print(Bench.table(header: ["measurement", "Courier", "baseline", "ratio", "target", "met"], rows: rows))
     }
 
-    private func makeQueue(storage: RecordLogWriteQueueStorage, onMainActor: Bool) throws -> OfflineWriteQueue {
+    private func makeQueue(storage: RecordLogStorage, onMainActor: Bool) throws -> OfflineWriteQueue {
         try OfflineWriteQueue(
             storage: storage, clock: SystemClock(), isOnline: { true },
             configuration: WriteQueueConfiguration(capacity: writes), executors: ["profile.name": { _ in }],

@@ -36,6 +36,9 @@ public final class RecordLogStorage: WriteQueueStorage, MessageCacheStorage, @un
 
     public func compact(keeping records: [Data]) throws { try log.compact(keeping: records) }
 
+    /// How many bytes the log file holds.
+    public var byteCount: Int { log.byteCount }
+
     /// Closes the file.
     public func close() { log.close() }
 }
