@@ -64,7 +64,9 @@ public struct MessageCursor: Hashable, Codable, Sendable, Comparable {
         self.timestamp = timestamp
         self.id = id
     }
-    public static func < (lhs: MessageCursor, rhs: MessageCursor) -> Bool { (lhs.timestamp, lhs.id) < (rhs.timestamp, rhs.id) }
+    public static func < (lhs: MessageCursor, rhs: MessageCursor) -> Bool {
+        (lhs.timestamp, lhs.id) < (rhs.timestamp, rhs.id)
+    }
 }
 
 /// An image attached to a message.

@@ -45,7 +45,8 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .emptyText: "a message cannot be empty"
-        case .textTooLong(let characters, let limit): "the message is too long (\(characters) characters; the limit is \(limit))"
+        case .textTooLong(let characters, let limit):
+            "the message is too long (\(characters) characters; the limit is \(limit))"
         case .noConversation: "no conversation is open"
         case .unknownMessage(let ref): "no such message: \(ref)"
         }

@@ -77,7 +77,8 @@ public final class World {
             seed: DemoData.make(seed: settings.demoSeed, now: settings.createdAt), journal: journal)
         backend.isSignInExpired = settings.signInExpired
         network = NetworkConditioner(
-            backend: backend, clock: clock, random: random, profile: NetworkProfile(rawValue: settings.profile) ?? .wifi,
+            backend: backend, clock: clock, random: random,
+            profile: NetworkProfile(rawValue: settings.profile) ?? .wifi,
             failRate: settings.failRate, isOnline: settings.online)
         try save()
     }

@@ -91,8 +91,11 @@ extension Driver {
         let chat = try openChat()
         let before = chat.state.messages.count
         chat.loadOlderMessages()
-        return { Output(lines: ["loaded \(chat.state.messages.count - before) older message(s); \(chat.state.messages.count) in all"
-            + (chat.state.hasMore ? "" : ", beginning of conversation")]) }
+        return {
+            let count = chat.state.messages.count
+            let end = chat.state.hasMore ? "" : ", beginning of conversation"
+            return Output(lines: ["loaded \(count - before) older message(s); \(count) in all\(end)"])
+        }
     }
 
     private func send(_ arguments: String) throws -> Render {
@@ -223,7 +226,8 @@ extension Driver {
 
     private func lifecycle(_ word: String, _ arguments: String) throws -> Render {
         try noArguments(word, arguments)
-        if word == "background" { app.conversations.list.enterBackground() } else { app.conversations.list.enterForeground() }
+        let list = app.conversations.list
+        if word == "background" { list.enterBackground() } else { list.enterForeground() }
         return { Output(lines: [word]) }
     }
 

@@ -18,7 +18,9 @@ extension Driver {
             case ("edit", 3):
                 try queue.edit(messageID: try resolve(parts[1], among: ids, list: "queued messages"), text: parts[2])
             case ("delete", 2): try queue.delete(messageID: try resolve(parts[1], among: ids, list: "queued messages"))
-            default: throw DriverError.badArguments("usage: queue | queue send REF|all | queue edit REF TEXT… | queue delete REF")
+            default:
+                throw DriverError.badArguments(
+                    "usage: queue | queue send REF|all | queue edit REF TEXT… | queue delete REF")
             }
         } catch let error as DriverError {
             throw error

@@ -27,7 +27,9 @@ public struct DriverOptions: Equatable, Sendable {
         var options = DriverOptions()
         var rest = arguments[...]
         func value(for flag: String) throws(DriverError) -> String {
-            guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw .badArguments("\(flag) needs a value") }
+            guard let next = rest.popFirst(), !next.hasPrefix("--") else {
+                throw .badArguments("\(flag) needs a value")
+            }
             return next
         }
         while let argument = rest.popFirst() {

@@ -35,7 +35,8 @@ struct Expectation {
             rest = rest.dropFirst(name.count)
             steps.append(.key(String(name)))
             while rest.first == "[" {
-                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close])
+                guard let close = rest.firstIndex(of: "]"),
+                    let index = Int(rest[rest.index(after: rest.startIndex)..<close])
                 else { throw .badArguments("bad path \(path)") }
                 steps.append(.index(index))
                 rest = rest[rest.index(after: close)...]

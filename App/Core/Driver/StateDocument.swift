@@ -83,7 +83,8 @@ enum StateDocument {
             ("count", .int(state.messages.count)), ("hasMore", .bool(state.hasMore)), ("error", .optional(state.error)),
             ("messages", .array(state.messages.map { row in
                 .object([
-                    ("id", .string(row.id.rawValue)), ("text", .string(row.text)), ("status", .string(row.status.rawValue)),
+                    ("id", .string(row.id.rawValue)), ("text", .string(row.text)),
+                    ("status", .string(row.status.rawValue)),
                     ("senderId", .string(row.senderID.rawValue)), ("statusLabel", .string(row.statusLabel)),
                     ("time", .string(row.timeText)),
                 ])
@@ -96,7 +97,9 @@ enum StateDocument {
     static func naturalOrder(_ lhs: ConversationID, _ rhs: ConversationID) -> Bool {
         let left = lhs.rawValue.split(whereSeparator: \.isNumber).first.map(String.init) ?? ""
         let right = rhs.rawValue.split(whereSeparator: \.isNumber).first.map(String.init) ?? ""
-        if left == right, let a = Int(lhs.rawValue.dropFirst(left.count)), let b = Int(rhs.rawValue.dropFirst(right.count)) {
+        if left == right, let a = Int(lhs.rawValue.dropFirst(left.count)),
+            let b = Int(rhs.rawValue.dropFirst(right.count))
+        {
             return a < b
         }
         return lhs.rawValue < rhs.rawValue

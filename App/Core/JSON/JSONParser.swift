@@ -124,7 +124,8 @@ public struct JSONParser {
     }
 
     private mutating func hex4() throws(JSONParseError) -> UInt32 {
-        guard index + 4 <= scalars.count, let value = UInt32(String(String.UnicodeScalarView(scalars[index..<index + 4])), radix: 16)
+        guard index + 4 <= scalars.count,
+            let value = UInt32(String(String.UnicodeScalarView(scalars[index..<index + 4])), radix: 16)
         else { throw failure("bad \\u escape") }
         index += 4
         return value

@@ -52,8 +52,8 @@ import Testing
         let directory = try StorageTemporaryDirectory()
         let path = directory.path("backend.log")
         let message = Message(
-            id: "m1", conversationID: "c2", senderID: "me", text: "hello", timestamp: Date(timeIntervalSince1970: 1_000),
-            status: .sent)
+            id: "m1", conversationID: "c2", senderID: "me", text: "hello",
+            timestamp: Date(timeIntervalSince1970: 1_000), status: .sent)
         let journal = try RecordLogBackendJournal(path: path)
         try journal.append([.messageStored(message), .displayNameChanged(user: "me", name: "Marta")])
         journal.close()
