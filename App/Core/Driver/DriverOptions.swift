@@ -48,6 +48,7 @@ public struct DriverOptions: Equatable, Sendable {
                     throw .badArguments("--clock takes virtual or system, not \(text)")
                 }
                 options.clock = mode
+            case "--": continue  // what `swift run courier -- …` may pass through
             case "-h", "--help": throw .badArguments(usage)
             default: throw .badArguments("unknown option \(argument)")
             }
