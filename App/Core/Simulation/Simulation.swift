@@ -98,16 +98,30 @@ public final class Simulation {
     // MARK: - App lives
 
     /// Opens the world and the app from the simulated disk, as a launch does.
+    /// A power cut during the launch itself is one more crash; the launch starts over.
     func launch() async {
-        do {
-            let world = try World(
-                directory: Self.directory, clockMode: .virtual, seed: seed, fresh: false, fileSystem: fileSystem,
-                clock: clock)
-            self.world = world
-            try startApp(in: world)
-        } catch {
-            invariants.fail("the stores did not reopen: \(error)")
-            return
+        while true {
+            do {
+                let world = try World(
+                    directory: Self.directory, clockMode: .virtual, seed: seed, fresh: false, fileSystem: fileSystem,
+                    clock: clock)
+                self.world = world
+                try startApp(in: world)
+                break
+            } catch {
+                token = nil
+                let dropped = world
+                (app, world) = (nil, nil)
+                guard fileSystem.isPoweredOff else {
+                    invariants.fail("the stores did not reopen: \(error)")
+                    return
+                }
+                let lost = fileSystem.crash()
+                outcome.crashes += 1
+                outcome.writesLost += lost.changesLost + lost.writesTorn
+                trace.record("crash during launch: lost \(lost.changesLost), torn \(lost.writesTorn)")
+                if let dropped { await retire(dropped) }
+            }
         }
         await waitForWork()
     }
