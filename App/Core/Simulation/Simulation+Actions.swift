@@ -100,7 +100,9 @@ extension Simulation {
             return "power cut after \(budget) operations"
         case .advance:
             // Up to an hour: every 60-second refresh on the way is a wake-up, so a day costs 1,440 of them.
-            let jump: [Duration] = [.milliseconds(500), .seconds(1), .seconds(4), .seconds(10), .seconds(60), .seconds(3_600)]
+            let jump: [Duration] = [
+                .milliseconds(500), .seconds(1), .seconds(4), .seconds(10), .seconds(60), .seconds(3_600),
+            ]
             let duration = jump[pick(jump.count)]
             await clock.advance(by: duration)
             return "advance \(duration)"

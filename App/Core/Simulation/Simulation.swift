@@ -21,7 +21,8 @@ public final class Simulation {
     static let directory = URL(fileURLWithPath: "/courier-sim")
 
     /// Yields after each wake-up before time moves on: the app's work all runs on the main actor and settles in a
-    /// few, and every yield is a thread hand-off that dominates the run time (64, the clock's default, takes 3x as long for the same history).
+    /// few, and every yield is a thread hand-off that dominates the run time (64, the clock's default, takes 3x as
+    /// long for the same history).
     static let settleYields = 8
 
     let seed: UInt64
@@ -162,7 +163,8 @@ public final class Simulation {
         if let dropped { await retire(dropped) }
         outcome.crashes += 1
         outcome.writesLost += lost.changesLost + lost.writesTorn
-        trace.record("crash during \(line): lost \(lost.changesLost), kept \(lost.changesKept), torn \(lost.writesTorn)")
+        trace.record(
+            "crash during \(line): lost \(lost.changesLost), kept \(lost.changesKept), torn \(lost.writesTorn)")
         await launch()
     }
 

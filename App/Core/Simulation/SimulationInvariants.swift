@@ -76,7 +76,9 @@ final class SimulationInvariants {
     // MARK: - Checks
 
     /// Checks the state after a step.
-    func check(store: FileOutboxStore, backend: InMemoryChatBackend, bannerCount: Int, conversations: [ConversationID]) {
+    func check(
+        store: FileOutboxStore, backend: InMemoryChatBackend, bannerCount: Int, conversations: [ConversationID]
+    ) {
         for (id, promise) in promises {
             if let stored = store.message(id) {
                 if !promise.texts.contains(stored.text) {
@@ -88,7 +90,9 @@ final class SimulationInvariants {
         }
         for conversation in conversations { checkOrder(in: conversation, backend: backend) }
         let waiting = store.all().filter { $0.status == .queued || $0.status == .failed }.count
-        if bannerCount != waiting { fail("the banner counts \(bannerCount) waiting messages; the store holds \(waiting)") }
+        if bannerCount != waiting {
+            fail("the banner counts \(bannerCount) waiting messages; the store holds \(waiting)")
+        }
     }
 
     private func checkOrder(in conversation: ConversationID, backend: InMemoryChatBackend) {
@@ -104,7 +108,9 @@ final class SimulationInvariants {
                 fail("\(conversation) at the backend is out of compose order at \(message.id)")
             }
             if let order = composeOrder[message.id] {
-                if order < lastOwn { fail("\(message.id) reached \(conversation) ahead of a message composed before it") }
+                if order < lastOwn {
+                    fail("\(message.id) reached \(conversation) ahead of a message composed before it")
+                }
                 lastOwn = max(lastOwn, order)
             }
         }

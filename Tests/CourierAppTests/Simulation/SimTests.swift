@@ -52,7 +52,10 @@ struct SimTests {
 
     @Test("bad options print the usage and exit 2")
     func badOptions() async {
-        for arguments in [[], ["--seeds"], ["--seeds", "x"], ["--seeds", "0"], ["--seeds", "1", "--steps", "0"], ["--bogus"]] {
+        let invocations = [
+            [], ["--seeds"], ["--seeds", "x"], ["--seeds", "0"], ["--seeds", "1", "--steps", "0"], ["--bogus"],
+        ]
+        for arguments in invocations {
             var lines: [String] = []
             let status = await SimulationCommand.run(arguments: arguments) { lines.append($0) }
             #expect(status == 2, "\(arguments)")
