@@ -97,10 +97,14 @@ public final class DurableOutbox: MessageOutbox {
     }
 
     deinit {
-        MainActor.assumeIsolated {
-            automaticPass?.cancel()
-            for lane in lanes.values { lane.cancel() }
-        }
+        MainActor.assumeIsolated { stop() }
+    }
+
+    /// Stops every lane and the automatic pass (the app is closing); messages cut off stay in the store and go
+    /// back to `queued` when it reopens.
+    public func stop() {
+        automaticPass?.cancel()
+        for lane in lanes.values { lane.cancel() }
     }
 
     // MARK: - MessageOutbox
@@ -221,7 +225,7 @@ public final class DurableOutbox: MessageOutbox {
             var stop = false
             for (message, result) in zip(batch, results) {
                 switch result {
-                case .success(let stored): delivered(message, as: stored)
+                case .success(let stored): stop = !delivered(message, as: stored) || stop
                 case .failure(let error): stop = attemptFailed(message, error: error) || stop
                 }
             }
@@ -230,17 +234,21 @@ public final class DurableOutbox: MessageOutbox {
         }
     }
 
-    /// Records a delivered message: it leaves the store, observers see it as the backend stored it.
-    private func delivered(_ message: Message, as stored: Message) {
+    /// Records a delivered message: it leaves the store, observers see it as the backend stored it. Returns false
+    /// when the store refused: the lane must stop rather than resend a message it cannot forget (the resend would be
+    /// harmless — the backend ignores the id — but endless).
+    private func delivered(_ message: Message, as stored: Message) -> Bool {
         do {
             try store.remove(message.id)
         } catch {
             logger.log(.error, "outbox: could not remove delivered \(message.id): \(error)")
+            return false
         }
         var shown = stored
         shown.attempts = message.attempts + 1
         shown.lastError = nil
         observers.notify(.changed(shown))
+        return true
     }
 
     /// Records a failed attempt; returns whether the lane must stop.
@@ -266,6 +274,7 @@ public final class DurableOutbox: MessageOutbox {
             observers.notify(.changed(updated))
         } catch {
             logger.log(.error, "outbox: could not record the failure of \(message.id): \(error)")
+            return true
         }
         return stop
     }

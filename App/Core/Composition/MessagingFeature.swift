@@ -57,6 +57,7 @@ public final class MessagingFeature {
 
     /// Closes the files.
     public func close() {
+        outbox.stop()
         store.close()
         cacheStorage.close()
     }
