@@ -1,23 +1,19 @@
 import CourierDomain
 import Foundation
 
-/// The simulated backend's journal on a checksummed `RecordLog`: one JSON-encoded `BackendEvent` per record,
-/// synced before the backend answers, so an acknowledged write survives a kill of the driver.
+/// The simulated backend's journal on a checksummed record log: one JSON-encoded `BackendEvent` per record, synced
+/// before the backend answers, so an acknowledged write survives a kill of the driver.
 public final class RecordLogBackendJournal: BackendJournal {
-    private let log: RecordLog
-    private var replayed: [Data]
+    private let storage: RecordLogStorage
     private let encoder = JSONEncoder()
     private let logger: Logger
 
     /// What opening the file found.
-    public let report: RecoveryReport
+    public var report: RecoveryReport { storage.report }
 
     /// Opens (or creates) the journal at `path`.
     public init(path: String, fileSystem: any FileSystem = PosixFileSystem(), logger: Logger = .silent) throws {
-        let opened = try RecordLog.open(path: path, fileSystem: fileSystem, logger: logger)
-        log = opened.log
-        replayed = opened.records
-        report = opened.report
+        storage = try RecordLogStorage(path: path, fileSystem: fileSystem, logger: logger)
         self.logger = logger
         encoder.dateEncodingStrategy = .millisecondsSince1970
     }
@@ -25,8 +21,7 @@ public final class RecordLogBackendJournal: BackendJournal {
     public func load() throws -> [BackendEvent] {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
-        defer { replayed = [] }
-        return replayed.compactMap { record in
+        return try storage.loadRecords().compactMap { record in
             do {
                 return try decoder.decode(BackendEvent.self, from: record)
             } catch {
@@ -40,9 +35,9 @@ public final class RecordLogBackendJournal: BackendJournal {
         let records = try events.map { event in
             do { return try encoder.encode(event) } catch { throw StoreError.io("cannot encode event: \(error)") }
         }
-        try log.append(contentsOf: records)
+        try storage.append(records)
     }
 
     /// Closes the file.
-    public func close() { log.close() }
+    public func close() { storage.close() }
 }

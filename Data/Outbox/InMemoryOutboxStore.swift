@@ -52,14 +52,8 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
         of id: MessageID, to status: MessageStatus, at date: Date, attempts: Int?, lastError: DeliveryError?
     ) throws -> Message {
         try lock.withLock {
-            guard var message = messages[id] else { throw StoreError.notFound(id.rawValue) }
-            guard message.status.canTransition(to: status) else {
-                throw StoreError.invalidTransition(from: message.status, to: status)
-            }
-            message.status = status
-            message.statusUpdatedAt = date
-            if let attempts { message.attempts = attempts }
-            message.lastError = lastError
+            guard let current = messages[id] else { throw StoreError.notFound(id.rawValue) }
+            let message = try current.changingStatus(to: status, at: date, attempts: attempts, lastError: lastError)
             messages[id] = message
             return message
         }

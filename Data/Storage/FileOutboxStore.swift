@@ -108,14 +108,8 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         of id: MessageID, to status: MessageStatus, at date: Date, attempts: Int?, lastError: DeliveryError?
     ) throws -> Message {
         try lock.withLock {
-            guard var message = index[id] else { throw StoreError.notFound(id.rawValue) }
-            guard message.status.canTransition(to: status) else {
-                throw StoreError.invalidTransition(from: message.status, to: status)
-            }
-            message.status = status
-            message.statusUpdatedAt = date
-            if let attempts { message.attempts = attempts }
-            message.lastError = lastError
+            guard let current = index[id] else { throw StoreError.notFound(id.rawValue) }
+            let message = try current.changingStatus(to: status, at: date, attempts: attempts, lastError: lastError)
             try log.append(encode(.statusChange(of: message)))
             index.replace(message)
             compactIfDominatedByDeadRecords()

@@ -43,6 +43,23 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
         self.media = media
     }
 
+    /// This message with a new status (only along `MessageStatus.canTransition`, else
+    /// `StoreError.invalidTransition`), `statusUpdatedAt` set to `date`, the attempt count when `attempts` is given,
+    /// and the last error set to `lastError` (nil clears it). The one rule every `OutboxStore` applies.
+    public func changingStatus(
+        to status: MessageStatus, at date: Date, attempts: Int?, lastError: DeliveryError?
+    ) throws -> Message {
+        guard self.status.canTransition(to: status) else {
+            throw StoreError.invalidTransition(from: self.status, to: status)
+        }
+        var changed = self
+        changed.status = status
+        changed.statusUpdatedAt = date
+        if let attempts { changed.attempts = attempts }
+        changed.lastError = lastError
+        return changed
+    }
+
     /// Compose order: timestamp, then id.
     public static func composeOrder(_ lhs: Message, _ rhs: Message) -> Bool {
         (lhs.timestamp, lhs.id) < (rhs.timestamp, rhs.id)
