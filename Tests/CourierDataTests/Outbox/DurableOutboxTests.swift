@@ -179,6 +179,19 @@ import Testing
         #expect(repository.stored.map(\.id) == [first.id, second.id])
     }
 
+    @Test func aStuckConversationHoldsUpNoOther() async throws {
+        let outbox = makeOutbox()
+        repository.latencyByConversation["c2"] = .seconds(60)
+        let stuck = try outbox.compose(text: "slow head", in: "c2")
+        let behind = try outbox.compose(text: "behind it in c2", in: "c2")
+        let other = try outbox.compose(text: "elsewhere", in: "c3")
+        await clock.advance(by: .seconds(1))
+        #expect(repository.stored.map(\.id) == [other.id], "c3 is not held up by c2's slow head")
+        #expect(store.all().map(\.id) == [stuck.id, behind.id])
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(repository.stored.map(\.id) == [other.id, stuck.id, behind.id], "c2 keeps its own order")
+    }
+
     // MARK: - Automatic policy
 
     @Test func automaticPolicySendsOnReconnectExactlyOnceDespiteFlicker() async throws {

@@ -9,6 +9,8 @@ import Testing
 final class OutboxTestRepository: MessageRepository {
     let clock: ManualClock
     var latency: Duration = .milliseconds(20)
+    /// Latency for requests about one conversation, where it differs.
+    var latencyByConversation: [ConversationID: Duration] = [:]
     var failures: [MessageID: [DeliveryError]] = [:]
     var failEverything: DeliveryError?
     private(set) var stored: [Message] = []
@@ -24,7 +26,7 @@ final class OutboxTestRepository: MessageRepository {
 
     @MainActor func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
         requests += 1
-        try? await clock.sleep(for: latency)
+        try? await clock.sleep(for: messages.first.flatMap { latencyByConversation[$0.conversationID] } ?? latency)
         if let failEverything { throw failEverything }
         return messages.map { message in Result { try apply(message) }.mapError { $0 as? DeliveryError ?? .notFound } }
     }
