@@ -153,7 +153,11 @@ extension Driver {
             throw DriverError.badArguments("usage: network online|offline | network profile wifi|3g|flaky | "
                 + "network fail-rate P")
         }
-        return { Output(lines: ["network: \(network.isOnline ? "online" : "offline"), \(network.profile.rawValue)"]) }
+        return {
+            let failing = network.failRate > 0 ? ", \(Int((network.failRate * 100).rounded())) % of requests fail" : ""
+            let state = network.isOnline ? "online" : "offline"
+            return Output(lines: ["network: \(state), \(network.profile.rawValue)\(failing)"])
+        }
     }
 
     private func toast(_ arguments: String) throws -> Render {
