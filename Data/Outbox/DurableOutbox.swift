@@ -7,6 +7,8 @@ import Foundation
 /// How a message moves (GUIDE §3):
 /// - `compose` writes the message (synced) before returning: `sending` when online, `queued` when offline or while
 ///   sending is paused for sign-in; an online message starts its lane at once.
+/// - At launch, messages whose send the app's death cut off (`OutboxStore.requeuedAtOpen`) go out again when
+///   online, with the same id, whatever the policy: they were already on their way.
 /// - A lane takes the conversation's `sending` messages in compose order, up to `batchSize` per request, and
 ///   sends them as one ordered batch through the repository (which applies the retry policy).
 /// - Per message, the answer decides:
@@ -93,7 +95,22 @@ public final class DurableOutbox: MessageOutbox {
         self.logger = logger
         wasOnline = connectivity.isOnline
         connectivityToken = connectivity.observe { [weak self] online in self?.connectivityChanged(online) }
+        resumeInterruptedSends()
         if wasOnline { startAutomaticPass() }
+    }
+
+    /// Sends cut off when the app died were already on their way: they go out at launch, whatever the policy, when
+    /// the device is online; offline they wait in the queue like any other.
+    private func resumeInterruptedSends() {
+        guard connectivity.isOnline else { return }
+        var conversations: [ConversationID] = []
+        for id in store.requeuedAtOpen {
+            guard let message = store.message(id), message.status == .queued, markSending(message) != nil else {
+                continue
+            }
+            if !conversations.contains(message.conversationID) { conversations.append(message.conversationID) }
+        }
+        for conversation in conversations { startLane(conversation) }
     }
 
     deinit {

@@ -9,10 +9,22 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
     private var messages: [MessageID: Message] = [:]
     private let capacity: Int
 
-    /// Creates an empty store holding at most `capacity` messages, or one holding `messages`.
+    /// The messages found `sending` when the store was made, now `queued` (as a reopened file store reports them).
+    public let requeuedAtOpen: [MessageID]
+
+    /// Creates an empty store holding at most `capacity` messages, or one holding `messages` — as if reopened:
+    /// those `sending` go back to `queued` and are listed in `requeuedAtOpen`.
     public init(capacity: Int = 20_000, messages: [Message] = []) {
         self.capacity = capacity
-        for message in messages { self.messages[message.id] = message }
+        var requeued: [Message] = []
+        for var message in messages {
+            if message.status == .sending {
+                message.status = .queued
+                requeued.append(message)
+            }
+            self.messages[message.id] = message
+        }
+        requeuedAtOpen = requeued.sorted(by: Message.composeOrder).map(\.id)
     }
 
     public func enqueue(_ message: Message) throws {

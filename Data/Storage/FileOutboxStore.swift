@@ -24,6 +24,9 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     private let lock = NSLock()
     private var index: OutboxIndex
 
+    /// The messages found `sending` at open and queued again, in compose order.
+    public private(set) var requeuedAtOpen: [MessageID] = []
+
     // MARK: - Opening
 
     /// Opens (creating when absent) the outbox in `directory` and replays it. Messages found `sending` — their
@@ -133,6 +136,7 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         }
         try log.append(contentsOf: requeued.map { encode(.statusChange(of: $0)) })
         for message in requeued { index.replace(message) }
+        requeuedAtOpen = requeued.sorted(by: Message.composeOrder).map(\.id)
         logger.log(.info, "outbox: \(requeued.count) interrupted sends queued again")
     }
 

@@ -18,7 +18,8 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     public var status: MessageStatus
     /// When `status` last changed.
     public var statusUpdatedAt: Date
-    /// How many send attempts have been made (every try, retries included).
+    /// How many attempt rounds have ended (a round is one try plus the retry policy's retries); a round cut off by
+    /// going offline or by an expired sign-in does not count.
     public var attempts: Int
     /// The error of the last failed attempt, if any.
     public var lastError: DeliveryError?

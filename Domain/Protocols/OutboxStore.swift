@@ -27,4 +27,12 @@ public protocol OutboxStore: AnyObject, Sendable {
     func updateStatus(
         of id: MessageID, to status: MessageStatus, at date: Date, attempts: Int?, lastError: DeliveryError?
     ) throws -> Message
+    /// The messages that were `sending` when the store was opened — their send was cut off (the app died) — and
+    /// are `queued` again. They were already on their way, so an outbox resends them at launch when it can.
+    var requeuedAtOpen: [MessageID] { get }
+}
+
+extension OutboxStore {
+    /// A store that does not track interrupted sends reports none.
+    public var requeuedAtOpen: [MessageID] { [] }
 }

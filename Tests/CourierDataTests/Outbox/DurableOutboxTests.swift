@@ -192,6 +192,39 @@ import Testing
         #expect(repository.stored.map(\.id) == [other.id, stuck.id, behind.id], "c2 keeps its own order")
     }
 
+    // MARK: - Launch
+
+    func interruptedStore() -> InMemoryOutboxStore {
+        let start = clock.now
+        return InMemoryOutboxStore(messages: [
+            Message(id: "waiting", conversationID: "c2", senderID: "me", text: "typed offline", timestamp: start,
+                    status: .queued),
+            Message(id: "cut-off", conversationID: "c2", senderID: "me", text: "on its way when the app died",
+                    timestamp: start.addingTimeInterval(1), status: .sending),
+        ])
+    }
+
+    @Test func sendsCutOffByTheAppDyingGoOutAtLaunchWhateverThePolicy() async throws {
+        let store = interruptedStore()
+        let outbox = DurableOutbox(
+            store: store, repository: repository, connectivity: connectivity, clock: clock, ids: .seeded(7),
+            currentUser: "me", policy: .manual)
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(repository.stored.map(\.id.rawValue) == ["cut-off"])
+        #expect(store.all().map(\.id.rawValue) == ["waiting"], "the manual policy still waits for the user")
+    }
+
+    @Test func offlineAtLaunchTheCutOffSendsWaitInTheQueue() async throws {
+        connectivity.set(online: false)
+        let store = interruptedStore()
+        let outbox = DurableOutbox(
+            store: store, repository: repository, connectivity: connectivity, clock: clock, ids: .seeded(7),
+            currentUser: "me", policy: .manual)
+        _ = await clock.run(until: { !outbox.isBusy })
+        #expect(repository.requests == 0)
+        #expect(store.all().map(\.status) == [.queued, .queued])
+    }
+
     // MARK: - Automatic policy
 
     @Test func automaticPolicySendsOnReconnectExactlyOnceDespiteFlicker() async throws {

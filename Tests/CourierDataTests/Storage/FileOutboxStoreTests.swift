@@ -118,9 +118,11 @@ struct FileOutboxStoreTests: StorageOutboxTesting {
         // Then it is queued again with the same id, and that is on disk: a further reopen appends nothing
         #expect(reopened.message(MessageID("a"))?.status == .queued)
         #expect(reopened.message(MessageID("a"))?.attempts == 2)
+        #expect(reopened.requeuedAtOpen == [MessageID("a")], "the outbox resends exactly the interrupted one")
         let size = logSize
         let again = try reopen(reopened)
         #expect(again.all().map(\.status) == [.queued, .queued])
+        #expect(again.requeuedAtOpen.isEmpty)
         #expect(logSize == size)
     }
 
