@@ -27,13 +27,15 @@ extension ChatViewModel {
         public var connected: Bool
         /// The failed messages of this chat, in compose order (what `retry`/`delete` act on).
         public var failedMessageIDs: [MessageID]
+        /// The alert a tap on a failed message shows (story 2.4), if any.
+        public var alert: FailedMessageAlert?
 
         /// Creates a state.
         public init(
             conversationID: ConversationID, title: String, messages: [MessageRow] = [], hasMore: Bool = false,
             isLoading: Bool = false, isLoadingOlder: Bool = false, error: String? = nil, isOnline: Bool,
             banner: ConnectivityBannerViewModel.Banner, toast: ConnectivityBannerViewModel.Toast, connected: Bool,
-            failedMessageIDs: [MessageID] = []
+            failedMessageIDs: [MessageID] = [], alert: FailedMessageAlert? = nil
         ) {
             self.conversationID = conversationID
             self.title = title
@@ -47,6 +49,27 @@ extension ChatViewModel {
             self.toast = toast
             self.connected = connected
             self.failedMessageIDs = failedMessageIDs
+            self.alert = alert
+        }
+    }
+
+    /// The alert over a failed message: "Message failed to send." with Retry, Delete and Cancel (story 2.4).
+    public struct FailedMessageAlert: Equatable, Sendable {
+        /// The failed message it is about.
+        public var messageID: MessageID
+        /// "Message Failed".
+        public var title: String
+        /// "This message failed to send. Would you like to retry or delete it?"
+        public var message: String
+        /// "Retry", "Delete", "Cancel".
+        public var actions: [String]
+
+        /// The alert for `messageID`.
+        public init(messageID: MessageID) {
+            self.messageID = messageID
+            title = "Message Failed"
+            message = "This message failed to send. Would you like to retry or delete it?"
+            actions = ["Retry", "Delete", "Cancel"]
         }
     }
 }

@@ -111,6 +111,18 @@ public final class ChatViewModel: StateEmitting {
         render()
     }
 
+    /// A tap on a message: a failed one shows the alert with Retry, Delete and Cancel. Throws `unknownMessage` or
+    /// `wrongStatus` (not failed); nothing changes then.
+    public func tapMessage(messageID: MessageID) throws {
+        try requireFailed(messageID)
+        store.update { $0.alert = FailedMessageAlert(messageID: messageID) }
+    }
+
+    /// Cancel on the alert: it goes away, the message stays failed.
+    public func dismissAlert() {
+        store.update { $0.alert = nil }
+    }
+
     /// Sends every queued and failed message of every conversation, in compose order.
     public func sendAllQueued() {
         let outbox = outbox
@@ -244,6 +256,8 @@ public final class ChatViewModel: StateEmitting {
         store.update {
             $0.messages = rows
             $0.failedMessageIDs = failed
+            // The alert goes once its message is no longer failed (retried, deleted, sent from the queue).
+            if let alert = $0.alert, !failed.contains(alert.messageID) { $0.alert = nil }
             change(&$0)
         }
         scheduleRefresh(at: nextChange)

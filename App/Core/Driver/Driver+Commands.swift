@@ -11,6 +11,7 @@ extension Driver {
         "more                                  load 50 older messages of the open chat",
         "send TEXT…                            send TEXT in the open chat",
         "retry REF | delete REF                Retry / Delete a failed message of the open chat",
+        "tap REF                               tap a failed message: the alert with Retry, Delete, Cancel",
         "network online|offline                connectivity",
         "network profile wifi|3g|flaky         latency and failure profile",
         "network fail-rate P                   fraction P (0…1) of backend requests fail",
@@ -38,6 +39,7 @@ extension Driver {
         case "more": return try more(arguments)
         case "send": return try send(arguments)
         case "retry", "delete": return try failedMessageAction(word, arguments)
+        case "tap": return try tap(arguments)
         case "network": return try network(arguments)
         case "toast": return try toast(arguments)
         case "policy": return try policy(arguments)
@@ -123,6 +125,16 @@ extension Driver {
         return {
             let row = chat.state.messages.first { $0.id == id }
             return Output(lines: [row.map(Self.line(for:)) ?? "\(word): \(id.rawValue) deleted"])
+        }
+    }
+
+    private func tap(_ arguments: String) throws -> Render {
+        let chat = try openChat()
+        let id = try resolve(arguments, among: chat.state.failedMessageIDs, list: "failed messages of this chat")
+        do { try chat.tapMessage(messageID: id) } catch { throw DriverError.failed("\(error)") }
+        return {
+            guard let alert = chat.state.alert else { return Output(lines: []) }
+            return Output(lines: [alert.title, alert.message, alert.actions.map { "[\($0)]" }.joined(separator: " ")])
         }
     }
 

@@ -75,7 +75,7 @@ enum StateDocument {
         guard let state else {
             return .object([
                 ("conversationId", .null), ("title", .null), ("count", .int(0)), ("hasMore", .bool(false)),
-                ("error", .null), ("messages", .array([])), ("failed", .array([])),
+                ("error", .null), ("messages", .array([])), ("failed", .array([])), ("alert", .null),
             ])
         }
         return .object([
@@ -90,6 +90,12 @@ enum StateDocument {
                 ])
             })),
             ("failed", .array(state.failedMessageIDs.map { .string($0.rawValue) })),
+            ("alert", state.alert.map { alert in
+                .object([
+                    ("messageId", .string(alert.messageID.rawValue)), ("title", .string(alert.title)),
+                    ("message", .string(alert.message)),
+                ])
+            } ?? .null),
         ])
     }
 

@@ -143,6 +143,53 @@ import Testing
             ])
     }
 
+    @Test func tappingAFailedMessageShowsTheAlertAndRetryTakesItAway() async throws {
+        // Given a failed message
+        outbox.failures["flaky"] = .server(code: 503)
+        let model = await openChat()
+        try model.send(text: "flaky")
+        await clock.advance(by: .seconds(1))
+        outbox.failures = [:]
+        let id = MessageID("m001")
+        let recorder = StateRecorder(model)
+
+        // When the user taps it, then Retry
+        try model.tapMessage(messageID: id)
+        let alert = try #require(model.state.alert)
+        #expect(alert.title == "Message Failed")
+        #expect(alert.message == "This message failed to send. Would you like to retry or delete it?")
+        #expect(alert.actions == ["Retry", "Delete", "Cancel"])
+        try model.retry(messageID: id)
+        #expect(await clock.run(until: { !model.hasPendingWork }))
+
+        // Then the alert showed, and went as the message left `failed`
+        let error = "Failed to send message. Please try again."
+        #expect(
+            recorder.states == [
+                chatState([mine(id, "flaky", .failed)], error: error, waiting: 1),
+                chatState([mine(id, "flaky", .failed)], error: error, waiting: 1, alert: .init(messageID: id)),
+                chatState([mine(id, "flaky", .failed)], error: error, waiting: 0, alert: .init(messageID: id)),
+                chatState([mine(id, "flaky", .sending)], error: error, waiting: 0),
+                chatState([mine(id, "flaky", .sent)], waiting: 0),
+            ])
+    }
+
+    @Test func cancelDismissesTheAlertAndOnlyFailedMessagesShowOne() async throws {
+        outbox.failures["bad"] = .validation(reason: "x")
+        let model = await openChat()
+        try model.send(text: "bad")
+        try model.send(text: "good")
+        await clock.advance(by: .seconds(1))
+        let (bad, good) = (MessageID("m001"), MessageID("m002"))
+        #expect(throws: PresentationError.wrongStatus(good, .sent)) { try model.tapMessage(messageID: good) }
+        #expect(model.state.alert == nil)
+        try model.tapMessage(messageID: bad)
+        #expect(model.state.alert?.messageID == bad)
+        model.dismissAlert()
+        #expect(model.state.alert == nil)
+        #expect(model.state.failedMessageIDs == [bad], "Cancel leaves the message failed")
+    }
+
     @Test func retryAndDeleteRefuseMessagesThatAreNotFailed() async throws {
         let model = await openChat()
         try model.send(text: "fine")
@@ -248,7 +295,8 @@ import Testing
     }
 
     private func chatState(
-        _ rows: [MessageRow], error: String? = nil, online: Bool? = nil, waiting: Int = 0
+        _ rows: [MessageRow], error: String? = nil, online: Bool? = nil, waiting: Int = 0,
+        alert: ChatViewModel.FailedMessageAlert? = nil
     ) -> ChatViewModel.State {
         let online = online ?? network.isOnline
         let offlineText = waiting == 0
@@ -260,7 +308,7 @@ import Testing
                 visible: !online, text: online ? "" : offlineText, queuedCount: waiting,
                 showsSendAll: !online && waiting > 0),
             toast: .hidden, connected: false,
-            failedMessageIDs: rows.filter { $0.status == .failed }.map(\.id))
+            failedMessageIDs: rows.filter { $0.status == .failed }.map(\.id), alert: alert)
     }
 }
 
