@@ -50,15 +50,17 @@ public final class DurableOutbox: MessageOutbox {
     }
 
     // MARK: - Dependencies
+    // Module-internal rather than private: the lanes and the automatic policy live in sibling files
+    // (DurableOutbox+Lanes.swift, DurableOutbox+AutomaticPolicy.swift).
 
-    private let store: any OutboxStore
-    private let repository: any MessageRepository
-    private let connectivity: any ConnectivityMonitor
-    private let clock: any Clock
+    let store: any OutboxStore
+    let repository: any MessageRepository
+    let connectivity: any ConnectivityMonitor
+    let clock: any Clock
     private let ids: IDGenerator
     private let currentUser: UserID
-    private let limits: Limits
-    private let logger: Logger
+    let limits: Limits
+    let logger: Logger
 
     // MARK: - State
 
@@ -66,15 +68,15 @@ public final class DurableOutbox: MessageOutbox {
     public var policy: SendPolicy {
         didSet { if policy == .automatic, oldValue != .automatic { startAutomaticPass() } }
     }
-    public private(set) var isPausedForSignIn = false
-    private var lanes: [ConversationID: Task<Void, Never>] = [:]
-    private var automaticPass: Task<Void, Never>?
-    private var runningOperations = 0
-    private var wasOnline: Bool
+    public internal(set) var isPausedForSignIn = false
+    var lanes: [ConversationID: Task<Void, Never>] = [:]
+    var automaticPass: Task<Void, Never>?
+    var runningOperations = 0
+    var wasOnline: Bool
     private var lastComposeTime: Date?
     /// Messages on their way when sign-in expired (or composed online while paused): sent once it is renewed.
-    private var heldForSignIn: Set<MessageID> = []
-    private let observers = ObserverList<OutboxEvent>()
+    var heldForSignIn: Set<MessageID> = []
+    let observers = ObserverList<OutboxEvent>()
     private var connectivityToken: ObservationToken?
 
     /// Creates the outbox. Messages the store holds are kept as they are (a store reopens `sending` as `queued`);
@@ -97,20 +99,6 @@ public final class DurableOutbox: MessageOutbox {
         connectivityToken = connectivity.observe { [weak self] online in self?.connectivityChanged(online) }
         resumeInterruptedSends()
         if wasOnline { startAutomaticPass() }
-    }
-
-    /// Sends cut off when the app died were already on their way: they go out at launch, whatever the policy, when
-    /// the device is online; offline they wait in the queue like any other.
-    private func resumeInterruptedSends() {
-        guard connectivity.isOnline else { return }
-        var conversations: [ConversationID] = []
-        for id in store.requeuedAtOpen {
-            guard let message = store.message(id), message.status == .queued, markSending(message) != nil else {
-                continue
-            }
-            if !conversations.contains(message.conversationID) { conversations.append(message.conversationID) }
-        }
-        for conversation in conversations { startLane(conversation) }
     }
 
     deinit {
@@ -209,168 +197,6 @@ public final class DurableOutbox: MessageOutbox {
         }
         for conversation in conversations { startLane(conversation) }
         startAutomaticPass()
-    }
-
-    // MARK: - Lanes
-
-    private func startLane(_ conversation: ConversationID) {
-        guard lanes[conversation] == nil else { return }
-        lanes[conversation] = Task { [weak self] in
-            await self?.runLane(conversation)
-        }
-    }
-
-    private func runLane(_ conversation: ConversationID) async {
-        defer {
-            lanes[conversation] = nil
-            requeueStranded(in: conversation)
-            // Messages put back for another automatic round get it from a pass, after the round pause.
-            startAutomaticPass(pauseFirst: true)
-        }
-        while !Task.isCancelled, connectivity.isOnline, !isPausedForSignIn {
-            let batch = Array(
-                store.all().lazy.filter { $0.conversationID == conversation && $0.status == .sending }
-                    .prefix(limits.batchSize))
-            guard !batch.isEmpty else { return }
-            let results: [Result<Message, DeliveryError>]
-            do {
-                results = try await repository.sendBatch(batch)
-            } catch {
-                let failure = (error as? DeliveryError) ?? .unknown(String(describing: error))
-                results = batch.map { _ in .failure(failure) }
-            }
-            var stop = false
-            for (message, result) in zip(batch, results) {
-                switch result {
-                case .success(let stored): stop = !delivered(message, as: stored) || stop
-                case .failure(let error): stop = attemptFailed(message, error: error) || stop
-                }
-            }
-            // A batch answered with fewer results than messages leaves the rest `sending`: they go next round.
-            if stop { return }
-        }
-    }
-
-    /// Records a delivered message: it leaves the store, observers see it as the backend stored it. Returns false
-    /// when the store refused: the lane must stop rather than resend a message it cannot forget (the resend would be
-    /// harmless — the backend ignores the id — but endless).
-    private func delivered(_ message: Message, as stored: Message) -> Bool {
-        do {
-            try store.remove(message.id)
-        } catch {
-            logger.log(.error, "outbox: could not remove delivered \(message.id): \(error)")
-            return false
-        }
-        var shown = stored
-        shown.attempts = message.attempts + 1
-        shown.lastError = nil
-        observers.notify(.changed(shown))
-        return true
-    }
-
-    /// Records a failed attempt; returns whether the lane must stop.
-    private func attemptFailed(_ message: Message, error: DeliveryError) -> Bool {
-        let next: MessageStatus
-        let stop: Bool
-        var rounds = message.attempts
-        if error == .offline {
-            // Cut off by connectivity: not the message's fault, so no round is counted.
-            (next, stop) = (.queued, true)
-        } else if error.requiresSignIn {
-            (next, stop) = (.queued, true)
-            heldForSignIn.insert(message.id)
-            pauseForSignIn()
-        } else {
-            rounds += 1
-            let anotherRound = error.isRetryable && policy == .automatic && rounds < limits.maxAutomaticRounds
-            (next, stop) = (anotherRound ? .queued : .failed, false)
-        }
-        do {
-            let updated = try store.updateStatus(
-                of: message.id, to: next, at: clock.now, attempts: rounds, lastError: error)
-            observers.notify(.changed(updated))
-        } catch {
-            logger.log(.error, "outbox: could not record the failure of \(message.id): \(error)")
-            return true
-        }
-        return stop
-    }
-
-    /// A lane that stops while offline, paused or cancelled leaves no message `sending`: each goes back to
-    /// `queued` and is resent later with the same id.
-    private func requeueStranded(in conversation: ConversationID) {
-        guard !connectivity.isOnline || isPausedForSignIn || Task.isCancelled else { return }
-        for message in store.all() where message.conversationID == conversation && message.status == .sending {
-            do {
-                let updated = try store.updateStatus(
-                    of: message.id, to: .queued, at: clock.now, attempts: nil, lastError: message.lastError)
-                observers.notify(.changed(updated))
-            } catch {
-                logger.log(.error, "outbox: could not requeue \(message.id): \(error)")
-            }
-        }
-    }
-
-    private func pauseForSignIn() {
-        guard !isPausedForSignIn else { return }
-        isPausedForSignIn = true
-        observers.notify(.pausedForSignIn(true))
-    }
-
-    @discardableResult
-    private func markSending(_ message: Message) -> Message? {
-        do {
-            let updated = try store.updateStatus(
-                of: message.id, to: .sending, at: clock.now, attempts: nil, lastError: message.lastError)
-            observers.notify(.changed(updated))
-            return updated
-        } catch {
-            logger.log(.error, "outbox: could not mark \(message.id) sending: \(error)")
-            return nil
-        }
-    }
-
-    // MARK: - Connectivity and the automatic policy
-
-    private func connectivityChanged(_ online: Bool) {
-        defer { wasOnline = online }
-        guard online, !wasOnline else { return }
-        startAutomaticPass()
-    }
-
-    /// One pass over the queue at a time: flicker while a pass runs starts no second one.
-    private func startAutomaticPass(pauseFirst: Bool = false) {
-        guard automaticPass == nil, connectivity.isOnline, !isPausedForSignIn, policy == .automatic else { return }
-        guard store.all().contains(where: isWaitingForAutomaticRound) else { return }
-        automaticPass = Task { [weak self] in
-            await self?.runAutomaticPass(firstRound: pauseFirst ? 1 : 0)
-        }
-    }
-
-    private func isWaitingForAutomaticRound(_ message: Message) -> Bool {
-        message.status == .sending || (message.status == .queued && message.attempts < limits.maxAutomaticRounds)
-    }
-
-    private func runAutomaticPass(firstRound: Int) async {
-        defer { automaticPass = nil }
-        var round = firstRound
-        while !Task.isCancelled, connectivity.isOnline, !isPausedForSignIn, round <= limits.maxAutomaticRounds + 1 {
-            let waiting = store.all().filter(isWaitingForAutomaticRound)
-            guard !waiting.isEmpty else { return }
-            if round > 0 {
-                // A later round: give a struggling backend a moment; going offline ends the pass.
-                do { try await clock.sleep(for: limits.roundPause) } catch { return }
-                guard connectivity.isOnline, !isPausedForSignIn else { return }
-            }
-            var conversations: [ConversationID] = []
-            for message in waiting {
-                if message.status == .queued, markSending(message) == nil { continue }
-                if !conversations.contains(message.conversationID) { conversations.append(message.conversationID) }
-            }
-            for conversation in conversations { startLane(conversation) }
-            for conversation in conversations { await lanes[conversation]?.value }
-            round += 1
-        }
     }
 
     // MARK: - Input

@@ -1,0 +1,123 @@
+import CourierDomain
+import Foundation
+
+extension DurableOutbox {
+    // MARK: - Lanes
+
+    func startLane(_ conversation: ConversationID) {
+        guard lanes[conversation] == nil else { return }
+        lanes[conversation] = Task { [weak self] in
+            await self?.runLane(conversation)
+        }
+    }
+
+    func runLane(_ conversation: ConversationID) async {
+        defer {
+            lanes[conversation] = nil
+            requeueStranded(in: conversation)
+            // Messages put back for another automatic round get it from a pass, after the round pause.
+            startAutomaticPass(pauseFirst: true)
+        }
+        while !Task.isCancelled, connectivity.isOnline, !isPausedForSignIn {
+            let batch = Array(
+                store.all().lazy.filter { $0.conversationID == conversation && $0.status == .sending }
+                    .prefix(limits.batchSize))
+            guard !batch.isEmpty else { return }
+            let results: [Result<Message, DeliveryError>]
+            do {
+                results = try await repository.sendBatch(batch)
+            } catch {
+                let failure = (error as? DeliveryError) ?? .unknown(String(describing: error))
+                results = batch.map { _ in .failure(failure) }
+            }
+            var stop = false
+            for (message, result) in zip(batch, results) {
+                switch result {
+                case .success(let stored): stop = !delivered(message, as: stored) || stop
+                case .failure(let error): stop = attemptFailed(message, error: error) || stop
+                }
+            }
+            // A batch answered with fewer results than messages leaves the rest `sending`: they go next round.
+            if stop { return }
+        }
+    }
+
+    /// Records a delivered message: it leaves the store, observers see it as the backend stored it. Returns false
+    /// when the store refused: the lane must stop rather than resend a message it cannot forget (the resend would be
+    /// harmless — the backend ignores the id — but endless).
+    func delivered(_ message: Message, as stored: Message) -> Bool {
+        do {
+            try store.remove(message.id)
+        } catch {
+            logger.log(.error, "outbox: could not remove delivered \(message.id): \(error)")
+            return false
+        }
+        var shown = stored
+        shown.attempts = message.attempts + 1
+        shown.lastError = nil
+        observers.notify(.changed(shown))
+        return true
+    }
+
+    /// Records a failed attempt; returns whether the lane must stop.
+    func attemptFailed(_ message: Message, error: DeliveryError) -> Bool {
+        let next: MessageStatus
+        let stop: Bool
+        var rounds = message.attempts
+        if error == .offline {
+            // Cut off by connectivity: not the message's fault, so no round is counted.
+            (next, stop) = (.queued, true)
+        } else if error.requiresSignIn {
+            (next, stop) = (.queued, true)
+            heldForSignIn.insert(message.id)
+            pauseForSignIn()
+        } else {
+            rounds += 1
+            let anotherRound = error.isRetryable && policy == .automatic && rounds < limits.maxAutomaticRounds
+            (next, stop) = (anotherRound ? .queued : .failed, false)
+        }
+        do {
+            let updated = try store.updateStatus(
+                of: message.id, to: next, at: clock.now, attempts: rounds, lastError: error)
+            observers.notify(.changed(updated))
+        } catch {
+            logger.log(.error, "outbox: could not record the failure of \(message.id): \(error)")
+            return true
+        }
+        return stop
+    }
+
+    /// A lane that stops while offline, paused or cancelled leaves no message `sending`: each goes back to
+    /// `queued` and is resent later with the same id.
+    func requeueStranded(in conversation: ConversationID) {
+        guard !connectivity.isOnline || isPausedForSignIn || Task.isCancelled else { return }
+        for message in store.all() where message.conversationID == conversation && message.status == .sending {
+            do {
+                let updated = try store.updateStatus(
+                    of: message.id, to: .queued, at: clock.now, attempts: nil, lastError: message.lastError)
+                observers.notify(.changed(updated))
+            } catch {
+                logger.log(.error, "outbox: could not requeue \(message.id): \(error)")
+            }
+        }
+    }
+
+    func pauseForSignIn() {
+        guard !isPausedForSignIn else { return }
+        isPausedForSignIn = true
+        observers.notify(.pausedForSignIn(true))
+    }
+
+    @discardableResult
+    func markSending(_ message: Message) -> Message? {
+        do {
+            let updated = try store.updateStatus(
+                of: message.id, to: .sending, at: clock.now, attempts: nil, lastError: message.lastError)
+            observers.notify(.changed(updated))
+            return updated
+        } catch {
+            logger.log(.error, "outbox: could not mark \(message.id) sending: \(error)")
+            return nil
+        }
+    }
+}
