@@ -68,8 +68,8 @@ extension DurableOutbox {
             // Cut off by connectivity: not the message's fault, so no round is counted.
             (next, stop) = (.queued, true)
         } else if error.requiresSignIn {
+            // Held, not failed: the stored last error marks it for the resend when sign-in is renewed.
             (next, stop) = (.queued, true)
-            heldForSignIn.insert(message.id)
             pauseForSignIn()
         } else {
             rounds += 1

@@ -74,8 +74,6 @@ public final class DurableOutbox: MessageOutbox {
     var runningOperations = 0
     var wasOnline: Bool
     private var lastComposeTime: Date?
-    /// Messages on their way when sign-in expired (or composed online while paused): sent once it is renewed.
-    var heldForSignIn: Set<MessageID> = []
     let observers = ObserverList<OutboxEvent>()
     private var connectivityToken: ObservationToken?
 
@@ -127,11 +125,13 @@ public final class DurableOutbox: MessageOutbox {
         let text = try validated(text)
         let now = nextComposeTime()
         let sendNow = connectivity.isOnline && !isPausedForSignIn
+        // Composed online while sign-in is expired: on its way, held by the sign-in (durably: its last error says
+        // so), and sent once sign-in is renewed.
+        let held = connectivity.isOnline && isPausedForSignIn
         let message = Message(
             id: ids.next(), conversationID: conversation, senderID: currentUser, text: text, timestamp: now,
-            status: sendNow ? .sending : .queued, statusUpdatedAt: now)
+            status: sendNow ? .sending : .queued, statusUpdatedAt: now, lastError: held ? .unauthorized : nil)
         try store.enqueue(message)
-        if connectivity.isOnline, isPausedForSignIn { heldForSignIn.insert(message.id) }
         observers.notify(.changed(message))
         if sendNow { startLane(conversation) }
         return message
@@ -182,16 +182,15 @@ public final class DurableOutbox: MessageOutbox {
     }
 
     public func signInRenewed() {
-        guard isPausedForSignIn else { return }
-        isPausedForSignIn = false
-        observers.notify(.pausedForSignIn(false))
-        // Messages held back by the expired sign-in were already on their way: they go out now. Messages the user
-        // queued offline still wait for the policy.
-        let held = heldForSignIn
-        heldForSignIn.removeAll()
+        if isPausedForSignIn {
+            isPausedForSignIn = false
+            observers.notify(.pausedForSignIn(false))
+        }
+        // Messages held back by the expired sign-in (their last error says so, durably — a restart in between
+        // changes nothing) were already on their way: they go out now. Messages queued offline wait for the policy.
         guard connectivity.isOnline else { return }
         var conversations: [ConversationID] = []
-        for message in store.all() where held.contains(message.id) && message.status == .queued {
+        for message in store.all() where message.status == .queued && message.lastError?.requiresSignIn == true {
             guard markSending(message) != nil else { continue }
             if !conversations.contains(message.conversationID) { conversations.append(message.conversationID) }
         }
