@@ -64,6 +64,9 @@ final class QueueFakeOutbox: MessageOutbox {
     /// Tells observers about an event the test makes up (a receipt from the backend, a pause).
     func announce(_ event: OutboxEvent) { observers.notify(event) }
 
+    /// Whether anyone still observes the outbox.
+    var hasObservers: Bool { !observers.isEmpty }
+
     // MARK: - MessageOutbox
 
     func observe(_ observer: @escaping @MainActor (OutboxEvent) -> Void) -> ObservationToken {

@@ -1,0 +1,68 @@
+import CourierDomain
+import CourierPresentation
+import Foundation
+import Testing
+
+/// Story 2.11 AC 5 for the message screens: a released view model ends its observations and timers.
+@MainActor
+@Suite struct ScreenCleanupTests {
+    let clock = ManualClock()
+    let network = ManualConnectivity(online: true)
+    let outbox: QueueFakeOutbox
+
+    init() { outbox = QueueFakeOutbox(clock: clock, connectivity: network) }
+
+    @Test func aReleasedChatAndBannerLeaveNoObserverOrTimerBehind() async throws {
+        // Given a chat with a message whose relative time is refreshing, observed, over the shared banner
+        var banner: ConnectivityBannerViewModel? = ConnectivityBannerViewModel(
+            connectivity: network, outbox: outbox, clock: clock)
+        var chat: ChatViewModel? = try ChatViewModel(
+            conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
+            repository: ChatFakeRepository(clock: clock, latency: .zero), connectivity: network,
+            banner: #require(banner), clock: clock)
+        weak let releasedChat = chat
+        weak let releasedBanner = banner
+        chat?.start()
+        try chat?.send(text: "hello")
+        _ = await clock.run(until: { !(chat?.hasPendingWork ?? false) && !outbox.isBusy })
+        var recorder: StateRecorder<ChatViewModel>? = chat.map { StateRecorder($0) }
+        #expect(clock.sleeperCount >= 1, "the time text refresh is scheduled")
+
+        // When the screen drops them
+        chat = nil
+        banner = nil
+        await clock.settle()
+
+        // Then both are gone, their timers left the clock, and nothing observes the outbox
+        #expect(releasedChat == nil)
+        #expect(releasedBanner == nil)
+        #expect(clock.sleeperCount == 0)
+        #expect(!outbox.hasObservers)
+        let heard = recorder?.states.count
+        network.set(online: false)
+        await clock.advance(by: .seconds(3_600))
+        #expect(recorder?.states.count == heard)
+        recorder = nil
+    }
+
+    @Test func aReleasedOfflineQueueLeavesNoObserverOrTimerBehind() async throws {
+        network.set(online: false)
+        _ = try outbox.compose(text: "queued", in: "c1")
+        var queue: OfflineQueueViewModel? = OfflineQueueViewModel(
+            outbox: outbox, clock: clock, conversationName: { _ in "Ana" })
+        weak let released = queue
+        var recorder: StateRecorder<OfflineQueueViewModel>? = queue.map { StateRecorder($0) }
+        await clock.settle()
+
+        queue = nil
+        await clock.settle()
+
+        #expect(released == nil)
+        #expect(clock.sleeperCount == 0)
+        #expect(!outbox.hasObservers)
+        let heard = recorder?.states.count
+        await clock.advance(by: .seconds(3_600))
+        #expect(recorder?.states.count == heard)
+        recorder = nil
+    }
+}
