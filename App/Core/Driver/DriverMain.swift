@@ -46,8 +46,8 @@ public enum DriverMain {
         }
         var status = Driver.ExitStatus.success
         var number = 0
-        if terminal { printLine("Courier driver — type 'help' for the commands.") }
-        let prompt = { if terminal { FileHandle.standardOutput.write(Data("> ".utf8)) } }
+        if terminal, !options.json { printLine("Courier driver — type 'help' for the commands.") }
+        let prompt = { if terminal, !options.json { FileHandle.standardOutput.write(Data("> ".utf8)) } }
         prompt()
         for await line in standardInputLines() {
             number += 1
