@@ -132,15 +132,7 @@ public final class ChatViewModel: StateEmitting {
     /// Retries a failed message of this chat. Throws `unknownMessage` or `wrongStatus` (not failed).
     public func retry(messageID: MessageID) throws {
         try requireFailed(messageID)
-        let outbox = outbox
-        let logger = logger
-        tasks.run {
-            do {
-                try await outbox.send(messageID)
-            } catch {
-                logger.log(.warning, "retry of \(messageID) refused: \(error)")
-            }
-        }
+        tasks.send(messageID, through: outbox, logger: logger, as: "retry")
     }
 
     /// Deletes a failed message of this chat. Throws `unknownMessage`, `wrongStatus` (not failed) or the outbox's

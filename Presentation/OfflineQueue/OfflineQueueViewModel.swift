@@ -104,15 +104,7 @@ public final class OfflineQueueViewModel: StateEmitting {
     /// Send Now: sends one queued or failed message. Throws `unknownMessage` or `wrongStatus` (already sending).
     public func sendNow(messageID: MessageID) throws {
         try requireWaiting(messageID)
-        let outbox = outbox
-        let logger = logger
-        tasks.run {
-            do {
-                try await outbox.send(messageID)
-            } catch {
-                logger.log(.warning, "send of \(messageID) refused: \(error)")
-            }
-        }
+        tasks.send(messageID, through: outbox, logger: logger, as: "send")
     }
 
     /// Edit: replaces the text of a queued or failed message. Throws `unknownMessage`, `wrongStatus`,

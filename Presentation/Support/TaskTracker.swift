@@ -1,3 +1,5 @@
+import CourierDomain
+
 /// The async work a view model started on behalf of an input, so a driver can wait for it (`isIdle`) and the
 /// owner can cancel it when it goes away. Timers are deliberately not tracked here: waiting for "no work" must
 /// not mean waiting for a toast to time out.
@@ -17,6 +19,18 @@ final class TaskTracker {
         tasks[key] = Task { @MainActor [weak self] in
             await work()
             self?.tasks[key] = nil
+        }
+    }
+
+    /// Sends one pending message through `outbox` (Retry, Send Now) as tracked work; a refusal (the message went
+    /// meanwhile) is logged, since the input already checked what it could.
+    func send(_ id: MessageID, through outbox: any MessageOutbox, logger: Logger, as action: String) {
+        run {
+            do {
+                try await outbox.send(id)
+            } catch {
+                logger.log(.warning, "\(action) of \(id) refused: \(error)")
+            }
         }
     }
 
