@@ -28,13 +28,17 @@ public final class AppContainer {
     /// Builds the app over `world`'s data directory.
     public init(world: World, logger: Logger = .silent) throws {
         self.world = world
+        let idSpace = try DurableIDSpace(
+            path: World.idSpacePath(in: world.directory), fileSystem: world.fileSystem, logger: logger)
         let conversations = ConversationsFeature(world: world, currentUser: Self.currentUser, logger: logger)
         self.conversations = conversations
         messaging = try MessagingFeature(
             world: world, currentUser: Self.currentUser,
-            conversationName: { id in conversations.title(of: id) ?? id.rawValue }, logger: logger)
+            conversationName: { id in conversations.title(of: id) ?? id.rawValue }, ids: idSpace.generator,
+            logger: logger)
         profile = try ProfileFeature(
-            world: world, users: conversations.users, currentUser: Self.currentUser, tracker: tracker, logger: logger)
+            world: world, users: conversations.users, currentUser: Self.currentUser, tracker: tracker,
+            ids: idSpace.generator, logger: logger)
         let list = conversations.list
         tokens.append(
             messaging.outbox.observe { event in

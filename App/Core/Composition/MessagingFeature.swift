@@ -23,9 +23,10 @@ public final class MessagingFeature {
     private let world: World
     private let cacheStorage: RecordLogStorage
 
-    /// Opens the client's message stores in `world`'s data directory and wires the service over them.
+    /// Opens the client's message stores in `world`'s data directory and wires the service over them; new
+    /// messages take their ids from `ids`.
     public init(world: World, currentUser: UserID, conversationName: @escaping @MainActor (ConversationID) -> String,
-                logger: Logger) throws {
+                ids: IDGenerator, logger: Logger) throws {
         self.world = world
         let client = world.directory.appendingPathComponent("client")
         store = try FileOutboxStore(directory: client, fileSystem: world.fileSystem, logger: logger)
@@ -35,7 +36,6 @@ public final class MessagingFeature {
         let retrying = RetryingMessageRepository(
             base: world.network, clock: world.clock, random: world.random, connectivity: world.network)
         repository = CachingMessageRepository(wrapping: retrying, cache: cache)
-        let ids = IDGenerator.seeded(world.seed &* 31 &+ UInt64(world.settings.launches))
         outbox = DurableOutbox(
             store: store, repository: repository, connectivity: world.network, clock: world.clock, ids: ids,
             currentUser: currentUser, policy: world.settings.policy, logger: logger)

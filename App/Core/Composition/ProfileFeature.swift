@@ -23,8 +23,11 @@ public final class ProfileFeature {
     private let storage: RecordLogStorage
     private var tokens: [ObservationToken] = []
 
-    /// Opens the queue in `world`'s data directory and registers the executors.
-    public init(world: World, users: UserCache, currentUser: UserID, tracker: WorkTracker, logger: Logger) throws {
+    /// Opens the queue in `world`'s data directory and registers the executors; new writes take their ids from
+    /// `ids`.
+    public init(
+        world: World, users: UserCache, currentUser: UserID, tracker: WorkTracker, ids: IDGenerator, logger: Logger
+    ) throws {
         self.world = world
         self.users = users
         self.currentUser = currentUser
@@ -41,7 +44,7 @@ public final class ProfileFeature {
         writes = try OfflineWriteQueue(
             storage: storage, clock: world.clock, isOnline: { network.isOnline },
             executors: [Self.displayNameKind: changeName],
-            ids: .seeded(world.seed &* 131 &+ UInt64(world.settings.launches)), random: world.random, logger: logger,
+            ids: ids, random: world.random, logger: logger,
             runsOnMainActor: true)
         let events = ProfileEventRelay()
         // The queue shares the main actor's executor, so its observers are called on the main actor.

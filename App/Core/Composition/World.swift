@@ -49,8 +49,17 @@ public final class World {
             try Self.wipe(directory)
         }
         lock = try DataDirectoryLock.acquire(directory: directory, fileSystem: fileSystem)
-        try fileSystem.createDirectory(directory.appendingPathComponent("server").path)
-        try fileSystem.createDirectory(directory.appendingPathComponent("client").path)
+        let client = directory.appendingPathComponent("client").path
+        let server = directory.appendingPathComponent("server").path
+        // Nothing older than a new directory can hold its ids, so only there may a replayed run derive its id
+        // namespace from the seed; anywhere else a missing namespace comes from the system's random source.
+        let isNew = !fileSystem.exists(client) && !fileSystem.exists(server)
+        try fileSystem.createDirectory(server)
+        try fileSystem.createDirectory(client)
+        if isNew { try fileSystem.syncDirectory(directory.path) }
+        try DurableIDSpace.create(
+            path: Self.idSpacePath(in: directory), fileSystem: fileSystem,
+            namespace: isNew && clockMode == .virtual ? .seeded(seed) : .random())
         self.directory = directory
         self.fileSystem = fileSystem
         self.seed = seed
@@ -81,6 +90,11 @@ public final class World {
             profile: NetworkProfile(rawValue: settings.profile) ?? .wifi,
             failRate: settings.failRate, isOnline: settings.online)
         try save()
+    }
+
+    /// Where the client's id namespace and counter live (`client/ids`), beside the client's other stores.
+    public static func idSpacePath(in directory: URL) -> String {
+        directory.appendingPathComponent("client/ids").path
     }
 
     /// Writes the settings, with the clock's and the network's current state.

@@ -21,7 +21,8 @@ public struct WorldSettings: Codable, Equatable, Sendable {
     public var signInExpired: Bool
     /// The send policy for queued messages.
     public var policy: SendPolicy
-    /// How many times the app has been launched on this directory; keeps seeded ids fresh across launches.
+    /// How many times the app has been launched on this directory; varies the seeded random choices (jitter,
+    /// failures) between launches. Ids do not depend on it: they come from `client/ids`, which outlives this file.
     public var launches: Int
 
     /// The settings of a new data directory.

@@ -1,0 +1,109 @@
+import CourierDomain
+import Foundation
+
+/// Hands out message and write ids that no restart, lost settings file or other seed can ever repeat: an
+/// `IDNamespace` created once with the client's stores, and a counter whose next block is reserved durably before
+/// any id of the block is handed out (layout in docs/storage-format.md, reasoning in docs/reliability.md).
+///
+/// A kill after an id was used but before anything else was saved cannot repeat it: the file already says the
+/// whole block is used, so the next open starts after it (the rest of the block is skipped, never reused).
+/// Reservations happen at the same points of a replayed run, so a run on a new directory replays its ids exactly.
+public final class DurableIDSpace: @unchecked Sendable {
+    /// How many ids one durable write reserves.
+    public static let blockSize: UInt64 = 1024
+
+    /// The namespace every id of this data directory comes from.
+    public let namespace: IDNamespace
+
+    private let path: String
+    private let fileSystem: any FileSystem
+    private let logger: Logger
+    private let lock = NSLock()
+    private var next: UInt64
+    private var reservedThrough: UInt64
+
+    /// Opens the id file at `path`. A missing file is created with `makeNamespace()`; a damaged one is replaced by a
+    /// new namespace from the system's random source (a fresh namespace cannot repeat an id, whatever was lost), and
+    /// the logger says so. Throws `StoreError.io` when the file cannot be written.
+    public init(
+        path: String, fileSystem: any FileSystem = PosixFileSystem(), logger: Logger = .silent,
+        makeNamespace: () -> IDNamespace = IDNamespace.random
+    ) throws {
+        self.path = path
+        self.fileSystem = fileSystem
+        self.logger = logger
+        if let stored = try Self.read(path: path, fileSystem: fileSystem, logger: logger) {
+            namespace = stored.namespace
+            next = stored.reservedThrough
+            reservedThrough = stored.reservedThrough
+        } else {
+            namespace = fileSystem.exists(path) ? .random() : makeNamespace()
+            next = 0
+            reservedThrough = 0
+            try Self.write(
+                IDSpaceFile(namespace: namespace, reservedThrough: 0), path: path, fileSystem: fileSystem)
+        }
+    }
+
+    /// Creates the file with `namespace` unless it exists (a data directory gets its namespace once, when created).
+    public static func create(path: String, fileSystem: any FileSystem, namespace: IDNamespace) throws {
+        guard !fileSystem.exists(path) else { return }
+        try write(IDSpaceFile(namespace: namespace, reservedThrough: 0), path: path, fileSystem: fileSystem)
+    }
+
+    /// The next id. Reserves a new block durably first when the current one is used up; when that write fails, the
+    /// id comes from the system's random source instead (still unique; only the replay is lost) and the logger
+    /// says so.
+    public func nextID() -> MessageID {
+        lock.withLock {
+            if next == reservedThrough {
+                let target = reservedThrough + Self.blockSize
+                do {
+                    try Self.write(
+                        IDSpaceFile(namespace: namespace, reservedThrough: target), path: path, fileSystem: fileSystem)
+                    reservedThrough = target
+                } catch {
+                    logger.log(.error, "ids: cannot reserve ids in \(path) (\(error)); using a random id")
+                    return IDGenerator.random.next()
+                }
+            }
+            defer { next += 1 }
+            return namespace.id(at: next)
+        }
+    }
+
+    /// An `IDGenerator` over this space.
+    public var generator: IDGenerator { IDGenerator { [self] in nextID() } }
+
+    // MARK: - File
+
+    private static func read(path: String, fileSystem: any FileSystem, logger: Logger) throws -> IDSpaceFile? {
+        guard fileSystem.exists(path) else { return nil }
+        let handle = try fileSystem.open(path, create: false)
+        defer { fileSystem.close(handle) }
+        let data = try fileSystem.readAll(handle)
+        do {
+            return try IDSpaceFile(data)
+        } catch {
+            logger.log(.warning, "ids: \(path) is damaged (\(error)); starting a new random namespace")
+            return nil
+        }
+    }
+
+    /// Atomically: a synced temporary file renamed over the old one, then the directory synced.
+    private static func write(_ file: IDSpaceFile, path: String, fileSystem: any FileSystem) throws {
+        let temporary = path + ".tmp"
+        let handle = try fileSystem.open(temporary, create: true)
+        do {
+            try fileSystem.truncate(handle, to: 0)
+            try fileSystem.write(file.encoded(), at: 0, to: handle)
+            try fileSystem.sync(handle)
+        } catch {
+            fileSystem.close(handle)
+            throw error
+        }
+        fileSystem.close(handle)
+        try fileSystem.rename(temporary, to: path)
+        try fileSystem.syncDirectory((path as NSString).deletingLastPathComponent)
+    }
+}
