@@ -4,9 +4,9 @@ import Foundation
 // MARK: - MessageRepository
 
 extension InMemoryChatBackend: MessageRepository {
-    /// Stores one message (or answers with the stored one when its id is known). Throws `.unauthorized` while
-    /// sign-in is expired, `.validation` for empty text, `.notFound` for an unknown conversation, `.server(500)` when
-    /// the journal refuses the write.
+    /// Stores one message (or answers with the stored one when its id is known with the same content). Throws
+    /// `.unauthorized` while sign-in is expired, `.conflict` when the id is stored with other content, `.validation`
+    /// for empty text, `.notFound` for an unknown conversation, `.server(500)` when the journal refuses the write.
     @discardableResult
     public func send(_ message: Message) throws(DeliveryError) -> Message {
         try beginRequest()
@@ -20,7 +20,8 @@ extension InMemoryChatBackend: MessageRepository {
         return try accept(messages)
     }
 
-    /// Up to `limit` messages just before `cursor` (the newest when nil), oldest first, found by binary search.
+    /// Up to `limit` messages just before the one `cursor` names (the newest when nil), oldest first, in
+    /// conversation order; the cursor is found by its message id. `.validation` when it names no message of the conversation.
     public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
         throws(DeliveryError) -> MessagePage
     {

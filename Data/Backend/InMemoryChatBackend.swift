@@ -6,10 +6,13 @@ import Foundation
 /// A real product type — the `courier` driver talks to it (through a `NetworkConditioner`) as if it were the
 /// server. It answers at once; latency and failures are the conditioner's job. It keeps the server-side
 /// guarantees the client relies on:
-/// - **Idempotent by message id** (GUIDE invariant 2): a write whose id is already stored is ignored, answered with
-///   the stored message and counted in `duplicatesIgnored`.
-/// - **Compose order** (invariant 3): each conversation's messages are sorted by `MessageCursor` (timestamp, then
-///   id), whatever order they arrive in; pages are found by binary search over that order, never by offset.
+/// - **Idempotent by message id**: a write whose id is already stored with the same content
+///   (`Message.hasSameContent`) is ignored, answered with the stored message and counted in `duplicatesIgnored`;
+///   the same id with other content is refused with `DeliveryError.conflict` and changes nothing.
+/// - **Compose order**: each conversation keeps its messages in arrival order, except that a sender's message
+///   takes its compose position (`Message.sequence`) before that sender's later messages when it arrives late —
+///   never sorted by a client's clock (`MessageTimeline`). Pages are found through the cursor's message id, never
+///   by offset.
 /// - **Durable answers**: an accepted write is appended to the `BackendJournal` before the request returns, and
 ///   `init` replays the journal, so the state survives a restart.
 @MainActor
@@ -18,7 +21,7 @@ public final class InMemoryChatBackend {
 
     /// The user the client is signed in as; messages from anyone else count as unread.
     public let signedInUser: UserID
-    /// Writes dropped because their message id was already stored.
+    /// Writes dropped because their message id was already stored with the same content.
     public private(set) var duplicatesIgnored = 0
     /// Requests served through the repository API (answered, successfully or with an error). A batch is one.
     public private(set) var requests = 0
@@ -33,12 +36,7 @@ public final class InMemoryChatBackend {
     private var conversationsByID: [ConversationID: Conversation] = [:]
     private var activity = ConversationActivityIndex()
     private var timelines: [ConversationID: MessageTimeline] = [:]
-    private var locations: [MessageID: MessageCursorLocation] = [:]
-
-    private struct MessageCursorLocation {
-        let conversation: ConversationID
-        let cursor: MessageCursor
-    }
+    private var locations: [MessageID: ConversationID] = [:]
 
     // MARK: - Init
 
@@ -54,7 +52,9 @@ public final class InMemoryChatBackend {
             timelines[conversation.id] = MessageTimeline()
             activity.insert(.init(lastActivity: conversation.lastActivity, id: conversation.id))
         }
-        for message in data.messages where locations[message.id] == nil && timelines[message.conversationID] != nil {
+        // Seed data is history, older than anything that arrives later: it goes in by compose time.
+        for message in data.messages.sorted(by: Message.composeOrder)
+        where locations[message.id] == nil && timelines[message.conversationID] != nil {
             apply(normalized(message), countsAsUnread: false)
         }
         for event in try journal.load() { replay(event) }
@@ -62,7 +62,7 @@ public final class InMemoryChatBackend {
 
     // MARK: - Admin API (the driver's view of the server; not requests)
 
-    /// Every message of `conversation`, in compose order (empty for an unknown conversation).
+    /// Every message of `conversation`, in conversation order (empty for an unknown conversation).
     public func messages(in conversation: ConversationID) -> [Message] {
         timelines[conversation]?.messages ?? []
     }
@@ -80,8 +80,8 @@ public final class InMemoryChatBackend {
 
     /// The stored message with this id, if any.
     public func message(_ id: MessageID) -> Message? {
-        guard let location = locations[id] else { return nil }
-        return timelines[location.conversation]?.message(at: location.cursor)
+        guard let conversation = locations[id] else { return nil }
+        return timelines[conversation]?.message(id)
     }
 
     /// Every conversation id, most recent activity first.
@@ -117,8 +117,8 @@ public final class InMemoryChatBackend {
         if isSignInExpired { throw .unauthorized }
     }
 
-    /// Stores `messages` in order, one result each: duplicates answer with the stored message, invalid ones with
-    /// their error. Every new message is journaled (in one append) before anything changes in memory; when the
+    /// Stores `messages` in order, one result each: duplicates answer with the stored message, an id stored with
+    /// other content with `.conflict`, invalid ones with their error. Every new message is journaled (in one append) before anything changes in memory; when the
     /// journal refuses, the whole call throws `.server(code: 500)` and nothing changes.
     func accept(_ messages: [Message]) throws(DeliveryError) -> [Result<Message, DeliveryError>] {
         var results: [Result<Message, DeliveryError>] = []
@@ -126,6 +126,10 @@ public final class InMemoryChatBackend {
         var freshIDs: [MessageID: Message] = [:]
         for message in messages {
             if let stored = self.message(message.id) ?? freshIDs[message.id] {
+                guard stored.hasSameContent(as: message) else {
+                    results.append(.failure(.conflict))
+                    continue
+                }
                 duplicatesIgnored += 1
                 results.append(.success(stored))
                 continue
@@ -181,17 +185,14 @@ public final class InMemoryChatBackend {
         }
     }
 
-    /// Inserts a message at its compose position and brings its conversation's preview, activity and unread
-    /// count up to date. The preview only moves forward in compose order, so a message composed earlier but
-    /// delivered later never replaces a newer one.
+    /// Adds a message to its conversation and brings the conversation's preview (the last in conversation order),
+    /// activity and unread count up to date.
     private func apply(_ message: Message, countsAsUnread: Bool) {
         guard var conversation = conversationsByID[message.conversationID] else { return }
-        timelines[message.conversationID, default: MessageTimeline()].insert(message)
-        locations[message.id] = MessageCursorLocation(conversation: message.conversationID, cursor: message.cursor)
+        timelines[message.conversationID, default: MessageTimeline()].add(message)
+        locations[message.id] = message.conversationID
         let before = ConversationActivityIndex.Entry(lastActivity: conversation.lastActivity, id: conversation.id)
-        if conversation.lastMessage.map({ $0.cursor < message.cursor }) ?? true {
-            conversation.lastMessage = message
-        }
+        conversation.lastMessage = timelines[message.conversationID]?.last
         conversation.lastActivity = max(conversation.lastActivity, message.timestamp)
         if countsAsUnread && message.senderID != signedInUser { conversation.unreadCount += 1 }
         conversationsByID[conversation.id] = conversation
@@ -205,7 +206,10 @@ public final class InMemoryChatBackend {
     {
         guard limit > 0 else { throw .validation(reason: "a page holds at least one message") }
         guard let timeline = timelines[conversation] else { throw .notFound }
-        return timeline.page(before: cursor, limit: limit)
+        guard let page = timeline.page(before: cursor, limit: limit) else {
+            throw .validation(reason: "the page cursor names no message of this conversation")
+        }
+        return page
     }
 
     func conversationPage(of user: UserID, after cursor: ConversationCursor?, limit: Int) throws(DeliveryError)

@@ -130,7 +130,8 @@ public final class DurableOutbox: MessageOutbox {
         let held = connectivity.isOnline && isPausedForSignIn
         let message = Message(
             id: ids.next(), conversationID: conversation, senderID: currentUser, text: text, timestamp: now,
-            status: sendNow ? .sending : .queued, statusUpdatedAt: now, lastError: held ? .unauthorized : nil)
+            status: sendNow ? .sending : .queued, statusUpdatedAt: now, lastError: held ? .unauthorized : nil,
+            sequence: store.nextSequence(in: conversation))
         try store.enqueue(message)
         observers.notify(.changed(message))
         if sendNow { startLane(conversation) }

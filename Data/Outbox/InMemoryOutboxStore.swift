@@ -7,6 +7,7 @@ import Foundation
 public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
     private let lock = NSLock()
     private var messages: [MessageID: Message] = [:]
+    private var sequenceMarks: [ConversationID: Int] = [:]
     private let capacity: Int
 
     /// The messages found `sending` when the store was made, now `queued` (as a reopened file store reports them).
@@ -23,6 +24,7 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
                 requeued.append(message)
             }
             self.messages[message.id] = message
+            sequenceMarks[message.conversationID] = max(sequenceMarks[message.conversationID] ?? 0, message.sequence)
         }
         requeuedAtOpen = requeued.sorted(by: Message.composeOrder).map(\.id)
     }
@@ -32,6 +34,7 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
             guard messages[message.id] == nil else { throw StoreError.duplicateID(message.id.rawValue) }
             guard messages.count < capacity else { throw StoreError.capacityReached(limit: capacity) }
             messages[message.id] = message
+            sequenceMarks[message.conversationID] = max(sequenceMarks[message.conversationID] ?? 0, message.sequence)
         }
     }
 
@@ -44,6 +47,10 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
     public func all() -> [Message] { lock.withLock { messages.values.sorted(by: Message.composeOrder) } }
 
     public func message(_ id: MessageID) -> Message? { lock.withLock { messages[id] } }
+
+    public func nextSequence(in conversation: ConversationID) -> Int {
+        lock.withLock { (sequenceMarks[conversation] ?? 0) + 1 }
+    }
 
     public var count: Int { lock.withLock { messages.count } }
 

@@ -76,6 +76,10 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
 
     public func all() -> [Message] { lock.withLock { index.all } }
 
+    public func nextSequence(in conversation: ConversationID) -> Int {
+        lock.withLock { index.nextSequence(in: conversation) }
+    }
+
     public func message(_ id: MessageID) -> Message? { lock.withLock { index[id] } }
 
     public var count: Int { lock.withLock { index.count } }
@@ -150,12 +154,14 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         return payload
     }
 
-    /// Rewrites the log as one `put` per live message when dead records dominate. The change that triggered it is
+    /// Rewrites the log as one `mark` per conversation (so sequences are never reused) and one `put` per live
+    /// message when dead records dominate. The change that triggered it is
     /// durable already, so a failure here is logged, not thrown: the longer log stays correct.
     private func compactIfDominatedByDeadRecords() {
         guard log.recordCount > 2 * index.count + 1_000 else { return }
         do {
-            try log.compact(keeping: index.all.map { encode(.put($0)) })
+            let marks = index.sequenceMarks.sorted { $0.key < $1.key }.map { encode(.mark($0.key, sequence: $0.value)) }
+            try log.compact(keeping: marks + index.all.map { encode(.put($0)) })
         } catch {
             logger.log(.warning, "outbox: compaction failed, keeping the longer log: \(error)")
         }

@@ -7,6 +7,8 @@ struct OutboxIndex {
     private var messages: [MessageID: Message] = [:]
     /// Every message's cursor, in compose order.
     private var order: [MessageCursor] = []
+    /// The highest compose sequence each conversation has used, including by messages already gone.
+    private(set) var sequenceMarks: [ConversationID: Int] = [:]
 
     /// How many messages it holds.
     var count: Int { messages.count }
@@ -17,8 +19,12 @@ struct OutboxIndex {
     /// The message with this id.
     subscript(id: MessageID) -> Message? { messages[id] }
 
+    /// The sequence the next message composed in `conversation` gets.
+    func nextSequence(in conversation: ConversationID) -> Int { (sequenceMarks[conversation] ?? 0) + 1 }
+
     /// Adds a message whose id is not there yet.
     mutating func insert(_ message: Message) {
+        raiseMark(message.conversationID, to: message.sequence)
         messages[message.id] = message
         let cursor = message.cursor
         if let last = order.last, last > cursor {
@@ -38,7 +44,12 @@ struct OutboxIndex {
         if index < order.count, order[index] == message.cursor { order.remove(at: index) }
     }
 
-    /// Removes every message.
+    /// Notes that `conversation` has used sequences up to `sequence`.
+    mutating func raiseMark(_ conversation: ConversationID, to sequence: Int) {
+        if sequence > sequenceMarks[conversation] ?? 0 { sequenceMarks[conversation] = sequence }
+    }
+
+    /// Removes every message (the sequence marks stay: sequences are never reused).
     mutating func removeAll() {
         messages.removeAll()
         order.removeAll()
@@ -58,30 +69,39 @@ struct OutboxIndex {
     // MARK: - Replay
 
     /// The outbox that `records` describe, applied in order. Records about an unknown message (whose `put` was
-    /// lost to corruption) are ignored and counted.
+    /// lost to corruption) are ignored and counted. A message from a version-1 record has no sequence: it gets the
+    /// next one of its conversation in log order, which is the order it was enqueued in — compose order — and the
+    /// same on every open, so the numbers are stable until a compaction writes them down.
     static func replaying(_ records: [OutboxRecord], logger: Logger) -> (index: OutboxIndex, ignored: Int) {
         var messages: [MessageID: Message] = [:]
         messages.reserveCapacity(records.count)
+        var marks: [ConversationID: Int] = [:]
         var ignored = 0
         for record in records {
             do {
-                try apply(record, to: &messages)
+                try apply(record, to: &messages, marks: &marks)
             } catch {
                 ignored += 1
                 logger.log(.warning, "outbox: ignored a stored \(record.kind.rawValue) record: \(error)")
             }
         }
         var index = OutboxIndex()
+        index.sequenceMarks = marks
         index.messages = messages
         index.order = messages.values.map(\.cursor).sorted()
         return (index, ignored)
     }
 
-    private static func apply(_ record: OutboxRecord, to messages: inout [MessageID: Message]) throws {
+    private static func apply(
+        _ record: OutboxRecord, to messages: inout [MessageID: Message], marks: inout [ConversationID: Int]
+    ) throws {
         switch record.kind {
         case .put:
             guard let stored = record.message else { throw OutboxRecordMappingError(description: "no message") }
-            let message = try Message(stored)
+            var message = try Message(stored)
+            let mark = marks[message.conversationID] ?? 0
+            if stored.sequence == nil { message.sequence = mark + 1 }
+            marks[message.conversationID] = max(mark, message.sequence)
             messages[message.id] = message
         case .status:
             let id = try existingID(record, in: messages)
@@ -102,6 +122,12 @@ struct OutboxIndex {
             messages.removeValue(forKey: try existingID(record, in: messages))
         case .clear:
             messages.removeAll()
+        case .mark:
+            guard let raw = record.conversation, let sequence = record.sequence else {
+                throw OutboxRecordMappingError(description: "a mark without a conversation and sequence")
+            }
+            let conversation = ConversationID(raw)
+            marks[conversation] = max(marks[conversation] ?? 0, sequence)
         }
     }
 

@@ -29,6 +29,9 @@ extension OutboxRecord {
             writer.string(id ?? "")
         case .clear:
             break
+        case .mark:
+            writer.string(conversation ?? "")
+            writer.int(sequence ?? 0)
         }
         return writer.data
     }
@@ -50,7 +53,7 @@ extension OutboxRecord {
             var record = OutboxRecord(kind: kind)
             switch kind {
             case .put:
-                record.message = try StoredMessage(reading: &reader)
+                record.message = try StoredMessage(reading: &reader, version: version)
             case .status:
                 record.id = try reader.string()
                 record.status = try reader.byte()
@@ -64,6 +67,10 @@ extension OutboxRecord {
                 record.id = try reader.string()
             case .clear:
                 break
+            case .mark:
+                guard version >= 2 else { throw OutboxRecordMappingError(description: "a mark in a version-1 record") }
+                record.conversation = try reader.string()
+                record.sequence = try reader.int()
             }
             guard reader.isAtEnd else { throw OutboxRecordMappingError(description: "bytes after a record") }
             return record
@@ -84,15 +91,18 @@ extension StoredMessage {
         writer.optional(lastError) { $1.write(to: &$0) }
         writer.optional(mediaURL) { $0.string($1) }
         writer.optional(thumbnailURL) { $0.string($1) }
+        writer.int(sequence ?? 0)
     }
 
-    init(reading reader: inout BinaryRecordReader) throws {
+    /// Reads a message written by `write(to:)` in a record of `version` (version 1 has no sequence).
+    init(reading reader: inout BinaryRecordReader, version: UInt8) throws {
         self.init(
             id: try reader.string(), conversationID: try reader.string(), senderID: try reader.string(),
             text: try reader.string(), timestamp: try reader.double(), status: try reader.byte(),
             statusUpdatedAt: try reader.double(), attempts: try reader.int(),
             lastError: try reader.optional { try StoredDeliveryError(reading: &$0) },
-            mediaURL: try reader.optional { try $0.string() }, thumbnailURL: try reader.optional { try $0.string() })
+            mediaURL: try reader.optional { try $0.string() }, thumbnailURL: try reader.optional { try $0.string() },
+            sequence: version >= 2 ? try reader.int() : nil)
     }
 }
 

@@ -46,7 +46,7 @@ extension StoredMessage {
             status: OutboxStorageCode.code(of: message.status),
             statusUpdatedAt: message.statusUpdatedAt.timeIntervalSinceReferenceDate, attempts: message.attempts,
             lastError: message.lastError.map(StoredDeliveryError.init), mediaURL: message.media?.url,
-            thumbnailURL: message.media?.thumbnailURL)
+            thumbnailURL: message.media?.thumbnailURL, sequence: message.sequence)
     }
 }
 
@@ -62,6 +62,7 @@ extension StoredDeliveryError {
         case .validation(let reason): self.init(code: 6, reason: reason)
         case .notFound: self.init(code: 7)
         case .unknown(let text): self.init(code: 8, reason: text)
+        case .conflict: self.init(code: 9)
         }
     }
 }
@@ -90,6 +91,11 @@ extension OutboxRecord {
 
     /// Removes every message.
     static let clearing = OutboxRecord(kind: .clear)
+
+    /// Keeps `conversation`'s highest compose sequence across a compaction.
+    static func mark(_ conversation: ConversationID, sequence: Int) -> OutboxRecord {
+        OutboxRecord(kind: .mark, conversation: conversation.rawValue, sequence: sequence)
+    }
 }
 
 // MARK: - Storage to domain
@@ -104,7 +110,8 @@ extension Message {
             status: try OutboxStorageCode.status(stored.status),
             statusUpdatedAt: Date(timeIntervalSinceReferenceDate: stored.statusUpdatedAt), attempts: stored.attempts,
             lastError: try stored.lastError.map(DeliveryError.init),
-            media: stored.mediaURL.map { MediaAttachment(url: $0, thumbnailURL: stored.thumbnailURL) })
+            media: stored.mediaURL.map { MediaAttachment(url: $0, thumbnailURL: stored.thumbnailURL) },
+            sequence: stored.sequence ?? 0)
     }
 }
 
@@ -120,6 +127,7 @@ extension DeliveryError {
         case 6: self = .validation(reason: stored.reason ?? "")
         case 7: self = .notFound
         case 8: self = .unknown(stored.reason ?? "")
+        case 9: self = .conflict
         default: throw OutboxRecordMappingError(description: "unknown delivery error code \(stored.code)")
         }
     }

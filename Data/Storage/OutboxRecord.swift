@@ -5,7 +5,10 @@
 /// and JSON decoding made opening a large outbox twice as slow as the floor allows.
 struct OutboxRecord: Equatable {
     /// The record layout this code writes; a record with a higher version is refused, never skipped.
-    static let currentVersion: UInt8 = 1
+    ///
+    /// Version 2 added the compose sequence at the end of a `put` and the `mark` kind; version-1 records still read
+    /// (their messages get sequences in log order, see `OutboxIndex.replaying`).
+    static let currentVersion: UInt8 = 2
 
     /// What the record does; the raw value is its byte on disk.
     enum Kind: UInt8 {
@@ -19,6 +22,9 @@ struct OutboxRecord: Equatable {
         case remove = 4
         /// Removes every message.
         case clear = 5
+        /// The highest compose sequence a conversation has used, written by a compaction so that sequences stay
+        /// increasing after every message of the conversation is gone from the log.
+        case mark = 6
     }
 
     var kind: Kind
@@ -36,10 +42,15 @@ struct OutboxRecord: Equatable {
     var error: StoredDeliveryError?
     /// The new text (`text`).
     var text: String?
+    /// The conversation (`mark`).
+    var conversation: String?
+    /// The highest sequence used (`mark`).
+    var sequence: Int?
 
     init(
         kind: Kind, id: String? = nil, message: StoredMessage? = nil, status: UInt8? = nil, at: Double? = nil,
-        attempts: Int? = nil, error: StoredDeliveryError? = nil, text: String? = nil
+        attempts: Int? = nil, error: StoredDeliveryError? = nil, text: String? = nil, conversation: String? = nil,
+        sequence: Int? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -49,5 +60,7 @@ struct OutboxRecord: Equatable {
         self.attempts = attempts
         self.error = error
         self.text = text
+        self.conversation = conversation
+        self.sequence = sequence
     }
 }

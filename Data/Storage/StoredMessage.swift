@@ -12,6 +12,8 @@ struct StoredMessage: Equatable {
     var lastError: StoredDeliveryError?
     var mediaURL: String?
     var thumbnailURL: String?
+    /// The per-conversation compose sequence; nil in a version-1 record, which has none (replay assigns one).
+    var sequence: Int?
 }
 
 /// A delivery error as an outbox record stores it: a stable one-byte case code, plus the number or reason that

@@ -11,7 +11,7 @@ import CourierDomain
 ///    device is offline, which ends the sync (nothing else could get through).
 /// 3. **Unauthorized or forbidden** — every write stays (this one's attempt is recorded) and syncing pauses:
 ///    `syncWhenOnline()` does nothing until `signInRenewed()`.
-/// 4. **Validation or not found** — the backend will never take it: the write is removed and reported
+/// 4. **Validation, not found or conflict** — the backend will never take it: the write is removed and reported
 ///    `rejected` — never silently.
 /// 5. **Too many attempts** — a write that failed `maxAttempts` times in all (10 by default) is removed and
 ///    reported `abandoned`, so that one poisoned write cannot retry for ever.
@@ -30,7 +30,7 @@ enum WriteOutcomePolicy: Hashable, Sendable {
         switch error {
         case .offline, .timeout, .server, .unknown: self = .retry
         case .unauthorized, .forbidden: self = .pauseForSignIn
-        case .validation, .notFound: self = .reject
+        case .validation, .notFound, .conflict: self = .reject
         }
     }
 }

@@ -29,7 +29,7 @@ public enum ConversationTag {}
 /// Tags the ids of users.
 public enum UserTag {}
 
-/// The id of a message. Generated on the client; it is the idempotency key end to end (GUIDE invariant 2).
+/// The id of a message. Generated on the client; it is the idempotency key end to end (docs/reliability.md).
 public typealias MessageID = Identifier<MessageTag>
 /// The id of a conversation (`c1` … `c120` in the demo data).
 public typealias ConversationID = Identifier<ConversationTag>

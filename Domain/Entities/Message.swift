@@ -2,7 +2,9 @@ import Foundation
 
 /// A chat message as the client knows it.
 ///
-/// Order within a conversation is compose order: `timestamp` (the client's clock when composed), then `id`.
+/// Compose order is kept by `sequence`, a per-conversation number the composing client assigns durably; the
+/// timestamp is for display (clocks jump, go backwards and differ between devices). A backend keeps a conversation
+/// in the order messages arrive, never by their timestamps.
 public struct Message: Hashable, Codable, Sendable, Identifiable {
     /// Client-generated id; the idempotency key.
     public var id: MessageID
@@ -25,12 +27,15 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     public var lastError: DeliveryError?
     /// An attached image, if any.
     public var media: MediaAttachment?
+    /// Compose order within the conversation among the composing client's messages: 1, 2, 3 … assigned durably when
+    /// the message is composed, never reused. 0 for a message the client did not compose (received, demo data).
+    public var sequence: Int
 
     /// Creates a message.
     public init(
         id: MessageID, conversationID: ConversationID, senderID: UserID, text: String, timestamp: Date,
         status: MessageStatus, statusUpdatedAt: Date? = nil, attempts: Int = 0, lastError: DeliveryError? = nil,
-        media: MediaAttachment? = nil
+        media: MediaAttachment? = nil, sequence: Int = 0
     ) {
         self.id = id
         self.conversationID = conversationID
@@ -42,6 +47,28 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
         self.attempts = attempts
         self.lastError = lastError
         self.media = media
+        self.sequence = sequence
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, conversationID, senderID, text, timestamp, status, statusUpdatedAt, attempts, lastError, media
+        case sequence
+    }
+
+    /// Decodes a message; one encoded before messages carried a sequence gets 0.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(MessageID.self, forKey: .id)
+        conversationID = try container.decode(ConversationID.self, forKey: .conversationID)
+        senderID = try container.decode(UserID.self, forKey: .senderID)
+        text = try container.decode(String.self, forKey: .text)
+        timestamp = try container.decode(Date.self, forKey: .timestamp)
+        status = try container.decode(MessageStatus.self, forKey: .status)
+        statusUpdatedAt = try container.decode(Date.self, forKey: .statusUpdatedAt)
+        attempts = try container.decode(Int.self, forKey: .attempts)
+        lastError = try container.decodeIfPresent(DeliveryError.self, forKey: .lastError)
+        media = try container.decodeIfPresent(MediaAttachment.self, forKey: .media)
+        sequence = try container.decodeIfPresent(Int.self, forKey: .sequence) ?? 0
     }
 
     /// This message with a new status (only along `MessageStatus.canTransition`, else
@@ -59,6 +86,14 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
         if let attempts { changed.attempts = attempts }
         changed.lastError = lastError
         return changed
+    }
+
+    /// Whether `other` carries the same write as this message: same conversation, sender, text and attachment.
+    /// Status, times and attempts are the client's bookkeeping, not content. A backend that already holds an id
+    /// answers a resend with the same content as a no-op and one with other content as `DeliveryError.conflict`.
+    public func hasSameContent(as other: Message) -> Bool {
+        conversationID == other.conversationID && senderID == other.senderID && text == other.text
+            && media == other.media
     }
 
     /// Compose order: timestamp, then id.

@@ -16,6 +16,9 @@ public protocol OutboxStore: AnyObject, Sendable {
     func message(_ id: MessageID) -> Message?
     /// How many messages are pending.
     var count: Int { get }
+    /// The compose sequence for the next message of `conversation`: above every sequence the conversation has used,
+    /// including by messages already delivered and removed, so it never goes back (durable with the store).
+    func nextSequence(in conversation: ConversationID) -> Int
     /// Removes every message.
     func removeAll() throws
     /// Changes a message's text. Returns the updated message.
@@ -35,4 +38,9 @@ public protocol OutboxStore: AnyObject, Sendable {
 extension OutboxStore {
     /// A store that does not track interrupted sends reports none.
     public var requeuedAtOpen: [MessageID] { [] }
+
+    /// Above every pending message of the conversation: enough for a store that never outlives its messages.
+    public func nextSequence(in conversation: ConversationID) -> Int {
+        (all().filter { $0.conversationID == conversation }.map(\.sequence).max() ?? 0) + 1
+    }
 }

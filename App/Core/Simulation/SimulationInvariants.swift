@@ -101,11 +101,16 @@ final class SimulationInvariants {
         while start > 0, messages[start - 1].timestamp >= since { start -= 1 }
         var seen: Set<MessageID> = []
         var lastOwn = -1
+        var lastSequence: [UserID: Int] = [:]
         for index in start..<messages.count {
             let message = messages[index]
             if !seen.insert(message.id).inserted { fail("\(message.id) is stored twice in \(conversation)") }
-            if index > start, !(messages[index - 1].cursor < message.cursor) {
-                fail("\(conversation) at the backend is out of compose order at \(message.id)")
+            // Arrival order, not timestamps: each sender's sequences only go up.
+            if message.sequence > 0 {
+                if message.sequence <= lastSequence[message.senderID] ?? 0 {
+                    fail("\(conversation) at the backend is out of compose order at \(message.id)")
+                }
+                lastSequence[message.senderID] = message.sequence
             }
             if let order = composeOrder[message.id] {
                 if order < lastOwn {

@@ -8,39 +8,85 @@ import Testing
 struct InMemoryChatBackendTests {
     // MARK: - Idempotency and order
 
-    @Test("the same message id sent twice is stored once and the duplicate is counted")
+    @Test("the same message id sent twice with the same content is stored once and the duplicate is counted")
     func duplicateIsIgnored() throws {
         // Given a backend that stored a message
         let backend = try BackendFixtures.backend()
         let first = try backend.send(BackendFixtures.message("m1", text: "hello"))
 
-        // When the same id arrives again, even with other text
-        let second = try backend.send(BackendFixtures.message("m1", text: "changed"))
+        // When the same id arrives again with the same content (a resend after a lost answer), at another time
+        var resend = BackendFixtures.message("m1", at: 5, text: "hello")
+        resend.attempts = 2
+        let second = try backend.send(resend)
 
         // Then it is stored once, the stored copy answers, and the duplicate is counted
         #expect(backend.messageCount(in: "c1") == 1)
         #expect(backend.duplicatesIgnored == 1)
         #expect(second == first)
-        #expect(second.text == "hello")
         #expect(second.status == .sent)
         #expect(backend.requests == 2)
     }
 
-    @Test("messages arriving out of order are kept in compose order and the preview never goes backwards")
-    func outOfOrderArrival() throws {
+    @Test("the same message id with other content is a conflict: refused, nothing changes, not counted as duplicate")
+    func sameIDOtherContentIsAConflict() throws {
+        // Given a backend that stored a message
+        let backend = try BackendFixtures.backend()
+        try backend.send(BackendFixtures.message("m1", text: "hello"))
+
+        // When the same id arrives with other text, or from a batch
+        #expect(throws: DeliveryError.conflict) { try backend.send(BackendFixtures.message("m1", text: "changed")) }
+        let batch = try backend.sendBatch([
+            BackendFixtures.message("m2", text: "new"), BackendFixtures.message("m1", text: "other"),
+        ])
+
+        // Then the batch answers a conflict for that message only, and the stored text is untouched
+        #expect(batch.map { (try? $0.get()) == nil } == [false, true])
+        #expect(batch.last.map { if case .failure(.conflict) = $0 { true } else { false } } == true)
+        #expect(backend.message("m1")?.text == "hello")
+        #expect(backend.messages(in: "c1").map(\.id.rawValue) == ["m1", "m2"])
+        #expect(backend.duplicatesIgnored == 0)
+        #expect(!DeliveryError.conflict.isRetryable)
+    }
+
+    @Test("messages are kept in arrival order, whatever their timestamps say; the preview is the newest arrival")
+    func arrivalOrder() throws {
         let backend = try BackendFixtures.backend()
 
-        // When the newest message arrives first and an earlier-composed one arrives after it
+        // When a message stamped late arrives first and ones stamped earlier (a clock that went back) arrive after
         try backend.send(BackendFixtures.message("m3", at: 30))
         try backend.send(BackendFixtures.message("m1", at: 10))
         try backend.send(BackendFixtures.message("m2", at: 20))
-        try backend.send(BackendFixtures.message("m0b", at: 20))
 
-        // Then the conversation is in compose order (timestamp, then id)
-        #expect(backend.messages(in: "c1").map(\.id.rawValue) == ["m1", "m0b", "m2", "m3"])
-        // And the preview stays on the newest in compose order
-        #expect(backend.conversation("c1")?.lastMessage?.id.rawValue == "m3")
+        // Then the conversation is in the order they arrived, and pages follow it
+        #expect(backend.messages(in: "c1").map(\.id.rawValue) == ["m3", "m1", "m2"])
+        let cursor = try #require(backend.message("m2")).cursor
+        let page = try backend.messages(in: "c1", before: cursor, limit: 1)
+        #expect(page.messages.map(\.id.rawValue) == ["m1"])
+        #expect(page.hasMore)
+        #expect(backend.conversation("c1")?.lastMessage?.id.rawValue == "m2")
         #expect(backend.conversation("c1")?.lastActivity == BackendFixtures.now.addingTimeInterval(30))
+    }
+
+    @Test("a message held back arrives late and takes its compose position among its sender's messages only")
+    func lateMessageTakesItsComposePosition() throws {
+        let backend = try BackendFixtures.backend()
+        func composed(_ id: String, sequence: Int, from sender: UserID = "me", at offset: TimeInterval) -> Message {
+            var message = BackendFixtures.message(id, at: offset, from: sender)
+            message.sequence = sequence
+            return message
+        }
+
+        // When my second and third messages arrive, then Ana's, then my first (held in a queue), stamped latest
+        try backend.send(composed("me2", sequence: 2, at: 20))
+        try backend.send(composed("me3", sequence: 3, at: 30))
+        try backend.receive(composed("ana1", sequence: 1, from: "ana", at: 5))
+        try backend.send(composed("me1", sequence: 1, at: 90))
+
+        // Then my first goes before my second; Ana's stays where it arrived; pages and the preview follow that order
+        #expect(backend.messages(in: "c1").map(\.id.rawValue) == ["me1", "me2", "me3", "ana1"])
+        let cursor = try #require(backend.message("me3")).cursor
+        #expect(try backend.messages(in: "c1", before: cursor, limit: 5).messages.map(\.id.rawValue) == ["me1", "me2"])
+        #expect(backend.conversation("c1")?.lastMessage?.id.rawValue == "ana1")
     }
 
     @Test("bad input is refused with a typed error and changes nothing")

@@ -1,4 +1,4 @@
-import CourierData
+@testable import CourierData
 import CourierDomain
 import Foundation
 import Testing
@@ -73,7 +73,7 @@ struct FileOutboxStoreRecoveryTests: StorageOutboxTesting {
     func newerRecordVersion() throws {
         let path = directory.path(FileOutboxStore.fileName)
         let (log, _, _) = try RecordLog.open(path: path)
-        try log.append(Data([2, 1]))  // record layout version 2, a put
+        try log.append(Data([OutboxRecord.currentVersion + 1, 1]))  // a newer record layout, a put
         log.close()
         #expect(throws: StoreError.self) { try open() }
     }
