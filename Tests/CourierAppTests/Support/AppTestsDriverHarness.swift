@@ -14,15 +14,17 @@ final class AppTestsDriverHarness {
     let driver: Driver
     private let sink: AppTestsLineSink
 
-    /// Opens a driver on `directory` (a new temporary one by default) with the virtual clock.
-    init(directory: URL? = nil, json: Bool = false, seed: UInt64 = 1, fresh: Bool = true) throws {
+    /// Opens a driver on `directory` (a new temporary one by default), on the virtual clock unless told otherwise.
+    init(
+        directory: URL? = nil, json: Bool = false, seed: UInt64 = 1, fresh: Bool = true, clock: ClockMode = .virtual
+    ) throws {
         let directory = directory ?? Self.temporaryDirectory()
         var options = DriverOptions()
         options.dataDirectory = directory
         options.json = json
         options.seed = seed
         options.fresh = fresh
-        options.clock = .virtual
+        options.clock = clock
         let sink = AppTestsLineSink()
         self.sink = sink
         self.directory = directory

@@ -1,0 +1,111 @@
+@testable import CourierApp
+import CourierDomain
+import Foundation
+import Testing
+
+/// Message identity and conversation order through the driver, across lost settings, seeds, restarts and clocks.
+@Suite("Driver identity and order")
+@MainActor
+struct DriverIdentityTests {
+    /// Sends `texts` in `conversation` in a driver on `directory`, then closes it (keeping the directory).
+    private func session(
+        _ directory: URL, seed: UInt64 = 1, fresh: Bool = false, clock: ClockMode = .virtual, script: String
+    ) async throws {
+        let harness = try AppTestsDriverHarness(directory: directory, seed: seed, fresh: fresh, clock: clock)
+        await harness.start()
+        let status = await harness.run(script)
+        #expect(status == .success, "\(harness.output.joined(separator: "\n"))")
+        harness.close(keepDirectory: true)
+    }
+
+    private func sends(_ texts: [String], in conversation: String = "c2") -> String {
+        (["open \(conversation)"] + texts.map { "send \($0)" }).joined(separator: "\n")
+    }
+
+    @Test("settings lost between runs (world.json deleted): new messages get new ids; the backend holds every one")
+    func idsAfterSettingsLoss() async throws {
+        // Given five messages sent, then the settings file deleted (what a user does after "damaged settings")
+        let directory = AppTestsDriverHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = (1...5).map { "before \($0)" }
+        try await session(directory, fresh: true, script: sends(first))
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("world.json"))
+
+        // When six more are sent on the same directory
+        let second = (1...6).map { "after \($0)" }
+        try await session(directory, script: sends(second))
+
+        // Then the backend holds all eleven, each once, with no write dropped as a duplicate
+        let harness = try AppTestsDriverHarness(directory: directory, fresh: false)
+        defer { harness.close() }
+        await harness.start()
+        let stored = try await harness.server("c2")
+        #expect(Array(stored.map(\.text).suffix(11)) == first + second)
+        #expect(Set(stored.map(\.id)).count == stored.count)
+        #expect(try await harness.number("server.duplicatesIgnored") == 0)
+    }
+
+    @Test("another seed, then many restarts on the first seed: no id repeats, the backend holds every message")
+    func idsAcrossSeedsAndRestarts() async throws {
+        // Given messages sent with seed 2
+        let directory = AppTestsDriverHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await session(directory, seed: 2, fresh: true, script: sends(["two a", "two b"]))
+
+        // When seed 1 sends over 32 runs (enough for a seed + launch-count scheme to meet seed 2's first launch),
+        // every eighth run also restarting the app in the middle
+        var texts = ["two a", "two b"]
+        for run in 1...32 {
+            let restart = run.isMultiple(of: 8) ? "\nrestart\nsend again \(run)" : ""
+            try await session(directory, script: sends(["one \(run)"]) + restart)
+            texts += ["one \(run)"] + (restart.isEmpty ? [] : ["again \(run)"])
+        }
+
+        // Then every message is at the backend once, in the order sent
+        let harness = try AppTestsDriverHarness(directory: directory, fresh: false)
+        defer { harness.close() }
+        await harness.start()
+        let stored = try await harness.server("c2")
+        #expect(Array(stored.map(\.text).suffix(texts.count)) == texts)
+        #expect(Set(stored.map(\.id)).count == stored.count)
+        #expect(try await harness.number("server.duplicatesIgnored") == 0)
+    }
+
+    @Test("two new directories with the same seed print the same output, ids included")
+    func aSeedStillReplaysOnANewDirectory() async throws {
+        // Given one script that shows message ids (the Offline Queue lists their prefixes) across a restart
+        let script = "network offline\n" + sends(["one", "two"]) + "\nrestart\nsend three\nqueue"
+        var outputs: [[String]] = []
+        for _ in 0..<2 {
+            // When it runs on a new directory
+            let harness = try AppTestsDriverHarness(seed: 5)
+            await harness.start()
+            #expect(await harness.run(script) == .success)
+            outputs.append(harness.output)
+            harness.close()
+        }
+        // Then both runs printed the same lines
+        #expect(outputs[0] == outputs[1])
+        #expect(outputs[0].contains { $0.contains("three") })
+    }
+
+    @Test("a clock that goes backwards between sessions does not reorder: the backend keeps compose order")
+    func backwardsClockKeepsComposeOrder() async throws {
+        // Given "first" sent a year ahead on the virtual clock
+        let directory = AppTestsDriverHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await session(directory, fresh: true, script: "background\nadvance 365d\nopen c3\nsend first")
+
+        // When a session on the system clock (a year earlier) sends "second"
+        try await session(directory, clock: .system, script: "open c3\nsend second")
+
+        // Then the backend stores "first" before "second", although "second" carries the earlier timestamp
+        let harness = try AppTestsDriverHarness(directory: directory, fresh: false)
+        defer { harness.close() }
+        await harness.start()
+        let stored = try await harness.server("c3")
+        #expect(Array(stored.map(\.text).suffix(2)) == ["first", "second"])
+        let messages = harness.driver.world.backend.messages(in: "c3").suffix(2)
+        #expect(messages.first.map(\.timestamp) ?? .distantPast > messages.last.map(\.timestamp) ?? .distantFuture)
+    }
+}
