@@ -21,7 +21,8 @@ extension InMemoryChatBackend: MessageRepository {
     }
 
     /// Up to `limit` messages just before the one `cursor` names (the newest when nil), oldest first, in
-    /// conversation order; the cursor is found by its message id. `.validation` when it names no message of the conversation.
+    /// conversation order; the cursor is found by its message id. `.validation` when it names no message of the
+    /// conversation.
     public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
         throws(DeliveryError) -> MessagePage
     {

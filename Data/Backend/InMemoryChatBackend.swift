@@ -118,8 +118,9 @@ public final class InMemoryChatBackend {
     }
 
     /// Stores `messages` in order, one result each: duplicates answer with the stored message, an id stored with
-    /// other content with `.conflict`, invalid ones with their error. Every new message is journaled (in one append) before anything changes in memory; when the
-    /// journal refuses, the whole call throws `.server(code: 500)` and nothing changes.
+    /// other content with `.conflict`, invalid ones with their error. Every new message is journaled (in one
+    /// append) before anything changes in memory; when the journal refuses, the whole call throws
+    /// `.server(code: 500)` and nothing changes.
     func accept(_ messages: [Message]) throws(DeliveryError) -> [Result<Message, DeliveryError>] {
         var results: [Result<Message, DeliveryError>] = []
         var fresh: [Message] = []
