@@ -1,6 +1,8 @@
 import Foundation
 
-/// Makes message ids. Random UUIDs in an app; a seeded sequence of UUIDs in scripts and tests, so runs replay.
+/// Makes message ids. Random UUIDs in an app. A replayed run (the driver, the simulation) takes its ids from a
+/// durable id space (`IDNamespace` plus a counter reserved on disk), so no restart, lost settings file or other seed
+/// repeats one; `seeded` is for tests and benchmarks, whose ids never meet a stored directory.
 public struct IDGenerator: Sendable {
     private let make: @Sendable () -> MessageID
 
