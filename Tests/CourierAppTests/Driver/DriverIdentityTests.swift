@@ -108,4 +108,31 @@ struct DriverIdentityTests {
         let messages = harness.driver.world.backend.messages(in: "c3").suffix(2)
         #expect(messages.first.map(\.timestamp) ?? .distantPast > messages.last.map(\.timestamp) ?? .distantFuture)
     }
+
+    @Test("an id the backend holds with other text: the send fails as a conflict, shown failed, never sent")
+    func idConflictThroughTheDriver() async throws {
+        // Given a new directory whose first message id (seed 1) the backend already holds with other text
+        let harness = try AppTestsDriverHarness(seed: 1)
+        defer { harness.close() }
+        await harness.start()
+        let taken = IDNamespace.seeded(1).id(at: 0)
+        let backend = harness.driver.world.backend
+        try backend.receive(
+            Message(id: taken, conversationID: "c2", senderID: "me", text: "other", timestamp: Date(), status: .sent))
+
+        // When the user sends a message
+        #expect(await harness.run("open c2\nsend hello") == .success, "\(harness.output.joined(separator: "\n"))")
+
+        // Then it is that id, failed (tapping it offers Retry or Delete), the chat shows the conflict's text
+        let state = try await harness.state()
+        #expect(state["chat"]?["messages"]?.arrayValue.last?["id"] == .string(taken.rawValue))
+        #expect(state["chat"]?["messages"]?.arrayValue.last?["text"] == .string("hello"))
+        #expect(state["chat"]?["messages"]?.arrayValue.last?["status"] == .string("failed"))
+        #expect(state["chat"]?["error"]
+            == .string("A different message was already sent with this ID. Delete it and send it again."))
+        #expect(await harness.execute("tap 1").ok)
+        // And the backend still holds its own message, untouched, with no duplicate counted
+        #expect(backend.message(taken)?.text == "other")
+        #expect(try await harness.number("server.duplicatesIgnored") == 0)
+    }
 }
