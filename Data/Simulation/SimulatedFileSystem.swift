@@ -34,6 +34,7 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     /// Handle → the directory it was opened on, for directory locks.
     private var directoryHandles: [Int32: String] = [:]
     private var full = false
+    private var writesBeforeFull: Int?
     private var nextFile = 1
     private var nextHandle: Int32 = 3
     private var operationsBeforePowerCut: Int?
@@ -94,11 +95,16 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    /// Whether the disk is full: from now on a write that would grow a file fails with "No space left on device"
-    /// (nothing of it lands), until the disk is no longer full.
+    /// Whether the disk is full: a write that would grow a file fails with "No space left on device" (nothing of it
+    /// lands) until the disk is no longer full.
     public var isFull: Bool {
         get { lock.withLock { full } }
-        set { lock.withLock { full = newValue } }
+        set { lock.withLock { full = newValue; writesBeforeFull = nil } }
+    }
+
+    /// Lets `count` more growing writes succeed; the disk is full from the one after.
+    public func fillUp(afterWrites count: Int) {
+        lock.withLock { writesBeforeFull = max(0, count) }
     }
 
     // MARK: - Inspection
@@ -164,9 +170,15 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func write(_ data: Data, at offset: Int, to handle: FileSystemHandle) throws {
-        let grows = lock.withLock { full && (handles[handle.rawValue].flatMap { files[$0]?.current.count } ?? 0)
-            < offset + data.count }
-        if grows { throw StoreError.io("write fd \(handle.rawValue): No space left on device") }
+        let refused = lock.withLock { () -> Bool in
+            let size = handles[handle.rawValue].flatMap { files[$0]?.current.count } ?? 0
+            guard size < offset + data.count else { return false }
+            if let left = writesBeforeFull {
+                if left == 0 { (full, writesBeforeFull) = (true, nil) } else { writesBeforeFull = left - 1 }
+            }
+            return full
+        }
+        if refused { throw StoreError.io("write fd \(handle.rawValue): No space left on device") }
         try mutate(handle, "write") { $0.write(data, at: offset) }
     }
 

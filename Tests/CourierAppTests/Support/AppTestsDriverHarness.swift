@@ -1,4 +1,5 @@
 @testable import CourierApp
+import CourierData
 import CourierDomain
 import Foundation
 import Testing
@@ -15,7 +16,10 @@ final class AppTestsDriverHarness {
     private let sink: AppTestsLineSink
 
     /// Opens a driver on `directory` (a new temporary one by default) with the virtual clock.
-    init(directory: URL? = nil, json: Bool = false, seed: UInt64 = 1, fresh: Bool = true) throws {
+    init(
+        directory: URL? = nil, json: Bool = false, seed: UInt64 = 1, fresh: Bool = true,
+        fileSystem: any FileSystem = PosixFileSystem()
+    ) throws {
         let directory = directory ?? Self.temporaryDirectory()
         var options = DriverOptions()
         options.dataDirectory = directory
@@ -26,7 +30,8 @@ final class AppTestsDriverHarness {
         let sink = AppTestsLineSink()
         self.sink = sink
         self.directory = directory
-        driver = try Driver(options: options, inputIsTerminal: false, write: { sink.lines.append($0) })
+        driver = try Driver(
+            options: options, inputIsTerminal: false, write: { sink.lines.append($0) }, fileSystem: fileSystem)
     }
 
     /// A new, empty directory under the system's temporary directory.
