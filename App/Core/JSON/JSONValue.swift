@@ -87,7 +87,9 @@ public enum JSONValue: Equatable, Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            // DEL and the C1 controls too: a terminal would obey them (CSI is 0x9B).
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                out += String(format: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -67,6 +67,21 @@ struct DriverInputTests {
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     }
 
+    @Test("with --json, control characters are JSON escapes, so the line stays valid JSON")
+    func controlCharactersInJSON() async throws {
+        let harness = try AppTestsDriverHarness(json: true)
+        defer { harness.close() }
+        await harness.start()
+        #expect(await harness.execute("open c2").ok)
+        #expect(await harness.execute("send bell\u{07} csi\u{9B}").ok)
+        let state = await harness.execute("state")
+        let line = try #require(state.lines.last)
+        #expect(line.contains(#"bell\u0007 csi\u009b"#))
+        let document = try JSONParser.parse(line)
+        let last = document["chat"]?["messages"]?.arrayValue.last?["text"]
+        #expect(last == .string("bell\u{07} csi\u{9B}"))
+    }
+
     @Test("help takes no arguments, like every other command")
     func helpExtra() async throws {
         let harness = try AppTestsDriverHarness()
