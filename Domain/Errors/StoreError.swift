@@ -8,7 +8,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case recordTooLarge(bytes: Int, limit: Int)
     /// The store holds as many records as it may; nothing is evicted to make room.
     case capacityReached(limit: Int)
-    /// Another owner — another process, or an earlier open in this one — holds the data directory or store at `path`.
+    /// Another owner — another process, or an earlier open in this one — holds the data directory or the store at
+    /// `path`.
     case locked(path: String)
     /// The file system failed (`errno` text included).
     case io(String)

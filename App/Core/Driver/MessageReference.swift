@@ -19,7 +19,8 @@ enum MessageReference: Equatable {
         if text.hasPrefix("@") {
             let prefix = String(text.dropFirst())
             guard prefix.count >= minimumPrefixLength else {
-                throw .badArguments("an id prefix needs at least \(minimumPrefixLength) characters after @, not \(text)")
+                throw .badArguments(
+                    "an id prefix needs at least \(minimumPrefixLength) characters after @, not \(text)")
             }
             return .idPrefix(prefix)
         }

@@ -51,7 +51,7 @@ struct DriverDataDirectoryTests {
         #expect(try await again.state()["network"]?["online"] == .bool(true))
     }
 
-    @Test("a directory from before the marker (world.json, client, server, .lock only) is Courier's; one more file is not")
+    @Test("a directory from before the marker (world.json, client, server, .lock) is Courier's; one file more is not")
     func legacyDirectories() throws {
         let directory = AppTestsDriverHarness.temporaryDirectory()
         defer { try? manager.removeItem(at: directory) }
@@ -79,7 +79,7 @@ struct DriverDataDirectoryTests {
 
     // MARK: - world.json
 
-    @Test("world.json out of range (launches -5, clockNow 1e300, profile zzz) opens with defaults and says which fields")
+    @Test("world.json out of range (launches -5, clockNow 1e300, profile zzz) opens on defaults, naming the fields")
     func settingsOutOfRange() async throws {
         let first = try AppTestsDriverHarness()
         await first.start()
@@ -88,7 +88,8 @@ struct DriverDataDirectoryTests {
         let settings = first.directory.appendingPathComponent("world.json")
         var text = try String(contentsOf: settings, encoding: .utf8)
         text = text.replacingOccurrences(of: #""launches":\d+"#, with: #""launches":-5"#, options: .regularExpression)
-        text = text.replacingOccurrences(of: #""clockNow":[0-9.]+"#, with: #""clockNow":1e300"#, options: .regularExpression)
+        text = text.replacingOccurrences(
+            of: #""clockNow":[0-9.]+"#, with: #""clockNow":1e300"#, options: .regularExpression)
         text = text.replacingOccurrences(of: #""profile":"wifi""#, with: #""profile":"zzz""#)
         try Data(text.utf8).write(to: settings)
 

@@ -61,7 +61,8 @@ struct DriverOwnershipTests {
     @Test("a full disk before a send is a failed command that queues nothing")
     func diskFullBeforeSend() async throws {
         let disk = SimulatedFileSystem()
-        let harness = try AppTestsDriverHarness(directory: URL(fileURLWithPath: "/data"), fresh: false, fileSystem: disk)
+        let harness = try AppTestsDriverHarness(
+            directory: URL(fileURLWithPath: "/data"), fresh: false, fileSystem: disk)
         await harness.start()
         #expect(await harness.run("open c2\nnetwork offline") == .success)
         disk.isFull = true

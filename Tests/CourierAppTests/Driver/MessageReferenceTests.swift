@@ -35,7 +35,9 @@ struct MessageReferenceTests {
         }
     }
 
-    @Test("bad REFs are bad arguments", arguments: ["", "0", "-1", "@", "@abc", "abcd", "1x", "１", "@ab cd", "99999999999999999999"])
+    @Test(
+        "bad REFs are bad arguments",
+        arguments: ["", "0", "-1", "@", "@abc", "abcd", "1x", "１", "@ab cd", "99999999999999999999"])
     func bad(_ text: String) {
         #expect(throws: DriverError.self) { try MessageReference.parse(text) }
         #expect(throws: DriverError.self) { try MessageReference.parse(text).resolve(among: ids, list: "x") }

@@ -46,7 +46,9 @@ struct StoreOwnershipTests {
         let disk = SimulatedFileSystem()
         let directory = URL(fileURLWithPath: "/data")
         let first = try FileOutboxStore(directory: directory, fileSystem: disk)
-        #expect(throws: StoreError.locked(path: "/data")) { try FileOutboxStore(directory: directory, fileSystem: disk) }
+        #expect(throws: StoreError.locked(path: "/data")) {
+            try FileOutboxStore(directory: directory, fileSystem: disk)
+        }
         disk.crash()
         _ = try FileOutboxStore(directory: directory, fileSystem: disk)
         _ = first
