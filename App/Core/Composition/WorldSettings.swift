@@ -31,6 +31,8 @@ public struct WorldSettings: Codable, Equatable, Sendable {
             signInExpired: false, policy: .manual, launches: 0)
     }
 
+    /// The largest `world.json` read (64 KiB).
+    static let maxFileBytes = 64 << 10
     /// The furthest a launch count goes: it stops there instead of overflowing.
     public static let maxLaunches = 1 << 52
     /// The instants a setting may hold: 1970 to the end of 2199 (a date outside is damage, not a setting).
@@ -52,6 +54,12 @@ public struct WorldSettings: Codable, Equatable, Sendable {
         do {
             let handle = try fileSystem.open(path, create: false)
             defer { fileSystem.close(handle) }
+            // The settings take a few hundred bytes: a huge file is damage, and is not read into memory.
+            let size = try fileSystem.size(of: handle)
+            guard size <= maxFileBytes else {
+                let reason = "is \(size) bytes, more than settings can be (\(maxFileBytes)); defaults used"
+                return (defaults, [WorldSettingsProblem(field: "*", reason: reason)])
+            }
             data = try fileSystem.readAll(handle)
         } catch {
             return (defaults, [WorldSettingsProblem(field: "*", reason: "cannot be read (\(error)); defaults used")])

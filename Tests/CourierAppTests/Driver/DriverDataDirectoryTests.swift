@@ -120,6 +120,19 @@ struct DriverDataDirectoryTests {
         #expect(try await again.number("queue.count") == 2)
     }
 
+    @Test("a huge world.json is damage: not read into memory, reported, defaults used")
+    func settingsHuge() throws {
+        let directory = AppTestsDriverHarness.temporaryDirectory()
+        defer { try? manager.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("world.json")
+        try write("{\"launches\": 3" + String(repeating: " ", count: 100_000) + "}", to: path)
+        let defaults = WorldSettings.initial(seed: 9, now: Date(timeIntervalSince1970: 0))
+        let loaded = WorldSettings.load(from: path.path, fileSystem: PosixFileSystem(), defaults: defaults)
+        #expect(loaded.settings == defaults)
+        #expect(loaded.problems.map(\.field) == ["*"])
+        #expect(loaded.problems.first?.reason.contains("100015 bytes") == true)
+    }
+
     @Test("a launch count at its ceiling stays there instead of overflowing")
     func launchesSaturate() {
         var settings = WorldSettings.initial(seed: 1, now: Date(timeIntervalSince1970: 0))
