@@ -103,9 +103,11 @@ public final class World {
         try settings.save(to: directory.appendingPathComponent("world.json").path, fileSystem: fileSystem)
     }
 
-    /// Records what opening `file` (relative to the directory) repaired, when it repaired anything.
+    /// Records what opening `file` (relative to the directory) repaired, when it repaired anything. The same damage
+    /// found again by a reopen (a damaged record stays in its file) is recorded once.
     public func noteRecovery(of file: String, _ report: RecoveryReport) {
-        if !report.isClean { recovered.append(RecoveredDamage(file: file, report: report)) }
+        let damage = RecoveredDamage(file: file, report: report)
+        if !report.isClean, !recovered.contains(damage) { recovered.append(damage) }
     }
 
     /// Releases the data directory.

@@ -24,19 +24,24 @@ public final class Driver {
     let options: DriverOptions
     let clockMode: ClockMode
     let write: (String) -> Void
+    /// Where warnings go (standard error for the program).
+    let warn: (String) -> Void
+    private var damageReported = 0
     let logger: Logger
     var world: World
     var app: AppContainer
     var quitRequested = false
 
     /// Opens the data directory (exit status 3 when that fails: locked, unreadable), through `fileSystem` (a
-    /// simulated disk in tests).
+    /// simulated disk in tests). Damage that opening repaired is passed to `warn`, one line per file.
     public init(options: DriverOptions, inputIsTerminal: Bool, write: @escaping (String) -> Void,
-                logger: Logger = .silent, fileSystem: any FileSystem = PosixFileSystem()) throws {
+                warn: @escaping (String) -> Void = { _ in }, logger: Logger = .silent,
+                fileSystem: any FileSystem = PosixFileSystem()) throws {
         self.options = options
         clockMode = options.clock ?? (inputIsTerminal && options.scriptPath == nil ? .system : .virtual)
         // Text from messages, names and input lines goes to a terminal: its control characters are shown, not obeyed.
         self.write = { write(Self.escaped($0)) }
+        self.warn = { warn(Self.escaped($0)) }
         self.logger = logger
         world = try World(
             directory: options.dataDirectory, clockMode: clockMode, seed: options.seed, fresh: options.fresh,
@@ -47,6 +52,14 @@ public final class Driver {
             world.close()
             throw error
         }
+        reportDamage()
+    }
+
+    /// Says out loud what opening the data directory had to skip, cut or replace and was not said yet: one warning
+    /// per file (and settings field), as `storage.recovered` lists them.
+    private func reportDamage() {
+        for damage in world.recovered.dropFirst(damageReported) { warn("warning: recovered \(damage)") }
+        damageReported = world.recovered.count
     }
 
     /// Lets the work started by opening the app finish (an automatic pass, a pending sync).
@@ -180,6 +193,7 @@ public final class Driver {
         world.settings.countLaunch()
         try world.save()
         app = try AppContainer(world: world, logger: logger)
+        reportDamage()
         if let openChat { app.openChat(openChat) }
     }
 }

@@ -38,7 +38,8 @@ public enum DriverMain {
         let terminal = isatty(0) == 1 && scriptDescriptor == nil
         let driver: Driver
         do {
-            driver = try Driver(options: options, inputIsTerminal: terminal, write: printLine, logger: warnings)
+            driver = try Driver(
+                options: options, inputIsTerminal: terminal, write: printLine, warn: { printError("courier: \($0)") })
         } catch let error as DataDirectoryError {
             printError("courier: \(error)")
             return Driver.ExitStatus.badInvocation.rawValue
@@ -117,13 +118,6 @@ public enum DriverMain {
             thread.start()
         }
         return (stream, taken)
-    }
-
-    /// Warnings and errors of the stores (damage repaired on open, a file deleted under the driver) go to
-    /// standard error: damage is never silent.
-    private static let warnings = Logger { level, text in
-        guard level >= .warning else { return }
-        printError("courier: \(level == .error ? "error" : "warning"): \(Driver.escaped(text))")
     }
 
     private static func printLine(_ text: String) {

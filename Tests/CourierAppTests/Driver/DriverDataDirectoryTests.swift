@@ -99,6 +99,8 @@ struct DriverDataDirectoryTests {
         let recovered = try await again.state()["storage"]?["recovered"]?.arrayValue ?? []
         #expect(recovered.compactMap { $0["field"]?.stringValue }.sorted() == ["clockNow", "launches", "profile"])
         #expect(recovered.allSatisfy { $0["file"] == .string("world.json") })
+        #expect(again.warnings.count == 3)
+        #expect(again.warnings.contains { $0.hasPrefix("warning: recovered world.json: launches: -5 is not a count") })
         #expect(try await again.number("queue.count") == 1)
         #expect(again.driver.world.settings.launches == 1)
         #expect(await again.execute("expect clock.now contains \"2026-\"").ok)
@@ -165,6 +167,13 @@ struct DriverDataDirectoryTests {
         let entry = try #require(try await again.state()["storage"]?["recovered"]?.arrayValue.first)
         #expect(entry["file"] == .string("client/outbox.log"))
         #expect(entry["skippedRecords"] == .int(1))
+        #expect(again.warnings == [
+            "warning: recovered client/outbox.log: 9 records recovered, 1 corrupt record skipped",
+        ])
+        // When a restart finds the same damage again, it is not said twice.
+        #expect(await again.execute("restart").ok)
+        #expect(again.warnings.count == 1)
+        #expect(try await again.state()["storage"]?["recovered"]?.arrayValue.count == 1)
     }
 
     @Test("a clean directory reports nothing recovered")
@@ -173,5 +182,6 @@ struct DriverDataDirectoryTests {
         defer { harness.close() }
         await harness.start()
         #expect(await harness.execute("expect storage.recovered == []").ok)
+        #expect(harness.warnings.isEmpty)
     }
 }

@@ -9,6 +9,8 @@ import Testing
 final class AppTestsDriverHarness {
     /// Every line the driver printed, in order.
     private(set) var output: [String] = []
+    /// Every warning the driver gave (standard error for the program), in order.
+    var warnings: [String] { sink.warnings }
     /// The data directory (removed by `close()` unless `keepDirectory`).
     let directory: URL
     /// The driver under test.
@@ -31,7 +33,8 @@ final class AppTestsDriverHarness {
         self.sink = sink
         self.directory = directory
         driver = try Driver(
-            options: options, inputIsTerminal: false, write: { sink.lines.append($0) }, fileSystem: fileSystem)
+            options: options, inputIsTerminal: false, write: { sink.lines.append($0) },
+            warn: { sink.warnings.append($0) }, fileSystem: fileSystem)
     }
 
     /// A new, empty directory under the system's temporary directory.
@@ -106,6 +109,7 @@ final class AppTestsDriverHarness {
 @MainActor
 final class AppTestsLineSink {
     var lines: [String] = []
+    var warnings: [String] = []
 }
 
 extension JSONValue {
