@@ -29,15 +29,11 @@ public enum DataDirectory {
         case foreign(String)
     }
 
-    /// Looks at `directory` without changing it.
-    public static func kind(of directory: URL) -> Kind {
+    /// Looks at `directory` on `fileSystem` without changing it.
+    public static func kind(of directory: URL, fileSystem: any FileSystem = PosixFileSystem()) -> Kind {
         let path = directory.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
-        guard isDirectory.boolValue else { return .foreign("it is not a directory") }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-            return .foreign("it cannot be listed")
-        }
+        guard fileSystem.exists(path) else { return .missing }
+        guard let names = try? fileSystem.list(path) else { return .foreign("it is not a directory one can list") }
         if names.isEmpty { return .empty }
         if names.contains(markerName) { return .courier }
         let strangers = names.filter { !legacyEntries.contains($0) }.sorted()

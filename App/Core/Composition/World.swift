@@ -49,7 +49,8 @@ public final class World {
         directory: URL, clockMode: ClockMode, seed: UInt64, fresh: Bool, fileSystem: any FileSystem = PosixFileSystem(),
         clock injected: ManualClock? = nil, logger: Logger = .silent
     ) throws {
-        let found = fresh ? try DataDirectory.checkWipeable(directory) : DataDirectory.kind(of: directory)
+        let found =
+            fresh ? try DataDirectory.checkWipeable(directory) : DataDirectory.kind(of: directory, fileSystem: fileSystem)
         lock = try DataDirectoryLock.acquire(directory: directory, fileSystem: fileSystem)
         if fresh { try DataDirectory.wipe(directory, kind: found) }
         try DataDirectory.mark(directory, kindBeforeOpening: found, fileSystem: fileSystem)
