@@ -86,7 +86,7 @@ public final class Driver {
     @discardableResult
     public func execute(line: String, number: Int) async -> Bool {
         // Tabs separate words as spaces do (a message's text cannot hold one).
-        let trimmed = line.replacingOccurrences(of: "\t", with: " ").trimmingCharacters(in: .whitespaces)
+        let trimmed = line.replacingOccurrences(of: "\t", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return true }
         let word = String(trimmed.prefix { $0 != " " })
         let arguments = String(trimmed.dropFirst(word.count)).trimmingCharacters(in: .whitespaces)
