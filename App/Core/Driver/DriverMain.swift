@@ -32,6 +32,12 @@ public enum DriverMain {
                 printError("courier: cannot read script \(path): \(String(cString: strerror(errno)))")
                 return Driver.ExitStatus.badInvocation.rawValue
             }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
+                close(descriptor)
+                printError("courier: cannot read script \(path): it is a directory")
+                return Driver.ExitStatus.badInvocation.rawValue
+            }
             scriptDescriptor = descriptor
         }
         defer { if let scriptDescriptor { close(scriptDescriptor) } }

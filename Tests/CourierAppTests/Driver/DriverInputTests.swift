@@ -33,6 +33,16 @@ struct DriverInputTests {
         #expect(try await runScript(Array("open c2\nquit\n".utf8)) == 0)
     }
 
+    @Test("a directory given as the script is a bad invocation (exit 2), like a missing file")
+    func scriptIsDirectory() async {
+        let directory = AppTestsDriverHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let status = await DriverMain.run(arguments: [
+            "--data-dir", directory.appendingPathComponent("data").path, "--script", NSTemporaryDirectory(),
+        ])
+        #expect(status == Driver.ExitStatus.badInvocation.rawValue)
+    }
+
     @Test("the failed line is named in the error")
     func failedLineIsNamed() async throws {
         let harness = try AppTestsDriverHarness()
