@@ -7,8 +7,8 @@ import Foundation
     import Darwin
 #endif
 
-/// Exclusive ownership of a data directory: one process (and one owner within it) at a time (docs/design.md,
-/// invariant 6).
+/// Exclusive ownership of a data directory: one process (and one owner within it) at a time (docs/reliability.md,
+/// guarantee 6).
 ///
 /// It holds an exclusive lock on the directory itself (`FileSystem.lockDirectory`): unlike a lock file, a directory
 /// cannot be deleted or replaced under its owner while it holds the owner's stores, so deleting `.lock` lets nobody
