@@ -49,7 +49,9 @@ extension DurableOutbox {
         do {
             try store.remove(message.id)
         } catch {
-            logger.log(.error, "outbox: could not remove delivered \(message.id): \(error)")
+            storageFailed(
+                message, "was delivered", error,
+                staysAs: "on disk as sending and is resent (harmlessly) at the next launch")
             return false
         }
         var shown = stored
@@ -80,8 +82,10 @@ extension DurableOutbox {
             let updated = try store.updateStatus(
                 of: message.id, to: next, at: clock.now, attempts: rounds, lastError: error)
             observers.notify(.changed(updated))
-        } catch {
-            logger.log(.error, "outbox: could not record the failure of \(message.id): \(error)")
+        } catch let storeError {
+            storageFailed(
+                message, "was not delivered (\(error))", storeError,
+                staysAs: "on disk as sending and is resent at the next launch")
             return true
         }
         return stop
@@ -97,7 +101,8 @@ extension DurableOutbox {
                     of: message.id, to: .queued, at: clock.now, attempts: nil, lastError: message.lastError)
                 observers.notify(.changed(updated))
             } catch {
-                logger.log(.error, "outbox: could not requeue \(message.id): \(error)")
+                storageFailed(
+                    message, "was cut off", error, staysAs: "on disk as sending and is resent at the next launch")
             }
         }
     }
@@ -116,7 +121,7 @@ extension DurableOutbox {
             observers.notify(.changed(updated))
             return updated
         } catch {
-            logger.log(.error, "outbox: could not mark \(message.id) sending: \(error)")
+            storageFailed(message, "was to be sent", error, staysAs: "\(message.status.rawValue), unsent")
             return nil
         }
     }

@@ -69,6 +69,12 @@ public final class DurableOutbox: MessageOutbox {
         didSet { if policy == .automatic, oldValue != .automatic { startAutomaticPass() } }
     }
     public internal(set) var isPausedForSignIn = false
+    /// How many outcomes (a delivery, a failure, a requeue, a start) the store refused to record, a full disk say.
+    /// The message then stays as the store last recorded it — a `sending` one is queued again when the store
+    /// reopens and resent with the same id — so a caller that reports work done checks this count first.
+    public private(set) var storageFailureCount = 0
+    /// The last refusal counted by `storageFailureCount`, in words: which message, why, and where it stays.
+    public private(set) var lastStorageFailure: String?
     var lanes: [ConversationID: Task<Void, Never>] = [:]
     var automaticPass: Task<Void, Never>?
     var runningOperations = 0
@@ -197,6 +203,14 @@ public final class DurableOutbox: MessageOutbox {
         }
         for conversation in conversations { startLane(conversation) }
         startAutomaticPass()
+    }
+
+    /// Counts an outcome the store refused to record.
+    func storageFailed(_ message: Message, _ what: String, _ error: any Error, staysAs where: String) {
+        logger.log(.error, "outbox: \(what) \(message.id) could not be recorded: \(error)")
+        storageFailureCount += 1
+        lastStorageFailure = "message @\(message.id.rawValue.prefix(8)) \(what), but the disk refused to record it "
+            + "(\(error)); it stays \(`where`)"
     }
 
     // MARK: - Input

@@ -29,6 +29,12 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     private var directories: Set<String> = ["/"]
     private var handles: [Int32: Int] = [:]
     private var lockOwners: [Int: Int32] = [:]
+    /// Directory path → the handle that locks it.
+    private var directoryLocks: [String: Int32] = [:]
+    /// Handle → the directory it was opened on, for directory locks.
+    private var directoryHandles: [Int32: String] = [:]
+    private var full = false
+    private var writesBeforeFull: Int?
     private var nextFile = 1
     private var nextHandle: Int32 = 3
     private var operationsBeforePowerCut: Int?
@@ -81,10 +87,24 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
             }
             handles.removeAll()
             lockOwners.removeAll()
+            directoryLocks.removeAll()
+            directoryHandles.removeAll()
             poweredOff = false
             operationsBeforePowerCut = nil
             return outcome
         }
+    }
+
+    /// Whether the disk is full: a write that would grow a file fails with "No space left on device" (nothing of it
+    /// lands) until the disk is no longer full.
+    public var isFull: Bool {
+        get { lock.withLock { full } }
+        set { lock.withLock { full = newValue; writesBeforeFull = nil } }
+    }
+
+    /// Lets `count` more growing writes succeed; the disk is full from the one after.
+    public func fillUp(afterWrites count: Int) {
+        lock.withLock { writesBeforeFull = max(0, count) }
     }
 
     // MARK: - Inspection
@@ -133,6 +153,10 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
 
     public func close(_ handle: FileSystemHandle) {
         lock.withLock {
+            if let directory = directoryHandles.removeValue(forKey: handle.rawValue) {
+                if directoryLocks[directory] == handle.rawValue { directoryLocks[directory] = nil }
+                return
+            }
             guard let number = handles.removeValue(forKey: handle.rawValue) else { return }
             if lockOwners[number] == handle.rawValue { lockOwners[number] = nil }
         }
@@ -146,6 +170,15 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func write(_ data: Data, at offset: Int, to handle: FileSystemHandle) throws {
+        let refused = lock.withLock { () -> Bool in
+            let size = handles[handle.rawValue].flatMap { files[$0]?.current.count } ?? 0
+            guard size < offset + data.count else { return false }
+            if let left = writesBeforeFull {
+                if left == 0 { (full, writesBeforeFull) = (true, nil) } else { writesBeforeFull = left - 1 }
+            }
+            return full
+        }
+        if refused { throw StoreError.io("write fd \(handle.rawValue): No space left on device") }
         try mutate(handle, "write") { $0.write(data, at: offset) }
     }
 
@@ -250,6 +283,24 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
             let names = (Array(entries.keys) + directories).filter { $0 != directory && parent(of: $0) == directory }
             return names.map { ($0 as NSString).lastPathComponent }.sorted()
         }
+    }
+
+    public func lockDirectory(_ path: String) throws -> FileSystemHandle? {
+        try lock.withLock {
+            let path = normalized(path)
+            try checkPower("open directory \(path)")
+            guard directories.contains(path) else { throw StoreError.io("open directory \(path): No such file") }
+            guard directoryLocks[path] == nil else { return nil }
+            let handle = nextHandle
+            nextHandle += 1
+            directoryLocks[path] = handle
+            directoryHandles[handle] = path
+            return FileSystemHandle(rawValue: handle)
+        }
+    }
+
+    public func isCurrent(_ handle: FileSystemHandle, at path: String) -> Bool {
+        lock.withLock { handles[handle.rawValue].map { entries[normalized(path)] == $0 } ?? false }
     }
 
     // MARK: - Private

@@ -1,21 +1,31 @@
 import CourierDomain
 import Foundation
-import Synchronization
 
-/// Exclusive ownership of a data directory: one process (and one owner within it) at a time (GUIDE invariant 6).
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Exclusive ownership of a data directory: one process (and one owner within it) at a time (docs/reliability.md,
+/// guarantee 6).
 ///
-/// It holds an exclusive `flock` on `DIR/.lock`. The kernel releases it when the process dies, so a crash never
-/// leaves a stale lock behind.
-public final class DataDirectoryLock: Sendable {
+/// It holds an exclusive lock on the directory itself (`FileSystem.lockDirectory`): unlike a lock file, a directory
+/// cannot be deleted or replaced under its owner while it holds the owner's stores, so deleting `.lock` lets nobody
+/// in. It also holds an exclusive `flock` on `DIR/.lock`, the lock earlier builds take, so they stay out too. The
+/// kernel releases both when the process dies, so a crash never leaves a stale lock behind.
+public final class DataDirectoryLock: @unchecked Sendable {
     /// The directory this lock owns.
     public let directory: URL
     private let fileSystem: any FileSystem
-    private let handle: Mutex<FileSystemHandle?>
+    /// Guards `handles`; an `NSLock` rather than `Synchronization.Mutex`, which needs macOS 15 / iOS 18.
+    private let lock = NSLock()
+    private var handles: [FileSystemHandle]
 
-    private init(directory: URL, fileSystem: any FileSystem, handle: FileSystemHandle) {
+    private init(directory: URL, fileSystem: any FileSystem, handles: [FileSystemHandle]) {
         self.directory = directory
         self.fileSystem = fileSystem
-        self.handle = Mutex(handle)
+        self.handles = handles
     }
 
     deinit { release() }
@@ -30,16 +40,9 @@ public final class DataDirectoryLock: Sendable {
         // A child process forked by another thread holds a copy of every descriptor until it execs, and with it
         // our flock: a released lock can look held for that instant. A few short tries wait it out.
         for attempt in 1...lockAttempts {
-            let handle = try fileSystem.open(path, create: true)
-            do {
-                if try fileSystem.tryLock(handle) {
-                    return DataDirectoryLock(directory: directory, fileSystem: fileSystem, handle: handle)
-                }
-            } catch {
-                fileSystem.close(handle)
-                throw error
+            if let held = try tryAcquire(directory: directory, lockFile: path, fileSystem: fileSystem) {
+                return DataDirectoryLock(directory: directory, fileSystem: fileSystem, handles: held)
             }
-            fileSystem.close(handle)
             if attempt < lockAttempts { usleep(4_000) }
         }
         throw StoreError.locked(path: directory.path)
@@ -48,15 +51,37 @@ public final class DataDirectoryLock: Sendable {
     /// Tries before a held lock is reported (4 ms apart: at most 0.1 s).
     private static let lockAttempts = 25
 
+    /// Both locks, or nil when either is held by another owner.
+    private static func tryAcquire(
+        directory: URL, lockFile: String, fileSystem: any FileSystem
+    ) throws -> [FileSystemHandle]? {
+        guard let directoryHandle = try fileSystem.lockDirectory(directory.path) else { return nil }
+        do {
+            let fileHandle = try fileSystem.open(lockFile, create: true)
+            do {
+                if try fileSystem.tryLock(fileHandle) { return [directoryHandle, fileHandle] }
+            } catch {
+                fileSystem.close(fileHandle)
+                throw error
+            }
+            fileSystem.close(fileHandle)
+        } catch {
+            fileSystem.close(directoryHandle)
+            throw error
+        }
+        fileSystem.close(directoryHandle)
+        return nil
+    }
+
     /// Whether this lock is still held.
-    public var isHeld: Bool { handle.withLock { $0 != nil } }
+    public var isHeld: Bool { lock.withLock { !handles.isEmpty } }
 
     /// Frees the directory for the next owner. Releasing twice is harmless.
     public func release() {
-        let released = handle.withLock { handle -> FileSystemHandle? in
-            defer { handle = nil }
-            return handle
+        let released = lock.withLock { () -> [FileSystemHandle] in
+            defer { handles = [] }
+            return handles
         }
-        if let released { fileSystem.close(released) }
+        for handle in released.reversed() { fileSystem.close(handle) }
     }
 }

@@ -9,7 +9,9 @@ import Foundation
 /// compacts the log into one `put` per live message. Calls are serialised by one lock; the log's group commit
 /// still lets other logs' writers share the disk.
 ///
-/// It does not lock the data directory: the app holds a `DataDirectoryLock` on it for the whole process.
+/// One owner per directory: the log is locked while open, so a second store on the same directory (in this process
+/// or another) is refused with `StoreError.locked(path:)` naming the directory until the first is closed. Closing
+/// twice is harmless.
 public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     /// The log's file name inside the directory.
     public static let fileName = "outbox.log"
@@ -31,18 +33,27 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
 
     /// Opens (creating when absent) the outbox in `directory` and replays it. Messages found `sending` — their
     /// send was cut off — go back to `queued`, durably, to be resent later with the same id. Throws
-    /// `StoreError.incompatible` for a log written by a newer format and `StoreError.io` when the disk fails.
+    /// `StoreError.locked(path:)` when the directory's outbox is open already, `StoreError.incompatible` for a log
+    /// written by a newer format and `StoreError.io` when the disk fails.
     public init(
         directory: URL, fileSystem: any FileSystem = PosixFileSystem(), limits: OutboxLimits = .init(),
         logger: Logger = .silent
     ) throws {
         try fileSystem.createDirectory(directory.path)
         let path = directory.appendingPathComponent(Self.fileName).path
-        let opened = try RecordLog.open(path: path, fileSystem: fileSystem, logger: logger)
+        let opened: (log: RecordLog, records: [Data], report: RecoveryReport)
+        do {
+            opened = try RecordLog.open(path: path, fileSystem: fileSystem, logger: logger)
+        } catch StoreError.locked {
+            throw StoreError.locked(path: directory.path)
+        }
         let decoded = try Self.decode(opened.records, logger: logger)
         let replayed = OutboxIndex.replaying(decoded.records, logger: logger)
         var report = opened.report
         report.corruptRecords += decoded.undecodable + replayed.ignored
+        if decoded.undecodable + replayed.ignored > 0 {
+            logger.log(.warning, "\(path): \(decoded.undecodable + replayed.ignored) unusable record(s) skipped")
+        }
         self.log = opened.log
         self.logger = logger
         self.limits = limits

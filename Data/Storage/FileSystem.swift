@@ -45,4 +45,29 @@ public protocol FileSystem: Sendable {
     func exists(_ path: String) -> Bool
     /// The names of the entries in a directory, sorted.
     func list(_ directory: String) throws -> [String]
+    /// Takes an exclusive lock on the directory itself without waiting (not on a file in it, which could be deleted
+    /// or replaced under the owner): the handle that holds it, or nil when another owner (this process or another)
+    /// holds it. Closing the handle releases it.
+    func lockDirectory(_ path: String) throws -> FileSystemHandle?
+    /// Whether `path` still names the file open as `handle`: false once the file was removed, renamed away or
+    /// replaced by another file (whatever is written through `handle` then is lost to the next reader).
+    func isCurrent(_ handle: FileSystemHandle, at path: String) -> Bool
+}
+
+extension FileSystem {
+    /// For a file system that cannot lock a directory: an exclusive lock on the file `.directory-lock` inside it.
+    public func lockDirectory(_ path: String) throws -> FileSystemHandle? {
+        let handle = try open(URL(fileURLWithPath: path).appendingPathComponent(".directory-lock").path, create: true)
+        do {
+            if try tryLock(handle) { return handle }
+        } catch {
+            close(handle)
+            throw error
+        }
+        close(handle)
+        return nil
+    }
+
+    /// For a file system that cannot tell files apart: a file that still exists is taken to be the same one.
+    public func isCurrent(_ handle: FileSystemHandle, at path: String) -> Bool { exists(path) }
 }

@@ -128,6 +128,25 @@ public struct PosixFileSystem: FileSystem {
         return names.sorted()
     }
 
+    public func lockDirectory(_ path: String) throws -> FileSystemHandle? {
+        let descriptor = retryingInterrupts { posixOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0) }
+        guard descriptor >= 0 else { throw Self.failure("open directory \(path)") }
+        if retryingInterrupts({ flock(descriptor, LOCK_EX | LOCK_NB) }) == 0 {
+            return FileSystemHandle(rawValue: descriptor)
+        }
+        let failure = errno == EWOULDBLOCK ? nil : Self.failure("flock directory \(path)")
+        posixClose(descriptor)
+        if let failure { throw failure }
+        return nil
+    }
+
+    public func isCurrent(_ handle: FileSystemHandle, at path: String) -> Bool {
+        var open = stat()
+        var named = stat()
+        guard fstat(handle.rawValue, &open) == 0, stat(path, &named) == 0 else { return false }
+        return open.st_dev == named.st_dev && open.st_ino == named.st_ino
+    }
+
     // MARK: - Errors
 
     private static func failure(_ operation: String) -> StoreError {

@@ -11,17 +11,20 @@ extension RecordLog {
     ///   cut short by a crash was never acknowledged);
     /// - a damaged record followed by intact ones is skipped and counted; reading resumes at the next intact
     ///   frame, found by its marker.
-    /// Throws `StoreError.incompatible` for a file that is not a record log or was written by a newer format, and
-    /// `StoreError.io` when the disk fails. A `<path>.compact` left by a compaction cut short is removed.
+    /// Throws `StoreError.locked(path:)` when the log is open already (in this process or another: one owner per
+    /// file, held by an exclusive lock on it until `close()`), `StoreError.incompatible` for a file that is not a
+    /// record log or was written by a newer format, and `StoreError.io` when the disk fails. A `<path>.compact` left
+    /// by a compaction cut short is removed.
     public static func open(
         path: String, fileSystem: any FileSystem = PosixFileSystem(), logger: Logger = .silent
     ) throws -> (log: RecordLog, records: [Data], report: RecoveryReport) {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let leftover = path + ".compact"
-        if fileSystem.exists(leftover) { try fileSystem.remove(leftover) }
         let existed = fileSystem.exists(path)
-        let handle = try fileSystem.open(path, create: true)
+        let handle = try openExclusively(path, fileSystem: fileSystem)
         do {
+            // Only the owner may clear a compaction cut short: another owner's could be under way.
+            let leftover = path + ".compact"
+            if fileSystem.exists(leftover) { try fileSystem.remove(leftover) }
             let contents = try fileSystem.readAll(handle)
             var report = RecoveryReport()
             var records: [Data] = []
@@ -59,6 +62,23 @@ extension RecordLog {
             fileSystem.close(handle)
             throw error
         }
+    }
+
+    /// Opens `path` and locks it. A lock taken on a file that another owner's compaction has just renamed away would
+    /// guard nothing, so the lock counts only when `path` still names the locked file.
+    private static func openExclusively(_ path: String, fileSystem: any FileSystem) throws -> FileSystemHandle {
+        for _ in 1...3 {
+            let handle = try fileSystem.open(path, create: true)
+            let locked: Bool
+            do { locked = try fileSystem.tryLock(handle) } catch {
+                fileSystem.close(handle)
+                throw error
+            }
+            if locked, fileSystem.isCurrent(handle, at: path) { return handle }
+            fileSystem.close(handle)
+            if !locked { break }
+        }
+        throw StoreError.locked(path: path)
     }
 
     // MARK: - Replay

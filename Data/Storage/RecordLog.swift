@@ -9,6 +9,10 @@ import Foundation
 /// - Opening replays the file (see `open`): a torn tail is truncated, a damaged record is skipped and reported.
 /// - `compact(keeping:)` rewrites the live records into a new file and renames it over the log atomically.
 ///
+/// One owner per file: opening locks the file until `close()`, and a second open (in this process or another) is
+/// refused. An append is acknowledged only while the path still names the open file: once the file has been deleted
+/// or replaced, the append throws and so does every later call.
+///
 /// Thread-safe. Appends issued concurrently land in the file in some order; callers that need an order between two
 /// appends issue them one after the other. After a failed sync the log refuses every call until it is reopened,
 /// because the kernel may have dropped the unsynced bytes (what is on disk is then decided by the next open).
@@ -81,6 +85,7 @@ public final class RecordLog: @unchecked Sendable {
         endOffset += frames.count
         records += payloads.count
         try waitUntilDurable(endOffset)
+        try checkStillInPlace(handle)
     }
 
     // MARK: - Compaction
@@ -102,6 +107,8 @@ public final class RecordLog: @unchecked Sendable {
         if fileSystem.exists(temporaryPath) { try fileSystem.remove(temporaryPath) }
         let fresh = try fileSystem.open(temporaryPath, create: true)
         do {
+            // Locked before the rename, so the log is never unlocked under its name.
+            guard try fileSystem.tryLock(fresh) else { throw StoreError.locked(path: temporaryPath) }
             try fileSystem.write(contents, at: 0, to: fresh)
             try fileSystem.sync(fresh)
             try fileSystem.rename(temporaryPath, to: path)
@@ -178,6 +185,17 @@ public final class RecordLog: @unchecked Sendable {
             }
             condition.broadcast()
         }
+    }
+
+    /// Throws (and refuses every later call) when the file was deleted or replaced under the log: what it wrote is
+    /// then lost to the next reader, so nothing may be acknowledged. Call with the lock held.
+    private func checkStillInPlace(_ handle: FileSystemHandle) throws {
+        guard !fileSystem.isCurrent(handle, at: path) else { return }
+        let reason = "\(path) was deleted or replaced while it was open; nothing written to it can be read back"
+        logger.log(.error, reason)
+        let failure = StoreError.io(reason)
+        self.failure = failure
+        throw failure
     }
 
     /// Refuses every later call: after a failed sync or repair nobody knows which written bytes survive.

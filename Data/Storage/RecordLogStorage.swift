@@ -12,13 +12,13 @@ public final class RecordLogStorage: WriteQueueStorage, MessageCacheStorage, @un
     /// What opening the file found (damage repaired, records kept).
     public let report: RecoveryReport
 
-    /// Opens (or creates) the log at `path`.
+    /// Opens (or creates) the log at `path`; `StoreError.locked(path:)` when it is open already, in this process or
+    /// another (one owner per file until `close()`, which may be called twice).
     public init(path: String, fileSystem: any FileSystem = PosixFileSystem(), logger: Logger = .silent) throws {
         let opened = try RecordLog.open(path: path, fileSystem: fileSystem, logger: logger)
         log = opened.log
         replayed = opened.records
         report = opened.report
-        if !opened.report.isClean { logger.log(.warning, "\(path): \(opened.report)") }
     }
 
     /// The records found at open (handed out once: the owner keeps them in memory from then on).

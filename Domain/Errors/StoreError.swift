@@ -8,7 +8,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case recordTooLarge(bytes: Int, limit: Int)
     /// The store holds as many records as it may; nothing is evicted to make room.
     case capacityReached(limit: Int)
-    /// Another process holds the data directory.
+    /// Another owner — another process, or an earlier open in this one — holds the data directory or the store at
+    /// `path`.
     case locked(path: String)
     /// The file system failed (`errno` text included).
     case io(String)
@@ -23,7 +24,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notFound(let id): "no message with id \(id)"
         case .recordTooLarge(let bytes, let limit): "the message is too large (\(bytes) bytes; the limit is \(limit))"
         case .capacityReached(let limit): "the queue is full (\(limit) messages); send or delete some first"
-        case .locked(let path): "the data directory \(path) is in use by another process"
+        case .locked(let path): "\(path) is in use by another owner (another process, or an earlier open in this one)"
         case .io(let text): "storage error: \(text)"
         case .incompatible(let text): "incompatible store: \(text)"
         case .invalidTransition(let from, let to): "a message cannot go from \(from.rawValue) to \(to.rawValue)"

@@ -33,6 +33,8 @@ public final class MessagingFeature {
         cacheStorage = try RecordLogStorage(
             path: client.appendingPathComponent("messages.log").path, fileSystem: world.fileSystem, logger: logger)
         cache = try MessageCache(storage: cacheStorage, logger: logger)
+        world.noteRecovery(of: "client/\(FileOutboxStore.fileName)", store.recovery)
+        world.noteRecovery(of: "client/messages.log", cacheStorage.report)
         let retrying = RetryingMessageRepository(
             base: world.network, clock: world.clock, random: world.random, connectivity: world.network)
         repository = CachingMessageRepository(wrapping: retrying, cache: cache)

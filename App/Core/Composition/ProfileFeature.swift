@@ -35,6 +35,7 @@ public final class ProfileFeature {
         storage = try RecordLogStorage(
             path: world.directory.appendingPathComponent("client/writes.log").path, fileSystem: world.fileSystem,
             logger: logger)
+        world.noteRecovery(of: "client/writes.log", storage.report)
         let network = world.network
         let user = currentUser
         let changeName: OfflineWriteQueue.Executor = { write in
@@ -54,10 +55,33 @@ public final class ProfileFeature {
         tracker.start { [weak self, writes] in self?.pending = await writes.count }
     }
 
-    /// Changes the display name: shown at once (the user cache), queued durably, synced when online.
+    /// The longest display name, in characters.
+    public static let maxDisplayNameLength = 64
+
+    /// Why a display name is refused.
+    public enum NameError: Error, Equatable, CustomStringConvertible {
+        /// Nothing but spaces.
+        case empty
+        /// Longer than `maxDisplayNameLength`.
+        case tooLong(characters: Int, limit: Int)
+
+        public var description: String {
+            switch self {
+            case .empty: "a display name cannot be empty"
+            case .tooLong(let characters, let limit):
+                "a display name is at most \(limit) characters (this one has \(characters))"
+            }
+        }
+    }
+
+    /// Changes the display name: shown at once (the user cache), queued durably, synced when online. Throws
+    /// `NameError` for an empty or too long name (nothing changes).
     public func changeDisplayName(to name: String) async throws {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw InputError.emptyText }
+        guard !trimmed.isEmpty else { throw NameError.empty }
+        guard trimmed.count <= Self.maxDisplayNameLength else {
+            throw NameError.tooLong(characters: trimmed.count, limit: Self.maxDisplayNameLength)
+        }
         try await writes.enqueue(kind: Self.displayNameKind, key: Self.displayNameKind, payload: trimmed)
         pending = await writes.count
         users.update(User(id: currentUser, displayName: trimmed))

@@ -33,22 +33,27 @@ public final class World {
     /// The file system every store writes through (a simulated disk in simulations).
     public let fileSystem: any FileSystem
 
+    /// What opening the data directory's files had to skip, cut or replace since this world was opened, in order.
+    public private(set) var recovered: [RecoveredDamage] = []
+
     private let lock: DataDirectoryLock
     private let journal: RecordLogBackendJournal
     private let logger: Logger
 
     /// Opens (creating and seeding on first use) the world in `directory`. Throws `StoreError.locked` when another
-    /// process holds the directory. `fresh` wipes the directory first (on the real disk).
+    /// process holds the directory. `fresh` wipes the directory first (on the real disk) — only one that is missing,
+    /// empty or Courier's (`DataDirectory`); any other throws `DataDirectoryError.notCourier` with nothing touched.
+    /// A damaged `world.json` never stops it: what could not be used is replaced by defaults and listed in
+    /// `recovered`.
     public init(
         directory: URL, clockMode: ClockMode, seed: UInt64, fresh: Bool, fileSystem: any FileSystem = PosixFileSystem(),
         clock injected: ManualClock? = nil, logger: Logger = .silent
     ) throws {
-        if fresh, FileManager.default.fileExists(atPath: directory.path) {
-            let probe = try DataDirectoryLock.acquire(directory: directory, fileSystem: fileSystem)
-            probe.release()
-            try Self.wipe(directory)
-        }
+        let found =
+            fresh ? try DataDirectory.checkWipeable(directory) : DataDirectory.kind(of: directory, fileSystem: fileSystem)
         lock = try DataDirectoryLock.acquire(directory: directory, fileSystem: fileSystem)
+        if fresh { try DataDirectory.wipe(directory, kind: found) }
+        try DataDirectory.mark(directory, kindBeforeOpening: found, fileSystem: fileSystem)
         let client = directory.appendingPathComponent("client").path
         let server = directory.appendingPathComponent("server").path
         // Nothing older than a new directory can hold its ids, so only there may a replayed run derive its id
@@ -66,10 +71,15 @@ public final class World {
         self.logger = logger
         let settingsPath = directory.appendingPathComponent("world.json").path
         let epoch = clockMode == .virtual ? ManualClock().now : Date()
-        var settings = try WorldSettings.load(from: settingsPath, fileSystem: fileSystem)
-            ?? .initial(seed: seed, now: epoch)
-        settings.launches += 1
+        let defaults = WorldSettings.initial(seed: seed, now: epoch)
+        let loaded = WorldSettings.load(from: settingsPath, fileSystem: fileSystem, defaults: defaults)
+        var settings = loaded.settings ?? defaults
+        settings.countLaunch()
         self.settings = settings
+        for problem in loaded.problems {
+            logger.log(.warning, "\(settingsPath): \(problem)")
+            recovered.append(RecoveredDamage(file: "world.json", problem: problem))
+        }
         switch clockMode {
         case .virtual:
             let manual = injected ?? ManualClock(start: settings.clockNow)
@@ -89,6 +99,7 @@ public final class World {
             backend: backend, clock: clock, random: random,
             profile: NetworkProfile(rawValue: settings.profile) ?? .wifi,
             failRate: settings.failRate, isOnline: settings.online)
+        noteRecovery(of: "server/backend.log", journal.report)
         try save()
     }
 
@@ -107,16 +118,16 @@ public final class World {
         try settings.save(to: directory.appendingPathComponent("world.json").path, fileSystem: fileSystem)
     }
 
+    /// Records what opening `file` (relative to the directory) repaired, when it repaired anything. The same damage
+    /// found again by a reopen (a damaged record stays in its file) is recorded once.
+    public func noteRecovery(of file: String, _ report: RecoveryReport) {
+        let damage = RecoveredDamage(file: file, report: report)
+        if !report.isClean, !recovered.contains(damage) { recovered.append(damage) }
+    }
+
     /// Releases the data directory.
     public func close() {
         journal.close()
         lock.release()
-    }
-
-    private static func wipe(_ directory: URL) throws {
-        let manager = FileManager.default
-        for name in try manager.contentsOfDirectory(atPath: directory.path) {
-            try manager.removeItem(at: directory.appendingPathComponent(name))
-        }
     }
 }

@@ -32,19 +32,47 @@ public struct WorldSettings: Codable, Equatable, Sendable {
             signInExpired: false, policy: .manual, launches: 0)
     }
 
-    /// Reads `path`; nil when the file does not exist. A damaged file is an error.
-    public static func load(from path: String, fileSystem: any FileSystem) throws -> WorldSettings? {
-        guard fileSystem.exists(path) else { return nil }
-        let handle = try fileSystem.open(path, create: false)
-        defer { fileSystem.close(handle) }
-        let data = try fileSystem.readAll(handle)
+    /// The largest `world.json` read (64 KiB).
+    static let maxFileBytes = 64 << 10
+    /// The furthest a launch count goes: it stops there instead of overflowing.
+    public static let maxLaunches = 1 << 52
+    /// The instants a setting may hold: 1970 to the end of 2199 (a date outside is damage, not a setting).
+    static let dateRange: ClosedRange<Double> = 0...7_258_118_400_000
+
+    /// Counts one more launch; saturates at `maxLaunches`.
+    public mutating func countLaunch() {
+        launches = min(Self.maxLaunches, max(0, launches) + 1)
+    }
+
+    /// Reads `path`, field by field: what is missing, of the wrong type or out of range is reported and replaced by
+    /// its value in `defaults`; a file that is not JSON at all gives `defaults` and one problem. Never throws and
+    /// never traps, whatever the file holds. Nil settings when the file does not exist.
+    public static func load(
+        from path: String, fileSystem: any FileSystem, defaults: WorldSettings
+    ) -> (settings: WorldSettings?, problems: [WorldSettingsProblem]) {
+        guard fileSystem.exists(path) else { return (nil, []) }
+        let data: Data
         do {
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .millisecondsSince1970
-            return try decoder.decode(WorldSettings.self, from: data)
+            let handle = try fileSystem.open(path, create: false)
+            defer { fileSystem.close(handle) }
+            // The settings take a few hundred bytes: a huge file is damage, and is not read into memory.
+            let size = try fileSystem.size(of: handle)
+            guard size <= maxFileBytes else {
+                let reason = "is \(size) bytes, more than settings can be (\(maxFileBytes)); defaults used"
+                return (defaults, [WorldSettingsProblem(field: "*", reason: reason)])
+            }
+            data = try fileSystem.readAll(handle)
         } catch {
-            throw StoreError.incompatible("\(path) cannot be read: \(error)")
+            return (defaults, [WorldSettingsProblem(field: "*", reason: "cannot be read (\(error)); defaults used")])
         }
+        let fields: WorldSettingsFields
+        do {
+            fields = try JSONDecoder().decode(WorldSettingsFields.self, from: data)
+        } catch {
+            let reason = "is not a JSON object (\(data.count) bytes); defaults used for every field"
+            return (defaults, [WorldSettingsProblem(field: "*", reason: reason)])
+        }
+        return fields.validated(defaults: defaults)
     }
 
     /// Writes the settings atomically: a synced temporary file renamed over the old one, then the directory synced.

@@ -33,7 +33,9 @@ extension Driver {
     // swiftlint:disable:next cyclomatic_complexity
     func perform(_ word: String, _ arguments: String) async throws -> Render {
         switch word {
-        case "help": return { Output(lines: Self.help) }
+        case "help":
+            try noArguments(word, arguments)
+            return { Output(lines: Self.help) }
         case "conversations": return try conversations(arguments)
         case "open": return try await open(arguments)
         case "more": return try more(arguments)
@@ -149,21 +151,9 @@ extension Driver {
         guard arguments.isEmpty else { throw DriverError.badArguments("\(word) takes no arguments") }
     }
 
-    /// A REF: the 1-based position in `ids`, or a unique prefix (4 characters or more) of one of them.
+    /// A REF (`MessageReference`): a 1-based position in `ids`, or `@` and a unique id prefix.
     func resolve(_ ref: String, among ids: [MessageID], list: String) throws -> MessageID {
-        guard !ref.isEmpty, !ref.contains(" ") else { throw DriverError.badArguments("a message reference is needed") }
-        if let position = Int(ref) {
-            guard ids.indices.contains(position - 1) else {
-                throw DriverError.failed("no message at position \(ref) (the \(list) hold \(ids.count))")
-            }
-            return ids[position - 1]
-        }
-        guard ref.count >= 4 else { throw DriverError.badArguments("an id prefix needs at least 4 characters") }
-        let matches = ids.filter { $0.rawValue.hasPrefix(ref) }
-        guard matches.count == 1 else {
-            throw DriverError.failed(matches.isEmpty ? "no message \(ref) among the \(list)" : "\(ref) is ambiguous")
-        }
-        return matches[0]
+        try MessageReference.parse(ref).resolve(among: ids, list: list)
     }
 }
 

@@ -39,7 +39,7 @@ extension Driver {
         for (index, row) in state.rows.enumerated() {
             lines.append(
                 "  \(index + 1). [\(row.badge)] \(row.conversationName) · \(row.timeText) · \(row.preview)  "
-                    + "(\(row.id.rawValue.prefix(8)))")
+                    + "(\(MessageReference.label(row.id)))")
         }
         if app.messaging.banner.state.banner.visible { lines.append(app.messaging.banner.state.banner.text) }
         return Output(lines: lines)

@@ -24,27 +24,42 @@ public final class Driver {
     let options: DriverOptions
     let clockMode: ClockMode
     let write: (String) -> Void
+    /// Where warnings go (standard error for the program).
+    let warn: (String) -> Void
+    private var damageReported = 0
     let logger: Logger
     var world: World
     var app: AppContainer
     var quitRequested = false
 
-    /// Opens the data directory (exit status 3 when that fails: locked, unreadable).
+    /// Opens the data directory (exit status 3 when that fails: locked, unreadable), through `fileSystem` (a
+    /// simulated disk in tests). Damage that opening repaired is passed to `warn`, one line per file.
     public init(options: DriverOptions, inputIsTerminal: Bool, write: @escaping (String) -> Void,
-                logger: Logger = .silent) throws {
+                warn: @escaping (String) -> Void = { _ in }, logger: Logger = .silent,
+                fileSystem: any FileSystem = PosixFileSystem()) throws {
         self.options = options
         clockMode = options.clock ?? (inputIsTerminal && options.scriptPath == nil ? .system : .virtual)
-        self.write = write
+        // Text from messages, names and input lines goes to a terminal: its control characters are shown, not obeyed.
+        self.write = { write(Self.escaped($0)) }
+        self.warn = { warn(Self.escaped($0)) }
         self.logger = logger
         world = try World(
             directory: options.dataDirectory, clockMode: clockMode, seed: options.seed, fresh: options.fresh,
-            logger: logger)
+            fileSystem: fileSystem, logger: logger)
         do {
             app = try AppContainer(world: world, logger: logger)
         } catch {
             world.close()
             throw error
         }
+        reportDamage()
+    }
+
+    /// Says out loud what opening the data directory had to skip, cut or replace and was not said yet: one warning
+    /// per file (and settings field), as `storage.recovered` lists them.
+    private func reportDamage() {
+        for damage in world.recovered.dropFirst(damageReported) { warn("warning: recovered \(damage)") }
+        damageReported = world.recovered.count
     }
 
     /// Lets the work started by opening the app finish (an automatic pass, a pending sync).
@@ -70,27 +85,62 @@ public final class Driver {
     /// Carries out one line and prints its result; returns false when the command failed.
     @discardableResult
     public func execute(line: String, number: Int) async -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        // Tabs separate words as spaces do (a message's text cannot hold one).
+        let trimmed = line.replacingOccurrences(of: "\t", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return true }
         let word = String(trimmed.prefix { $0 != " " })
         let arguments = String(trimmed.dropFirst(word.count)).trimmingCharacters(in: .whitespaces)
+        let storageFailures = app.messaging.outbox.storageFailureCount
         do {
             let render = try await perform(word, arguments)
             await waitForWork()
             try? world.save()
+            // Nothing is reported done that the disk did not take: a delivery or a failure the outbox could not
+            // record fails the command, and says where the message is.
+            if app.messaging.outbox.storageFailureCount != storageFailures,
+                let failure = app.messaging.outbox.lastStorageFailure
+            {
+                throw DriverError.failed(failure)
+            }
             emit(render(), command: word)
             return true
         } catch {
             await waitForWork()
             try? world.save()
-            let message = "line \(number): \(error)"
-            if options.json {
-                write(JSONValue.object([("error", .string(message)), ("line", .int(number))]).text)
-            } else {
-                write("error: \(message)")
-            }
-            return false
+            return reject(number: number, "\(error)")
         }
+    }
+
+    /// Reports line `number` as a failed command (an input line that could not be read, or a command that failed);
+    /// returns false.
+    @discardableResult
+    public func reject(number: Int, _ reason: String) -> Bool {
+        let message = "line \(number): \(reason)"
+        if options.json {
+            write(JSONValue.object([("error", .string(message)), ("line", .int(number))]).text)
+        } else {
+            write("error: \(message)")
+        }
+        return false
+    }
+
+    /// `text` with every control character but none shown as an escape (`\u{1B}`), so that what a message or an
+    /// input line holds cannot move the cursor, ring the bell or restyle the terminal.
+    nonisolated static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private nonisolated static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Closes the data directory.
@@ -140,9 +190,10 @@ public final class Driver {
     func restart() throws {
         let openChat = app.chat?.state.conversationID
         app.close()
-        world.settings.launches += 1
+        world.settings.countLaunch()
         try world.save()
         app = try AppContainer(world: world, logger: logger)
+        reportDamage()
         if let openChat { app.openChat(openChat) }
     }
 }

@@ -19,39 +19,59 @@ public enum DriverMain {
             printError("courier: \(error)\n\(DriverOptions.usage)")
             return Driver.ExitStatus.badInvocation.rawValue
         }
-        var scriptLines: [String]?
+        if options.help {
+            printLine(DriverOptions.usage)
+            return Driver.ExitStatus.success.rawValue
+        }
+        var scriptDescriptor: Int32?
         if let path = options.scriptPath {
-            // Read through a handle, not String(contentsOfFile:), which fails on pipes and devices
-            // (`--script <(generate)`, `--script /dev/null`).
-            guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data(),
-                let text = String(data: data, encoding: .utf8)
-            else {
-                printError("courier: cannot read script \(path)")
+            // Read through a descriptor, chunk by chunk: pipes and devices work (`--script <(generate)`), and no
+            // input, however long, is held in memory whole.
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                printError("courier: cannot read script \(path): \(String(cString: strerror(errno)))")
                 return Driver.ExitStatus.badInvocation.rawValue
             }
-            scriptLines = text.components(separatedBy: "\n")
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
+                close(descriptor)
+                printError("courier: cannot read script \(path): it is a directory")
+                return Driver.ExitStatus.badInvocation.rawValue
+            }
+            scriptDescriptor = descriptor
         }
-        let terminal = isatty(0) == 1 && scriptLines == nil
+        defer { if let scriptDescriptor { close(scriptDescriptor) } }
+        let terminal = isatty(0) == 1 && scriptDescriptor == nil
         let driver: Driver
         do {
-            driver = try Driver(options: options, inputIsTerminal: terminal, write: printLine)
+            driver = try Driver(
+                options: options, inputIsTerminal: terminal, write: printLine, warn: { printError("courier: \($0)") })
+        } catch let error as DataDirectoryError {
+            printError("courier: \(error)")
+            return Driver.ExitStatus.badInvocation.rawValue
         } catch {
             printError("courier: cannot open the data directory \(options.dataDirectory.path): \(error)")
             return Driver.ExitStatus.dataDirectoryUnavailable.rawValue
         }
         defer { driver.close() }
         await driver.start()
-        if let scriptLines {
-            return await driver.run(lines: scriptLines, stopOnFailure: true).rawValue
-        }
         var status = Driver.ExitStatus.success
         var number = 0
         if terminal, !options.json { printLine("Courier driver — type 'help' for the commands.") }
         let prompt = { if terminal, !options.json { FileHandle.standardOutput.write(Data("> ".utf8)) } }
         prompt()
-        for await line in standardInputLines() {
+        let input = terminal ? terminalLines() : lines(from: scriptDescriptor ?? 0)
+        for await line in input.lines {
+            input.taken.signal()
             number += 1
-            if !(await driver.execute(line: line, number: number)) {
+            let ok: Bool
+            switch line {
+            case .text(let text): ok = await driver.execute(line: text, number: number)
+            case .notUTF8: ok = driver.reject(number: number, "the line is not valid UTF-8")
+            case .tooLong: ok = driver.reject(number: number, "the line is longer than 1 MiB")
+            case .unreadable(let why): ok = driver.reject(number: number, "the input cannot be read: \(why)")
+            }
+            if !ok {
                 status = .commandFailed
                 if !terminal { break }
             }
@@ -61,18 +81,49 @@ public enum DriverMain {
         return status.rawValue
     }
 
-    /// Lines of standard input, read on a thread of their own so timers keep firing while the driver waits.
-    private static func standardInputLines() -> AsyncStream<String> {
-        AsyncStream { continuation in
+    /// Input lines and the semaphore the consumer signals for each one it takes.
+    private typealias Input = (lines: AsyncStream<LineReader.Line>, taken: DispatchSemaphore)
+
+    /// The lines of `descriptor`, read on a thread of their own so timers keep firing while the driver waits. The
+    /// thread runs at most a few lines ahead of the driver, so a fast input cannot pile up in memory.
+    private static func lines(from descriptor: Int32) -> Input {
+        let taken = linesAhead()
+        let stream = AsyncStream<LineReader.Line> { continuation in
             let thread = Thread {
-                while true {
-                    guard let line = readLine(strippingNewline: true) else { break }
+                let reader = LineReader(fileDescriptor: descriptor)
+                while let line = reader.next() {
+                    taken.wait()
                     continuation.yield(line)
                 }
                 continuation.finish()
             }
             thread.start()
         }
+        return (stream, taken)
+    }
+
+    /// A semaphore with 4 slots. It starts at 0 and is signalled up: libdispatch traps when a semaphore is freed
+    /// below the value it was created with, which happens when the driver stops reading early.
+    private static func linesAhead() -> DispatchSemaphore {
+        let semaphore = DispatchSemaphore(value: 0)
+        for _ in 1...4 { semaphore.signal() }
+        return semaphore
+    }
+
+    /// Lines typed at a terminal.
+    private static func terminalLines() -> Input {
+        let taken = linesAhead()
+        let stream = AsyncStream<LineReader.Line> { continuation in
+            let thread = Thread {
+                while let line = readLine(strippingNewline: true) {
+                    taken.wait()
+                    continuation.yield(.text(line))
+                }
+                continuation.finish()
+            }
+            thread.start()
+        }
+        return (stream, taken)
     }
 
     private static func printLine(_ text: String) {

@@ -14,6 +14,8 @@ public struct DriverOptions: Equatable, Sendable {
     public var seed: UInt64 = 1
     /// The clock; nil picks `virtual` unless input is a terminal.
     public var clock: ClockMode?
+    /// `--help`: print the usage and leave.
+    public var help = false
 
     /// The usage line.
     public static let usage =
@@ -34,13 +36,19 @@ public struct DriverOptions: Equatable, Sendable {
         }
         while let argument = rest.popFirst() {
             switch argument {
-            case "--data-dir": options.dataDirectory = URL(fileURLWithPath: try value(for: argument))
+            case "--data-dir":
+                let path = try value(for: argument)
+                // An empty path would mean the working directory: never a data directory by accident.
+                guard !path.isEmpty else { throw .badArguments("--data-dir needs a directory, not an empty path") }
+                options.dataDirectory = URL(fileURLWithPath: path)
             case "--script": options.scriptPath = try value(for: argument)
             case "--json": options.json = true
             case "--fresh": options.fresh = true
             case "--seed":
                 let text = try value(for: argument)
-                guard let seed = UInt64(text) else { throw .badArguments("--seed takes a whole number, not \(text)") }
+                guard let seed = UInt64(text) else {
+                    throw .badArguments("--seed takes a whole number from 0 to \(UInt64.max), not \(text)")
+                }
                 options.seed = seed
             case "--clock":
                 let text = try value(for: argument)
@@ -49,7 +57,7 @@ public struct DriverOptions: Equatable, Sendable {
                 }
                 options.clock = mode
             case "--": continue  // what `swift run courier -- …` may pass through
-            case "-h", "--help": throw .badArguments(usage)
+            case "-h", "--help": options.help = true
             default: throw .badArguments("unknown option \(argument)")
             }
         }

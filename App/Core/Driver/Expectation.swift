@@ -24,6 +24,9 @@ struct Expectation {
         }
         let literal = parts[2].trimmingCharacters(in: .whitespaces)
         let expected = (try? JSONParser.parse(literal)) ?? .string(literal)
+        guard expected.isFinite else {
+            throw .badArguments("\(literal) is out of range (numbers must be finite, at most about 1.8e308)")
+        }
         return Expectation(path: parts[0], steps: try parsePath(parts[0]), op: op, expected: expected)
     }
 
@@ -73,7 +76,8 @@ struct Expectation {
         switch (op, actual, expected) {
         case (.equal, _, _): holds = actual == expected
         case (.notEqual, _, _): holds = actual != expected
-        case (.contains, .string(let text), .string(let part)): holds = text.contains(part)
+        // Every string contains the empty one (Foundation's `contains` says no).
+        case (.contains, .string(let text), .string(let part)): holds = part.isEmpty || text.contains(part)
         case (.contains, .array(let values), _): holds = values.contains(expected)
         case (.contains, .object, .string(let key)): holds = actual[key] != nil
         case (_, .number(let a), .number(let b)): holds = compare(a, b)

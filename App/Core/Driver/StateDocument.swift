@@ -67,6 +67,7 @@ enum StateDocument {
                 ("requests", .int(world.backend.requests)), ("roundTrips", .int(world.network.roundTrips)),
                 ("displayName", .optional(world.backend.user(AppContainer.currentUser)?.displayName)),
             ])),
+            ("storage", .object([("recovered", .array(world.recovered.map(recovered)))])),
             ("clock", .object([("now", .string(iso8601(world.clock.now)))])),
         ])
     }
@@ -97,6 +98,23 @@ enum StateDocument {
                 ])
             } ?? .null),
         ])
+    }
+
+    /// One entry of `storage.recovered`: the file, and what its replay skipped and cut, or the settings field
+    /// replaced by its default.
+    static func recovered(_ damage: RecoveredDamage) -> JSONValue {
+        var members: [(String, JSONValue)] = [("file", .string(damage.file))]
+        if let report = damage.report {
+            members += [
+                ("skippedRecords", .int(report.corruptRecords)), ("truncatedBytes", .int(report.truncatedBytes)),
+                ("recoveredRecords", .int(report.recoveredRecords)),
+            ]
+        }
+        if let problem = damage.problem {
+            members += [("field", .string(problem.field)), ("problem", .string(problem.reason))]
+        }
+        members.append(("text", .string(damage.description)))
+        return .object(members)
     }
 
     /// `c2` before `c10`: ids compared by their numeric suffix when they share a prefix.

@@ -16,8 +16,20 @@ public enum JSONValue: Equatable, Sendable {
         case (.number(let a), .number(let b)): a == b
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
+        // Objects are equal when they hold the same members, whatever their order (as JSON defines them).
+        case (.object(let a), .object(let b)):
+            a.count == b.count && a.allSatisfy { key, value in b.first { $0.0 == key }?.1 == value }
         default: false
+        }
+    }
+
+    /// Whether every number in the value is finite (a literal such as `1e400` reads as infinity).
+    public var isFinite: Bool {
+        switch self {
+        case .null, .bool, .string: true
+        case .number(let value): value.isFinite
+        case .array(let values): values.allSatisfy(\.isFinite)
+        case .object(let members): members.allSatisfy { $0.1.isFinite }
         }
     }
 
@@ -75,7 +87,9 @@ public enum JSONValue: Equatable, Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            // DEL and the C1 controls too: a terminal would obey them (CSI is 0x9B).
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                out += String(format: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -35,10 +35,33 @@ struct DriverOptionsTests {
         arguments: [
             ["--data-dir"], ["--script"], ["--seed"], ["--clock"], ["--seed", "abc"], ["--seed", "-1"],
             ["--seed", "1.5"], ["--seed", "18446744073709551616"], ["--clock", "fast"], ["--clock", "Virtual"],
-            ["--bogus"], ["data"], ["-j"], ["--script", "--json"], ["--data-dir", "--fresh"], ["--help"], ["-h"],
+            ["--bogus"], ["data"], ["-j"], ["--script", "--json"], ["--data-dir", "--fresh"], ["--data-dir", ""],
         ])
     func badInvocation(_ arguments: [String]) {
         #expect(throws: DriverError.self) { try DriverOptions.parse(arguments) }
+    }
+
+    @Test("--help and -h ask for the usage; they are not an error")
+    func help() throws {
+        #expect(try DriverOptions.parse(["--help"]).help)
+        #expect(try DriverOptions.parse(["-h"]).help)
+        #expect(try !DriverOptions.parse([]).help)
+    }
+
+    @Test("--seed -1 says which numbers it takes")
+    func negativeSeed() {
+        #expect(throws: DriverError.badArguments("--seed takes a whole number from 0 to \(UInt64.max), not -1")) {
+            try DriverOptions.parse(["--seed", "-1"])
+        }
+    }
+
+    @Test("--help exits 0 and opens no data directory; --data-dir \"\" exits 2")
+    @MainActor
+    func helpAndEmptyDataDirectoryExitStatus() async {
+        let directory = AppTestsDriverHarness.temporaryDirectory()
+        #expect(await DriverMain.run(arguments: ["--data-dir", directory.path, "--help"]) == 0)
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+        #expect(await DriverMain.run(arguments: ["--data-dir", "", "--fresh"]) == 2)
     }
 
     @Test("a bad invocation exits with status 2 and does not touch any data directory")

@@ -1,4 +1,5 @@
 @testable import CourierApp
+import CourierData
 import CourierDomain
 import Foundation
 import Testing
@@ -8,6 +9,8 @@ import Testing
 final class AppTestsDriverHarness {
     /// Every line the driver printed, in order.
     private(set) var output: [String] = []
+    /// Every warning the driver gave (standard error for the program), in order.
+    var warnings: [String] { sink.warnings }
     /// The data directory (removed by `close()` unless `keepDirectory`).
     let directory: URL
     /// The driver under test.
@@ -16,7 +19,8 @@ final class AppTestsDriverHarness {
 
     /// Opens a driver on `directory` (a new temporary one by default), on the virtual clock unless told otherwise.
     init(
-        directory: URL? = nil, json: Bool = false, seed: UInt64 = 1, fresh: Bool = true, clock: ClockMode = .virtual
+        directory: URL? = nil, json: Bool = false, seed: UInt64 = 1, fresh: Bool = true, clock: ClockMode = .virtual,
+        fileSystem: any FileSystem = PosixFileSystem()
     ) throws {
         let directory = directory ?? Self.temporaryDirectory()
         var options = DriverOptions()
@@ -28,7 +32,9 @@ final class AppTestsDriverHarness {
         let sink = AppTestsLineSink()
         self.sink = sink
         self.directory = directory
-        driver = try Driver(options: options, inputIsTerminal: false, write: { sink.lines.append($0) })
+        driver = try Driver(
+            options: options, inputIsTerminal: false, write: { sink.lines.append($0) },
+            warn: { sink.warnings.append($0) }, fileSystem: fileSystem)
     }
 
     /// A new, empty directory under the system's temporary directory.
@@ -103,6 +109,7 @@ final class AppTestsDriverHarness {
 @MainActor
 final class AppTestsLineSink {
     var lines: [String] = []
+    var warnings: [String] = []
 }
 
 extension JSONValue {

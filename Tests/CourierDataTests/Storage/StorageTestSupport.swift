@@ -58,6 +58,8 @@ final class StorageCountingFileSystem: FileSystem {
     func createDirectory(_ path: String) throws { try base.createDirectory(path) }
     func remove(_ path: String) throws { try base.remove(path) }
     func exists(_ path: String) -> Bool { base.exists(path) }
+    func lockDirectory(_ path: String) throws -> FileSystemHandle? { try base.lockDirectory(path) }
+    func isCurrent(_ handle: FileSystemHandle, at path: String) -> Bool { base.isCurrent(handle, at: path) }
     func list(_ directory: String) throws -> [String] { try base.list(directory) }
 }
 

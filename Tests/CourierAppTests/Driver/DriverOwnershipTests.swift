@@ -1,0 +1,78 @@
+@testable import CourierApp
+import CourierData
+import CourierDomain
+import Foundation
+import Testing
+
+/// One writer per directory, and nothing acknowledged that the next launch will not find.
+@Suite("Driver ownership", .serialized)
+@MainActor
+struct DriverOwnershipTests {
+    @Test("with .lock deleted under a running driver, a second driver on the directory is still refused")
+    func deletedLockFile() async throws {
+        let first = try AppTestsDriverHarness()
+        defer { first.close() }
+        await first.start()
+        try FileManager.default.removeItem(at: first.directory.appendingPathComponent(".lock"))
+
+        #expect(throws: StoreError.locked(path: first.directory.path)) {
+            try AppTestsDriverHarness(directory: first.directory, fresh: false)
+        }
+    }
+
+    @Test("with client/ deleted under a running driver, the next send fails and says why; nothing is acknowledged")
+    func deletedClientDirectory() async throws {
+        let harness = try AppTestsDriverHarness()
+        await harness.start()
+        #expect(await harness.run("open c2\nnetwork offline") == .success)
+        try FileManager.default.removeItem(at: harness.directory.appendingPathComponent("client"))
+
+        let result = await harness.execute("send lost?", number: 3)
+
+        #expect(!result.ok)
+        #expect(result.lines.last?.contains("outbox.log was deleted or replaced") == true)
+        harness.close()
+    }
+
+    @Test("a full disk during a send fails the command; the message is where the next launch finds it, sent once")
+    func diskFullMidSend() async throws {
+        let disk = SimulatedFileSystem()
+        let directory = URL(fileURLWithPath: "/data")
+        let harness = try AppTestsDriverHarness(directory: directory, fresh: false, fileSystem: disk)
+        await harness.start()
+        // A first send reserves a block of ids on disk, so the full disk below meets the outbox's writes alone.
+        #expect(await harness.run("open c2\nsend warm-up") == .success)
+        let before = try await harness.number("server.counts.c2")
+        // The outbox's record of the new message lands; the next write (recording the delivery) finds the disk full.
+        disk.fillUp(afterWrites: 1)
+
+        let result = await harness.execute("send through a full disk", number: 3)
+
+        #expect(!result.ok)
+        #expect(result.lines.last?.contains("No space left on device") == true)
+        #expect(result.lines.last?.contains("resent") == true)
+        // When the disk has room again and the app relaunches, the message is delivered exactly once.
+        disk.isFull = false
+        #expect(await harness.run("restart") == .success)
+        #expect(try await harness.number("queue.count") == 0)
+        #expect(try await harness.number("server.counts.c2") == before + 1)
+        harness.driver.close()
+    }
+
+    @Test("a full disk before a send is a failed command that queues nothing")
+    func diskFullBeforeSend() async throws {
+        let disk = SimulatedFileSystem()
+        let harness = try AppTestsDriverHarness(
+            directory: URL(fileURLWithPath: "/data"), fresh: false, fileSystem: disk)
+        await harness.start()
+        #expect(await harness.run("open c2\nnetwork offline") == .success)
+        disk.isFull = true
+
+        let result = await harness.execute("send nowhere to go", number: 3)
+
+        #expect(!result.ok)
+        #expect(result.lines.last?.contains("No space left on device") == true)
+        #expect(try await harness.number("queue.count") == 0)
+        harness.driver.close()
+    }
+}
