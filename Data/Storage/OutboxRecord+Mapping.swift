@@ -62,6 +62,7 @@ extension StoredDeliveryError {
         case .validation(let reason): self.init(code: 6, reason: reason)
         case .notFound: self.init(code: 7)
         case .unknown(let text): self.init(code: 8, reason: text)
+        case .conflict: self.init(code: 9)
         }
     }
 }
@@ -120,6 +121,7 @@ extension DeliveryError {
         case 6: self = .validation(reason: stored.reason ?? "")
         case 7: self = .notFound
         case 8: self = .unknown(stored.reason ?? "")
+        case 9: self = .conflict
         default: throw OutboxRecordMappingError(description: "unknown delivery error code \(stored.code)")
         }
     }

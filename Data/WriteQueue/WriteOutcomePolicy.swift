@@ -30,7 +30,7 @@ enum WriteOutcomePolicy: Hashable, Sendable {
         switch error {
         case .offline, .timeout, .server, .unknown: self = .retry
         case .unauthorized, .forbidden: self = .pauseForSignIn
-        case .validation, .notFound: self = .reject
+        case .validation, .notFound, .conflict: self = .reject
         }
     }
 }

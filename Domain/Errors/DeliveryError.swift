@@ -15,6 +15,9 @@ public enum DeliveryError: Error, Hashable, Codable, Sendable, CustomStringConve
     case validation(reason: String)
     /// The conversation (or target) does not exist.
     case notFound
+    /// The backend already stores a message with this id and different content: the id was reused, and resending
+    /// cannot help (409-like).
+    case conflict
     /// Anything else.
     case unknown(String)
 
@@ -22,7 +25,7 @@ public enum DeliveryError: Error, Hashable, Codable, Sendable, CustomStringConve
     public var isRetryable: Bool {
         switch self {
         case .offline, .timeout, .server: true
-        case .unauthorized, .forbidden, .validation, .notFound, .unknown: false
+        case .unauthorized, .forbidden, .validation, .notFound, .conflict, .unknown: false
         }
     }
 
@@ -37,7 +40,7 @@ public enum DeliveryError: Error, Hashable, Codable, Sendable, CustomStringConve
         case .unauthorized, .forbidden: "Authentication error. Please sign in again."
         case .validation: "Message format error. Please try again."
         case .notFound: "Conversation not found. Please refresh and try again."
-        case .server, .unknown: "Failed to send message. Please try again."
+        case .server, .conflict, .unknown: "Failed to send message. Please try again."
         }
     }
 
@@ -50,6 +53,7 @@ public enum DeliveryError: Error, Hashable, Codable, Sendable, CustomStringConve
         case .forbidden: "forbidden"
         case .validation(let reason): "validation(\(reason))"
         case .notFound: "notFound"
+        case .conflict: "conflict"
         case .unknown(let text): "unknown(\(text))"
         }
     }
