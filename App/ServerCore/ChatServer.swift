@@ -20,6 +20,9 @@ public final class ChatServer {
     /// The address to give clients.
     public var url: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
 
+    /// Connections being served now.
+    public var openConnections: Int { sockets.openConnections }
+
     private let sockets: SocketServer
     private let journal: RecordLogBackendJournal
     private let lock: DataDirectoryLock

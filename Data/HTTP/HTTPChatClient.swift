@@ -19,13 +19,16 @@ public final class HTTPChatClient: Sendable {
     public let user: UserID
     private let session: URLSession
 
-    /// A client of the server at `baseURL`, signed in as `user`, giving up on a request after `timeout`.
+    /// A client of the server at `baseURL`, signed in as `user`, giving up on a request after `timeout` (at least
+    /// one second: FoundationNetworking on Linux counts request timeouts in whole seconds and fires a shorter one at
+    /// once).
     public init(baseURL: URL, user: UserID, timeout: Duration = .seconds(10)) {
         self.baseURL = baseURL
         self.user = user
+        let seconds = max(1, timeout.timeInterval.rounded(.up))
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout.timeInterval
-        configuration.timeoutIntervalForResource = timeout.timeInterval
+        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForResource = seconds
         configuration.httpMaximumConnectionsPerHost = 4
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
