@@ -38,10 +38,11 @@ public final class World {
     private let logger: Logger
 
     /// Opens (creating and seeding on first use) the world in `directory`. Throws `StoreError.locked` when another
-    /// process holds the directory. `fresh` wipes the directory first (on the real disk).
+    /// process holds the directory. `fresh` wipes the directory first (on the real disk). With `server`, requests go
+    /// over HTTP to that `courier-server` instead of to the in-process backend.
     public init(
         directory: URL, clockMode: ClockMode, seed: UInt64, fresh: Bool, fileSystem: any FileSystem = PosixFileSystem(),
-        clock injected: ManualClock? = nil, logger: Logger = .silent
+        clock injected: ManualClock? = nil, logger: Logger = .silent, server: URL? = nil
     ) throws {
         if fresh, FileManager.default.fileExists(atPath: directory.path) {
             let probe = try DataDirectoryLock.acquire(directory: directory, fileSystem: fileSystem)
@@ -80,6 +81,7 @@ public final class World {
             backend: backend, clock: clock, random: random,
             profile: NetworkProfile(rawValue: settings.profile) ?? .wifi,
             failRate: settings.failRate, isOnline: settings.online)
+        network.remote = server.map { HTTPChatClient(baseURL: $0, user: AppContainer.currentUser) }
         try save()
     }
 

@@ -33,12 +33,15 @@ public final class Driver {
     public init(options: DriverOptions, inputIsTerminal: Bool, write: @escaping (String) -> Void,
                 logger: Logger = .silent) throws {
         self.options = options
-        clockMode = options.clock ?? (inputIsTerminal && options.scriptPath == nil ? .system : .virtual)
+        // A real server answers in real time, so virtual time would run out its timeouts while a request is on the
+        // socket: with --server the default is the system clock.
+        clockMode = options.clock
+            ?? (options.server != nil || (inputIsTerminal && options.scriptPath == nil) ? .system : .virtual)
         self.write = write
         self.logger = logger
         world = try World(
             directory: options.dataDirectory, clockMode: clockMode, seed: options.seed, fresh: options.fresh,
-            logger: logger)
+            logger: logger, server: options.server)
         do {
             app = try AppContainer(world: world, logger: logger)
         } catch {
