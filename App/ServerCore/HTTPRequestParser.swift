@@ -30,6 +30,7 @@ public struct HTTPRequestParser: Sendable {
         guard !lines.isEmpty else { throw HTTPParseError(status: 400, reason: "empty request") }
         let requestLine = lines.removeFirst()
         var request = try Self.requestLine(requestLine)
+        let isHTTP11 = requestLine.hasSuffix(" HTTP/1.1")
         var contentLength: Int?
         var hasHost = false
         for line in lines {
@@ -53,7 +54,7 @@ public struct HTTPRequestParser: Sendable {
             }
             request.headers.append((name, value))
         }
-        if !hasHost && !request.closesConnection {
+        if !hasHost && isHTTP11 {
             throw HTTPParseError(status: 400, reason: "an HTTP/1.1 request needs a Host field")
         }
         if contentLength == nil && (request.method == "PUT" || request.method == "POST") {
