@@ -38,7 +38,9 @@ guard let directory else {
 signal(SIGPIPE, SIG_IGN)
 let server: ChatServer
 do {
-    server = try MainActor.assumeIsolated { try ChatServer(directory: URL(fileURLWithPath: directory), port: requestedPort) }
+    server = try MainActor.assumeIsolated {
+        try ChatServer(directory: URL(fileURLWithPath: directory), port: requestedPort)
+    }
 } catch {
     FileHandle.standardError.write(Data("courier-server: cannot start: \(error)\n".utf8))
     exit(3)

@@ -120,21 +120,24 @@ public final class ChatRouter {
 
     private func conversation(_ id: String) throws(DeliveryError) -> HTTPResponse {
         guard let conversation = backend.conversation(ConversationID(id)) else { throw .notFound }
-        return try ok(HTTPWire.ConversationBody(conversation: conversation, messageCount: backend.messageCount(in: conversation.id)))
+        let count = backend.messageCount(in: conversation.id)
+        return try ok(HTTPWire.ConversationBody(conversation: conversation, messageCount: count))
     }
 
     private func conversations(of user: String, request: HTTPRequest) throws(DeliveryError) -> HTTPResponse {
         let limit = try Self.limit(request)
         var cursor: ConversationCursor?
         if let text = request.queryValue("after") {
-            guard let parsed = HTTPWire.conversationCursor(text) else { throw .validation(reason: "a malformed cursor") }
+            guard let parsed = HTTPWire.conversationCursor(text) else {
+                throw .validation(reason: "a malformed cursor")
+            }
             cursor = parsed
         }
         let page = try backend.conversations(of: UserID(user), after: cursor, limit: limit)
-        let next = page.hasMore
-            ? page.conversations.last.map { HTTPWire.text(of: ConversationCursor(lastActivity: $0.lastActivity, id: $0.id)) }
-            : nil
-        return try ok(HTTPWire.ConversationPageBody(conversations: page.conversations, hasMore: page.hasMore, nextCursor: next))
+        let last = page.hasMore ? page.conversations.last : nil
+        let next = last.map { HTTPWire.text(of: ConversationCursor(lastActivity: $0.lastActivity, id: $0.id)) }
+        return try ok(
+            HTTPWire.ConversationPageBody(conversations: page.conversations, hasMore: page.hasMore, nextCursor: next))
     }
 
     // MARK: - Helpers

@@ -35,6 +35,7 @@ public struct HTTPRequest: Equatable, Sendable {
     /// The first value of query parameter `name`.
     public func queryValue(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
 
+    /// Equal when every part is equal, header and query order included.
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.path == rhs.path && lhs.query.elementsEqual(rhs.query, by: ==)
             && lhs.headers.elementsEqual(rhs.headers, by: ==) && lhs.body == rhs.body

@@ -21,7 +21,8 @@ public struct HTTPRequestParser: Sendable {
     public func parse(_ buffer: [UInt8]) throws(HTTPParseError) -> (request: HTTPRequest, consumed: Int)? {
         guard let headerEnd = Self.blankLine(in: buffer, within: limits.maxHeaderBytes) else {
             if buffer.count > limits.maxHeaderBytes {
-                throw HTTPParseError(status: 431, reason: "the request line and headers exceed \(limits.maxHeaderBytes) bytes")
+                throw HTTPParseError(
+                    status: 431, reason: "the request line and headers exceed \(limits.maxHeaderBytes) bytes")
             }
             try Self.checkEarly(buffer)
             return nil

@@ -38,7 +38,8 @@ extension HTTPChatClient: MessageRepository {
         var query = [URLQueryItem(name: "limit", value: "\(limit)")]
         if let cursor { query.append(URLQueryItem(name: "before", value: HTTPWire.text(of: cursor))) }
         let body = try await request(
-            "GET", ["conversations", conversation.rawValue, "messages"], query: query, as: HTTPWire.MessagePageBody.self)
+            "GET", ["conversations", conversation.rawValue, "messages"], query: query,
+            as: HTTPWire.MessagePageBody.self)
         return MessagePage(messages: body.messages, hasMore: body.hasMore)
     }
 }

@@ -46,8 +46,8 @@ public final class HTTPChatClient: Sendable {
 
     /// Changes a user's display name (`PUT /users/{id}/display-name`).
     public func updateDisplayName(of user: UserID, to name: String) async throws {
-        _ = try await exchange(
-            "PUT", ["users", user.rawValue, "display-name"], body: HTTPWire.encode(HTTPWire.DisplayNameBody(name: name)))
+        let body = try HTTPWire.encode(HTTPWire.DisplayNameBody(name: name))
+        _ = try await exchange("PUT", ["users", user.rawValue, "display-name"], body: body)
     }
 
     // MARK: - Transport

@@ -5,7 +5,7 @@ extension StateEmitting where State: Sendable {
     /// (`for await state in viewModel.states`). The sequence does not keep the view model alive: it ends when the
     /// view model is released, and a consumer that stops iterating (its task cancelled) ends the observation.
     public var states: AsyncStream<State> {
-        let (stream, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded) as (AsyncStream<State>, AsyncStream<State>.Continuation)
+        let (stream, continuation) = AsyncStream<State>.makeStream(bufferingPolicy: .unbounded)
         let end = StreamEnd(continuation)
         let token = observe { state in end.yield(state) }
         continuation.onTermination = { _ in

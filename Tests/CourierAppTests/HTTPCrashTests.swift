@@ -42,7 +42,9 @@ extension AppTestsChildProcesses {
             for (command, line) in zip(commands, run.lines) {
                 let answer = try JSONParser.parse(line)
                 #expect(answer["error"] == nil, "\(command) → \(line)")
-                if command.hasPrefix("send "), answer["error"] == nil { acknowledged.append(String(command.dropFirst(5))) }
+                if command.hasPrefix("send "), answer["error"] == nil {
+                    acknowledged.append(String(command.dropFirst(5)))
+                }
             }
             #expect(acknowledged.count == Self.sends)
 
