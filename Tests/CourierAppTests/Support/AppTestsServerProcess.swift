@@ -63,3 +63,21 @@ final class AppTestsServerProcess {
 private final class LineBox: @unchecked Sendable {
     var line: String?
 }
+
+extension AppTestsServerProcess {
+    /// Runs `courier-server` with `arguments` to its end (killed after `timeout`); its exit status.
+    static func exitStatus(_ arguments: [String], timeout: TimeInterval = 20) throws -> Int32 {
+        let process = Process()
+        process.executableURL = try AppTestsCourierBinary.url().deletingLastPathComponent()
+            .appendingPathComponent("courier-server")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(2_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
