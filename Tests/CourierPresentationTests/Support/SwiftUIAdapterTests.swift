@@ -68,6 +68,29 @@ import Testing
         #expect(!outbox.hasObservers)
     }
 
+    @Test func aChatScreenFollowsASendThroughTheObservableModel() async throws {
+        // Given a chat held by an observable model, its state tracked
+        let banner = makeBanner()
+        let chat = ChatViewModel(
+            conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
+            repository: ChatFakeRepository(clock: clock, latency: .zero), connectivity: network, banner: banner,
+            clock: clock)
+        let screen = ObservableViewModel(chat)
+        chat.start()
+        _ = await clock.run(until: { !chat.hasPendingWork })
+        let changes = ChangeCounter()
+        withObservationTracking { _ = screen.state } onChange: { changes.count += 1 }
+
+        // When the user sends a message through the view model
+        try screen.viewModel.send(text: "hello")
+        _ = await clock.run(until: { !chat.hasPendingWork && !outbox.isBusy })
+
+        // Then the tracker heard of it and the observable state shows it
+        #expect(changes.count == 1)
+        #expect(screen.state.messages.last?.text == "hello")
+        #expect(screen.state == chat.state)
+    }
+
     // MARK: - AsyncSequence
 
     @Test func statesYieldsTheCurrentStateThenEveryChangeInOrder() async {
