@@ -140,7 +140,7 @@ import Testing
     @Test func aServerThatNeverAnswersIsATimeout() async throws {
         // Given a loopback socket that accepts connections but never answers
         let silent = try SocketServer(port: 0, limits: HTTPLimits(requestTimeout: .seconds(5))) { _ in
-            Thread.sleep(forTimeInterval: 1.5)
+            Thread.sleep(forTimeInterval: 3)
             return HTTPResponse(status: 200)
         }
         silent.start()

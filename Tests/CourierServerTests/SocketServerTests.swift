@@ -94,7 +94,7 @@ import Testing
     @Test func connectionsBeyondTheCapAreAnswered503() async throws {
         // Given a server serving at most two connections, both held by idle clients
         let fixture = try ServerFixture(limits: HTTPLimits(
-            requestTimeout: .milliseconds(300), idleTimeout: .seconds(2), maxConnections: 2))
+            requestTimeout: .milliseconds(300), idleTimeout: .seconds(20), maxConnections: 2))
         defer { fixture.tearDown() }
         let port = fixture.server.port
         let held = (0..<2).compactMap { _ in LoopbackSocket(port: port) }
