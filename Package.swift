@@ -11,7 +11,7 @@ let settings: [SwiftSetting] = [
 
 let package = Package(
     name: "Courier",
-    platforms: [.macOS(.v14)],
+    platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "CourierDomain", targets: ["CourierDomain"]),
         .library(name: "CourierData", targets: ["CourierData"]),
@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "courier", targets: ["courier"]),
         .executable(name: "courier-bench", targets: ["courier-bench"]),
         .executable(name: "courier-sim", targets: ["courier-sim"]),
+        .executable(name: "courier-server", targets: ["courier-server"]),
     ],
     targets: [
         .target(name: "CourierDomain", path: "Domain", swiftSettings: settings),
@@ -32,11 +33,17 @@ let package = Package(
             path: "App/Core", swiftSettings: settings),
         .executableTarget(name: "courier", dependencies: ["CourierApp"], path: "App/Driver", swiftSettings: settings),
         .executableTarget(
-            name: "courier-bench", dependencies: ["CourierDomain", "CourierData", "CourierApp"], path: "App/Bench",
+            name: "courier-bench", dependencies: ["CourierDomain", "CourierData", "CourierApp", "CourierServer"],
+            path: "App/Bench",
             swiftSettings: settings),
         .executableTarget(
             name: "courier-sim", dependencies: ["CourierDomain", "CourierData", "CourierPresentation", "CourierApp"],
             path: "App/Sim", swiftSettings: settings),
+        .target(
+            name: "CourierServer", dependencies: ["CourierDomain", "CourierData"], path: "App/ServerCore",
+            swiftSettings: settings),
+        .executableTarget(
+            name: "courier-server", dependencies: ["CourierServer"], path: "App/Server", swiftSettings: settings),
         .testTarget(
             name: "CourierDomainTests", dependencies: ["CourierDomain"], path: "Tests/CourierDomainTests",
             swiftSettings: settings),
@@ -46,6 +53,9 @@ let package = Package(
         .testTarget(
             name: "CourierPresentationTests", dependencies: ["CourierDomain", "CourierPresentation"],
             path: "Tests/CourierPresentationTests", swiftSettings: settings),
+        .testTarget(
+            name: "CourierServerTests", dependencies: ["CourierDomain", "CourierData", "CourierServer"],
+            path: "Tests/CourierServerTests", swiftSettings: settings),
         .testTarget(
             name: "CourierAppTests", dependencies: ["CourierDomain", "CourierData", "CourierPresentation", "CourierApp"],
             path: "Tests/CourierAppTests", swiftSettings: settings),

@@ -17,6 +17,10 @@ let subcommands: [(name: String, summary: String, run: @MainActor () async throw
         "writes", "10,000 writes through the write queue vs raw record-log appends",
         { try await WritesBenchmark().run() }
     ),
+    (
+        "http", "sends per second over HTTP on 127.0.0.1 vs in process; Send All of 100 batched vs one by one",
+        { try await HTTPBenchmark().run() }
+    ),
 ]
 
 @MainActor func usage() -> String {

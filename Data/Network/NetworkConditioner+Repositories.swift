@@ -6,7 +6,8 @@ import Foundation
 extension NetworkConditioner: MessageRepository {
     /// Sends one message over the simulated network (one round trip).
     public func send(_ message: Message) async throws -> Message {
-        try await roundTrip { backend throws(DeliveryError) in try backend.send(message) }
+        if let remote = await remote { return try await remoteTrip { try await remote.send(message) } }
+        return try await roundTrip { backend throws(DeliveryError) in try backend.send(message) }
     }
 
     /// Sends an ordered batch in ONE round trip; the backend applies the messages in order and answers one result
@@ -14,6 +15,7 @@ extension NetworkConditioner: MessageRepository {
     /// costs nothing.
     public func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
         guard !messages.isEmpty else { return [] }
+        if let remote = await remote { return try await remoteTrip { try await remote.sendBatch(messages) } }
         return try await roundTrip { backend throws(DeliveryError) in try backend.sendBatch(messages) }
     }
 
@@ -21,7 +23,10 @@ extension NetworkConditioner: MessageRepository {
     public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
         -> MessagePage
     {
-        try await roundTrip { backend throws(DeliveryError) in
+        if let remote = await remote {
+            return try await remoteTrip { try await remote.messages(in: conversation, before: cursor, limit: limit) }
+        }
+        return try await roundTrip { backend throws(DeliveryError) in
             try backend.messages(in: conversation, before: cursor, limit: limit)
         }
     }
@@ -34,7 +39,10 @@ extension NetworkConditioner: ConversationRepository {
     public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
         -> ConversationPage
     {
-        try await roundTrip { backend throws(DeliveryError) in
+        if let remote = await remote {
+            return try await remoteTrip { try await remote.conversations(of: user, after: cursor, limit: limit) }
+        }
+        return try await roundTrip { backend throws(DeliveryError) in
             try backend.conversations(of: user, after: cursor, limit: limit)
         }
     }
@@ -45,12 +53,14 @@ extension NetworkConditioner: ConversationRepository {
 extension NetworkConditioner: UserRepository {
     /// Loads profiles over the simulated network (one round trip).
     public func users(_ ids: [UserID]) async throws -> [User] {
-        try await roundTrip { backend throws(DeliveryError) in try backend.users(ids) }
+        if let remote = await remote { return try await remoteTrip { try await remote.users(ids) } }
+        return try await roundTrip { backend throws(DeliveryError) in try backend.users(ids) }
     }
 
     /// Loads presence over the simulated network (one round trip).
     public func presence(_ ids: [UserID]) async throws -> [Presence] {
-        try await roundTrip { backend throws(DeliveryError) in try backend.presence(ids) }
+        if let remote = await remote { return try await remoteTrip { try await remote.presence(ids) } }
+        return try await roundTrip { backend throws(DeliveryError) in try backend.presence(ids) }
     }
 }
 
@@ -60,6 +70,7 @@ extension NetworkConditioner {
     /// Changes a user's display name over the simulated network (one round trip); errors as
     /// `InMemoryChatBackend.updateDisplayName(of:to:)`, plus the network's own.
     public func updateDisplayName(of user: UserID, to name: String) async throws {
+        if let remote { return try await remoteTrip { try await remote.updateDisplayName(of: user, to: name) } }
         try await roundTrip { backend throws(DeliveryError) in try backend.updateDisplayName(of: user, to: name) }
     }
 }

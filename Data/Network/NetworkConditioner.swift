@@ -30,14 +30,17 @@ public final class NetworkConditioner {
     /// How long a client waits for a lost request or response before it sees `.timeout`.
     public var requestTimeout: Duration
     /// Requests that left the device (offline refusals are not counted; a batch is one).
-    public private(set) var roundTrips = 0
+    public internal(set) var roundTrips = 0
     /// Whether the device is online.
     public private(set) var isOnline: Bool
+    /// A real server to carry requests to instead of the in-process backend (the driver's `--server`); connectivity,
+    /// the profile and the fail rate still apply on the device side.
+    public var remote: HTTPChatClient?
 
     // MARK: - Dependencies and state
 
     private let backend: InMemoryChatBackend
-    private let clock: any Clock
+    let clock: any Clock
     private let random: LockedRandom
     private let observers = ObserverList<Bool>()
     private var waits: [Int: Task<Void, any Error>] = [:]
@@ -74,7 +77,7 @@ public final class NetworkConditioner {
 
     // MARK: - Round trips
 
-    private enum Fate {
+    enum Fate {
         case delivered, requestLost, responseLost, serverError
     }
 
@@ -108,7 +111,7 @@ public final class NetworkConditioner {
 
     /// Draws the request's latency (seconds) and fate; always three draws, so changing a profile or fail rate
     /// mid-run shifts no later random choice.
-    private func draw() -> (TimeInterval, Fate) {
+    func draw() -> (TimeInterval, Fate) {
         let (latencyUnit, lossUnit, failUnit) = random.withGenerator { ($0.nextUnit(), $0.nextUnit(), $0.nextUnit()) }
         let latency = max(0, profile.latency.timeInterval + profile.jitter.timeInterval * (2 * latencyUnit - 1))
         let fate: Fate
@@ -126,7 +129,7 @@ public final class NetworkConditioner {
 
     /// Sleeps on the clock until `deadline`; throws `.offline` if the device is or goes offline meanwhile, and
     /// `CancellationError` if the caller is cancelled.
-    private func wait(until deadline: Date) async throws {
+    func wait(until deadline: Date) async throws {
         guard isOnline else { throw DeliveryError.offline }
         let key = nextWaitKey
         nextWaitKey += 1

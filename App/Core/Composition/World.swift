@@ -44,27 +44,29 @@ public final class World {
     /// process holds the directory. `fresh` wipes the directory first (on the real disk) — only one that is missing,
     /// empty or Courier's (`DataDirectory`); any other throws `DataDirectoryError.notCourier` with nothing touched.
     /// A damaged `world.json` never stops it: what could not be used is replaced by defaults and listed in
-    /// `recovered`.
+    /// `recovered`. With `server`, requests go over HTTP to that `courier-server` instead of to the
+    /// in-process backend.
     public init(
         directory: URL, clockMode: ClockMode, seed: UInt64, fresh: Bool, fileSystem: any FileSystem = PosixFileSystem(),
-        clock injected: ManualClock? = nil, logger: Logger = .silent
+        clock injected: ManualClock? = nil, logger: Logger = .silent, server: URL? = nil
     ) throws {
         let found =
             fresh ? try DataDirectory.checkWipeable(directory) : DataDirectory.kind(of: directory, fileSystem: fileSystem)
         lock = try DataDirectoryLock.acquire(directory: directory, fileSystem: fileSystem)
         if fresh { try DataDirectory.wipe(directory, kind: found) }
         try DataDirectory.mark(directory, kindBeforeOpening: found, fileSystem: fileSystem)
-        let client = directory.appendingPathComponent("client").path
-        let server = directory.appendingPathComponent("server").path
+        let clientPath = directory.appendingPathComponent("client").path
+        let serverPath = directory.appendingPathComponent("server").path
         // Nothing older than a new directory can hold its ids, so only there may a replayed run derive its id
-        // namespace from the seed; anywhere else a missing namespace comes from the system's random source.
-        let isNew = !fileSystem.exists(client) && !fileSystem.exists(server)
-        try fileSystem.createDirectory(server)
-        try fileSystem.createDirectory(client)
+        // namespace from the seed; anywhere else a missing namespace comes from the system's random source. A
+        // remote server outlives the directory and may hold ids from an earlier one: then the namespace is random.
+        let isNew = !fileSystem.exists(clientPath) && !fileSystem.exists(serverPath)
+        try fileSystem.createDirectory(serverPath)
+        try fileSystem.createDirectory(clientPath)
         if isNew { try fileSystem.syncDirectory(directory.path) }
         try DurableIDSpace.create(
             path: Self.idSpacePath(in: directory), fileSystem: fileSystem,
-            namespace: isNew && clockMode == .virtual ? .seeded(seed) : .random())
+            namespace: isNew && clockMode == .virtual && server == nil ? .seeded(seed) : .random())
         self.directory = directory
         self.fileSystem = fileSystem
         self.seed = seed
@@ -100,6 +102,7 @@ public final class World {
             profile: NetworkProfile(rawValue: settings.profile) ?? .wifi,
             failRate: settings.failRate, isOnline: settings.online)
         noteRecovery(of: "server/backend.log", journal.report)
+        network.remote = server.map { HTTPChatClient(baseURL: $0, user: AppContainer.currentUser) }
         try save()
     }
 

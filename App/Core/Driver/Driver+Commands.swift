@@ -60,7 +60,7 @@ extension Driver {
                 let document = StateDocument.build(app: self.app)
                 return Output(lines: [document.text], json: document)
             }
-        case "server": return try server(arguments)
+        case "server": return try await server(arguments)
         case "expect": return try await expect(arguments)
         case "quit", "exit":
             try noArguments(word, arguments)

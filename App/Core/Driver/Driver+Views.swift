@@ -77,7 +77,7 @@ extension Driver {
 
     // MARK: - Server and expect
 
-    func server(_ arguments: String) throws -> Render {
+    func server(_ arguments: String) async throws -> Render {
         let parts = arguments.split(separator: " ").map(String.init)
         guard (1...2).contains(parts.count) else { throw DriverError.badArguments("usage: server ID [N]") }
         let id = ConversationID(parts[0])
@@ -86,12 +86,11 @@ extension Driver {
             guard let n = Int(parts[1]), n > 0 else { throw DriverError.badArguments("N must be a positive number") }
             count = n
         }
-        guard world.backend.conversation(id) != nil else { throw DriverError.failed("no conversation \(parts[0])") }
-        let messages = world.backend.messages(in: id).suffix(count)
-        let lines = ["server \(id.rawValue): \(world.backend.messageCount(in: id)) message(s)"]
+        let (total, messages) = try await serverMessages(in: id, count: count)
+        let lines = ["server \(id.rawValue): \(total) message(s)"]
             + messages.map { "  \(StateDocument.iso8601($0.timestamp)) \($0.senderID.rawValue): \($0.text)" }
         let json = JSONValue.object([
-            ("conversationId", .string(id.rawValue)), ("count", .int(world.backend.messageCount(in: id))),
+            ("conversationId", .string(id.rawValue)), ("count", .int(total)),
             ("messages", .array(messages.map { message in
                 .object([
                     ("id", .string(message.id.rawValue)), ("senderId", .string(message.senderID.rawValue)),
@@ -110,4 +109,37 @@ extension Driver {
         }
         return { Output(lines: ["ok: \(arguments)"]) }
     }
+}
+
+extension Driver {
+    /// How many messages the server holds for `id` and its last `count`, from the `courier-server` when the driver
+    /// talks to one (read directly, past the device's simulated network), else from the in-process backend.
+    private func serverMessages(in id: ConversationID, count: Int) async throws -> (Int, [Message]) {
+        guard let remote = world.network.remote else {
+            guard world.backend.conversation(id) != nil else { throw DriverError.failed("no conversation \(id)") }
+            return (world.backend.messageCount(in: id), Array(world.backend.messages(in: id).suffix(count)))
+        }
+        do {
+            let info = try await remote.conversationInfo(id)
+            var messages: [Message] = []
+            var cursor: MessageCursor?
+            while messages.count < count {
+                let page = try await remote.messages(
+                    in: id, before: cursor, limit: min(count - messages.count, ChatRouterLimits.maxPage))
+                messages = page.messages + messages
+                guard page.hasMore, let first = page.messages.first else { break }
+                cursor = first.cursor
+            }
+            return (info.messageCount, messages)
+        } catch DeliveryError.notFound {
+            throw DriverError.failed("no conversation \(id)")
+        } catch {
+            throw DriverError.failed("the server did not answer: \(error)")
+        }
+    }
+}
+
+/// The largest page the REST contract serves.
+private enum ChatRouterLimits {
+    static let maxPage = 1_000
 }

@@ -38,14 +38,17 @@ public final class Driver {
                 warn: @escaping (String) -> Void = { _ in }, logger: Logger = .silent,
                 fileSystem: any FileSystem = PosixFileSystem()) throws {
         self.options = options
-        clockMode = options.clock ?? (inputIsTerminal && options.scriptPath == nil ? .system : .virtual)
+        // A real server answers in real time, so virtual time would run out its timeouts while a request is on the
+        // socket: with --server the default is the system clock.
+        clockMode = options.clock
+            ?? (options.server != nil || (inputIsTerminal && options.scriptPath == nil) ? .system : .virtual)
         // Text from messages, names and input lines goes to a terminal: its control characters are shown, not obeyed.
         self.write = { write(Self.escaped($0)) }
         self.warn = { warn(Self.escaped($0)) }
         self.logger = logger
         world = try World(
             directory: options.dataDirectory, clockMode: clockMode, seed: options.seed, fresh: options.fresh,
-            fileSystem: fileSystem, logger: logger)
+            fileSystem: fileSystem, logger: logger, server: options.server)
         do {
             app = try AppContainer(world: world, logger: logger)
         } catch {

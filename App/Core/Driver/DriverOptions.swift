@@ -16,10 +16,13 @@ public struct DriverOptions: Equatable, Sendable {
     public var clock: ClockMode?
     /// `--help`: print the usage and leave.
     public var help = false
+    /// A `courier-server` to talk HTTP to instead of the in-process backend.
+    public var server: URL?
 
     /// The usage line.
     public static let usage =
         "usage: courier [--data-dir DIR] [--script FILE] [--json] [--fresh] [--seed N] [--clock virtual|system]"
+        + " [--server URL]"
 
     /// Options with every default.
     public init() {}
@@ -56,6 +59,12 @@ public struct DriverOptions: Equatable, Sendable {
                     throw .badArguments("--clock takes virtual or system, not \(text)")
                 }
                 options.clock = mode
+            case "--server":
+                let text = try value(for: argument)
+                guard let url = URL(string: text), url.scheme == "http", url.host != nil else {
+                    throw .badArguments("--server takes an http:// URL, not \(text)")
+                }
+                options.server = url
             case "--": continue  // what `swift run courier -- …` may pass through
             case "-h", "--help": options.help = true
             default: throw .badArguments("unknown option \(argument)")

@@ -1,0 +1,205 @@
+import CourierData
+import CourierDomain
+import Foundation
+
+/// Maps the REST contract of docs/http-api.md onto an `InMemoryChatBackend`: one request in, one response out.
+///
+/// Idempotency by message id is checked here, against what the backend stores: the same id with the same content is
+/// answered with the stored message (200; 201 when new), the same id with other content is a 409 conflict and
+/// changes nothing. Every request needs `Authorization: Bearer USER` (401 without); an expired sign-in on the
+/// backend answers 401 as well.
+@MainActor
+public final class ChatRouter {
+    /// The largest page a client may ask for.
+    public static let maxPageSize = 1_000
+
+    private let backend: InMemoryChatBackend
+
+    /// Routes requests to `backend`.
+    public init(backend: InMemoryChatBackend) { self.backend = backend }
+
+    /// Answers one request; never throws, whatever the request holds.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard let authorization = request.header("authorization"), authorization.hasPrefix("Bearer "),
+            authorization.count > "Bearer ".count
+        else { return failure(.unauthorized) }
+        guard let segments = Self.segments(of: request.path) else {
+            return failure(.validation(reason: "bad percent-encoding in the path"), status: 400)
+        }
+        do throws(DeliveryError) {
+            switch (request.method, segments.count, segments.first) {
+            case ("PUT", 4, "conversations") where segments[2] == "messages":
+                return try putMessage(conversation: segments[1], id: segments[3], body: request.body)
+            case ("POST", 3, "conversations") where segments[2] == "messages:batch":
+                return try batch(conversation: segments[1], body: request.body)
+            case ("GET", 3, "conversations") where segments[2] == "messages":
+                return try page(conversation: segments[1], request: request)
+            case ("GET", 2, "conversations"):
+                return try conversation(segments[1])
+            case ("GET", 3, "users") where segments[2] == "conversations":
+                return try conversations(of: segments[1], request: request)
+            case ("GET", 1, "users"):
+                return try ok(backend.users(ids(request)))
+            case ("GET", 1, "presence"):
+                return try ok(backend.presence(ids(request)))
+            case ("PUT", 3, "users") where segments[2] == "display-name":
+                let body = try decode(HTTPWire.DisplayNameBody.self, request.body)
+                try backend.updateDisplayName(of: UserID(segments[1]), to: body.name)
+                return HTTPResponse(status: 204)
+            default:
+                return Self.isKnown(segments)
+                    ? failure(.validation(reason: "method \(request.method) not allowed here"), status: 405)
+                    : failure(.notFound)
+            }
+        } catch {
+            return failure(error)
+        }
+    }
+
+    // MARK: - Messages
+
+    private func putMessage(conversation: String, id: String, body: [UInt8]) throws(DeliveryError) -> HTTPResponse {
+        let message = try decode(Message.self, body)
+        guard message.id.rawValue == id, message.conversationID.rawValue == conversation else {
+            throw .validation(reason: "the body's id and conversation must match the path")
+        }
+        if let stored = backend.message(message.id), !Self.sameContent(stored, message) { throw .conflict }
+        let isNew = backend.message(message.id) == nil
+        let stored = try backend.send(message)
+        return try ok(stored, status: isNew ? 201 : 200)
+    }
+
+    private func batch(conversation: String, body: [UInt8]) throws(DeliveryError) -> HTTPResponse {
+        let messages = try decode(HTTPWire.BatchRequest.self, body).messages
+        guard messages.allSatisfy({ $0.conversationID.rawValue == conversation }) else {
+            throw .validation(reason: "every message of a batch belongs to the conversation of the path")
+        }
+        var conflicts = Set<Int>()
+        var accepted: [Message] = []
+        var seen: [MessageID: Message] = [:]
+        for (index, message) in messages.enumerated() {
+            let known = backend.message(message.id) ?? seen[message.id]
+            if let known, !Self.sameContent(known, message) {
+                conflicts.insert(index)
+            } else {
+                accepted.append(message)
+                seen[message.id] = seen[message.id] ?? message
+            }
+        }
+        let wasStored = accepted.map { backend.message($0.id) != nil }
+        var results = try backend.sendBatch(accepted).makeIterator()
+        var stored = wasStored.makeIterator()
+        var items: [HTTPWire.BatchItem] = []
+        for index in messages.indices {
+            if conflicts.contains(index) {
+                items.append(HTTPWire.BatchItem(status: 409, error: HTTPWire.body(for: .conflict)))
+                continue
+            }
+            let existed = stored.next() ?? false
+            switch results.next() {
+            case .success(let message)?: items.append(HTTPWire.BatchItem(status: existed ? 200 : 201, message: message))
+            case .failure(let error)?:
+                items.append(HTTPWire.BatchItem(status: HTTPWire.status(for: error), error: HTTPWire.body(for: error)))
+            case nil: items.append(HTTPWire.BatchItem(status: 500, error: HTTPWire.body(for: .server(code: 500))))
+            }
+        }
+        return try ok(HTTPWire.BatchResponse(results: items))
+    }
+
+    private func page(conversation: String, request: HTTPRequest) throws(DeliveryError) -> HTTPResponse {
+        let limit = try Self.limit(request)
+        var cursor: MessageCursor?
+        if let text = request.queryValue("before") {
+            guard let parsed = HTTPWire.messageCursor(text) else { throw .validation(reason: "a malformed cursor") }
+            cursor = parsed
+        }
+        let page = try backend.messages(in: ConversationID(conversation), before: cursor, limit: limit)
+        let next = page.hasMore ? page.messages.first.map { HTTPWire.text(of: $0.cursor) } : nil
+        return try ok(HTTPWire.MessagePageBody(messages: page.messages, hasMore: page.hasMore, nextCursor: next))
+    }
+
+    private func conversation(_ id: String) throws(DeliveryError) -> HTTPResponse {
+        guard let conversation = backend.conversation(ConversationID(id)) else { throw .notFound }
+        let count = backend.messageCount(in: conversation.id)
+        return try ok(HTTPWire.ConversationBody(conversation: conversation, messageCount: count))
+    }
+
+    private func conversations(of user: String, request: HTTPRequest) throws(DeliveryError) -> HTTPResponse {
+        let limit = try Self.limit(request)
+        var cursor: ConversationCursor?
+        if let text = request.queryValue("after") {
+            guard let parsed = HTTPWire.conversationCursor(text) else {
+                throw .validation(reason: "a malformed cursor")
+            }
+            cursor = parsed
+        }
+        let page = try backend.conversations(of: UserID(user), after: cursor, limit: limit)
+        let last = page.hasMore ? page.conversations.last : nil
+        let next = last.map { HTTPWire.text(of: ConversationCursor(lastActivity: $0.lastActivity, id: $0.id)) }
+        return try ok(
+            HTTPWire.ConversationPageBody(conversations: page.conversations, hasMore: page.hasMore, nextCursor: next))
+    }
+
+    // MARK: - Helpers
+
+    /// Same message as far as the sender is concerned: the fields the client composed.
+    static func sameContent(_ lhs: Message, _ rhs: Message) -> Bool {
+        lhs.conversationID == rhs.conversationID && lhs.senderID == rhs.senderID && lhs.text == rhs.text
+            && lhs.timestamp == rhs.timestamp && lhs.media == rhs.media
+    }
+
+    private static func segments(of path: String) -> [String]? {
+        var result: [String] = []
+        for piece in path.split(separator: "/", omittingEmptySubsequences: true) {
+            guard let decoded = HTTPRequestParser.percentDecoded(piece), !decoded.isEmpty else { return nil }
+            result.append(decoded)
+        }
+        return result
+    }
+
+    private static func isKnown(_ segments: [String]) -> Bool {
+        switch (segments.count, segments.first) {
+        case (4, "conversations"): segments[2] == "messages"
+        case (3, "conversations"): segments[2] == "messages" || segments[2] == "messages:batch"
+        case (2, "conversations"), (1, "users"), (1, "presence"): true
+        case (3, "users"): segments[2] == "conversations" || segments[2] == "display-name"
+        default: false
+        }
+    }
+
+    private static func limit(_ request: HTTPRequest) throws(DeliveryError) -> Int {
+        guard let text = request.queryValue("limit") else { return 50 }
+        guard let limit = Int(text), (1...maxPageSize).contains(limit) else {
+            throw .validation(reason: "limit must be a whole number from 1 to \(maxPageSize)")
+        }
+        return limit
+    }
+
+    private func ids(_ request: HTTPRequest) throws(DeliveryError) -> [UserID] {
+        guard let text = request.queryValue("ids") else { throw .validation(reason: "ids is required") }
+        let ids = text.split(separator: ",").map { UserID(String($0)) }
+        guard ids.count <= Self.maxPageSize else { throw .validation(reason: "at most \(Self.maxPageSize) ids") }
+        return ids
+    }
+
+    private func decode<Value: Decodable>(_ type: Value.Type, _ body: [UInt8]) throws(DeliveryError) -> Value {
+        do {
+            return try HTTPWire.decode(type, from: Data(body))
+        } catch {
+            throw .validation(reason: "the body is not a valid \(type)")
+        }
+    }
+
+    private func ok<Value: Encodable>(_ value: Value, status: Int = 200) throws(DeliveryError) -> HTTPResponse {
+        do {
+            return HTTPResponse(status: status, body: Array(try HTTPWire.encode(value)))
+        } catch {
+            throw .server(code: 500)
+        }
+    }
+
+    private func failure(_ error: DeliveryError, status: Int? = nil) -> HTTPResponse {
+        let body = (try? HTTPWire.encode(HTTPWire.body(for: error))).map(Array.init) ?? []
+        return HTTPResponse(status: status ?? HTTPWire.status(for: error), body: body)
+    }
+}

@@ -1,0 +1,44 @@
+/// One parsed HTTP/1.1 request.
+public struct HTTPRequest: Equatable, Sendable {
+    /// The method, as sent (`GET`, `PUT`, `POST`).
+    public var method: String
+    /// The path of the target, percent-decoded segment by segment later by the router (no query).
+    public var path: String
+    /// The query parameters, percent-decoded, in order.
+    public var query: [(String, String)]
+    /// The header fields, names lower-cased, in order.
+    public var headers: [(String, String)]
+    /// The body (empty without `Content-Length`).
+    public var body: [UInt8]
+    /// Whether the client asked to close the connection after this request (`Connection: close`, or HTTP/1.0).
+    public var closesConnection: Bool
+
+    /// Creates a request.
+    public init(
+        method: String, path: String, query: [(String, String)] = [], headers: [(String, String)] = [],
+        body: [UInt8] = [], closesConnection: Bool = false
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.closesConnection = closesConnection
+    }
+
+    /// The first value of header `name` (case-insensitive).
+    public func header(_ name: String) -> String? {
+        let lowered = name.lowercased()
+        return headers.first { $0.0 == lowered }?.1
+    }
+
+    /// The first value of query parameter `name`.
+    public func queryValue(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
+
+    /// Equal when every part is equal, header and query order included.
+    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+        lhs.method == rhs.method && lhs.path == rhs.path && lhs.query.elementsEqual(rhs.query, by: ==)
+            && lhs.headers.elementsEqual(rhs.headers, by: ==) && lhs.body == rhs.body
+            && lhs.closesConnection == rhs.closesConnection
+    }
+}

@@ -1,0 +1,51 @@
+/// One HTTP/1.1 response: status, a JSON (or empty) body and whether the connection closes after it.
+public struct HTTPResponse: Equatable, Sendable {
+    /// The status code.
+    public var status: Int
+    /// The body bytes (JSON unless empty).
+    public var body: [UInt8]
+    /// Whether the server closes the connection after sending it.
+    public var closesConnection: Bool
+
+    /// Creates a response.
+    public init(status: Int, body: [UInt8] = [], closesConnection: Bool = false) {
+        self.status = status
+        self.body = body
+        self.closesConnection = closesConnection
+    }
+
+    /// The bytes on the wire.
+    public var serialized: [UInt8] {
+        var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
+        head += "Content-Length: \(body.count)\r\n"
+        if !body.isEmpty { head += "Content-Type: application/json\r\n" }
+        head += closesConnection ? "Connection: close\r\n\r\n" : "\r\n"
+        return Array(head.utf8) + body
+    }
+
+    /// The standard reason phrase of `status`.
+    public static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 201: "Created"
+        case 204: "No Content"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 409: "Conflict"
+        case 411: "Length Required"
+        case 413: "Content Too Large"
+        case 414: "URI Too Long"
+        case 422: "Unprocessable Content"
+        case 431: "Request Header Fields Too Large"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 503: "Service Unavailable"
+        case 505: "HTTP Version Not Supported"
+        default: "Status"
+        }
+    }
+}

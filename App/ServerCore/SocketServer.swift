@@ -1,0 +1,248 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An HTTP/1.1 server on POSIX sockets, bound to 127.0.0.1 only: one thread per connection, at most
+/// `limits.maxConnections` at once (one more is answered 503 and closed), so a slow client never blocks another.
+///
+/// Every read and write waits with `poll` and a deadline: a request must arrive within `limits.requestTimeout` of its
+/// first byte (else 408 and the connection is dropped), a kept-alive connection is closed after `limits.idleTimeout`
+/// of silence, and a client that does not read its answer is dropped. Bytes that are not a request are answered with
+/// the parser's 4xx or 5xx and the connection is closed. The handler runs on the connection's thread.
+public final class SocketServer: @unchecked Sendable {
+    /// Answers one request.
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+
+    /// The port it listens on (the one the system chose when asked for 0).
+    public let port: UInt16
+
+    private let listener: Int32
+    private let limits: HTTPLimits
+    private let handler: Handler
+    private let lock = NSLock()
+    private var connections: Set<Int32> = []
+    private var stopped = false
+    private var acceptThread: Thread?
+
+    /// Binds 127.0.0.1:`port` (0: a free port) and listens; throws `SocketError` when it cannot.
+    public init(port: UInt16, limits: HTTPLimits = HTTPLimits(), handler: @escaping Handler) throws(SocketError) {
+        self.limits = limits
+        self.handler = handler
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw SocketError(operation: "socket", code: errno) }
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian  // 127.0.0.1, never another interface
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else {
+            let code = errno
+            close(descriptor)
+            throw SocketError(operation: "bind", code: code)
+        }
+        guard listen(descriptor, 128) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw SocketError(operation: "listen", code: code)
+        }
+        var actual = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &actual) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        listener = descriptor
+        self.port = UInt16(bigEndian: actual.sin_port)
+    }
+
+    /// Starts accepting connections on a thread of its own.
+    public func start() {
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "courier-server accept"
+        acceptThread = thread
+        thread.start()
+    }
+
+    /// Stops accepting and cuts every open connection (their threads end promptly).
+    public func stop() {
+        let open: Set<Int32> = lock.withLock {
+            guard !stopped else { return [] }
+            stopped = true
+            return connections
+        }
+        shutdown(listener, Int32(SHUT_RDWR))
+        for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
+    }
+
+    /// Connections being served now.
+    public var openConnections: Int { lock.withLock { connections.count } }
+
+    // MARK: - Accepting
+
+    private func acceptLoop() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                if lock.withLock({ stopped }) { break }
+                usleep(10_000)  // EMFILE and friends: back off instead of spinning
+                continue
+            }
+            let admitted = lock.withLock { () -> Bool in
+                guard !stopped, connections.count < limits.maxConnections else { return false }
+                connections.insert(connection)
+                return true
+            }
+            guard admitted else {
+                let busy = HTTPResponse(status: 503, body: Self.errorBody("server", "too many connections"),
+                                        closesConnection: true)
+                _ = write(busy.serialized, to: connection, deadline: deadline(after: .milliseconds(100)))
+                close(connection)
+                continue
+            }
+            var yes: Int32 = 1
+            setsockopt(connection, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+            #if canImport(Darwin)
+                // Darwin has no MSG_NOSIGNAL: a peer that hung up must not kill the server with SIGPIPE.
+                setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            let thread = Thread { [self] in
+                serve(connection)
+                lock.withLock { _ = connections.remove(connection) }
+                close(connection)
+            }
+            thread.name = "courier-server connection"
+            thread.start()
+        }
+        close(listener)
+    }
+
+    // MARK: - One connection
+
+    private func serve(_ connection: Int32) {
+        let parser = HTTPRequestParser(limits: limits)
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1_024)
+        var requestDeadline: ContinuousClock.Instant?
+        var idleDeadline = deadline(after: limits.idleTimeout)
+        while true {
+            do {
+                if let (request, consumed) = try parser.parse(buffer) {
+                    buffer.removeFirst(consumed)
+                    var response = handler(request)
+                    response.closesConnection = response.closesConnection || request.closesConnection
+                    guard write(response.serialized, to: connection, deadline: deadline(after: limits.requestTimeout)),
+                        !response.closesConnection
+                    else { return }
+                    requestDeadline = buffer.isEmpty ? nil : deadline(after: limits.requestTimeout)
+                    idleDeadline = deadline(after: limits.idleTimeout)
+                    continue
+                }
+            } catch {
+                let refusal = HTTPResponse(
+                    status: error.status, body: Self.errorBody("validation", error.reason), closesConnection: true)
+                _ = write(refusal.serialized, to: connection, deadline: deadline(after: limits.requestTimeout))
+                return
+            }
+            let waitUntil = requestDeadline ?? idleDeadline
+            switch read(from: connection, into: &chunk, deadline: waitUntil) {
+            case .bytes(let count):
+                if buffer.isEmpty { requestDeadline = deadline(after: limits.requestTimeout) }
+                buffer.append(contentsOf: chunk[0..<count])
+            case .timedOut:
+                if requestDeadline != nil {
+                    let late = HTTPResponse(
+                        status: 408, body: Self.errorBody("timeout", "the request did not arrive in time"),
+                        closesConnection: true)
+                    _ = write(late.serialized, to: connection, deadline: deadline(after: .milliseconds(100)))
+                }
+                return
+            case .closed:
+                return
+            }
+        }
+    }
+
+    private enum ReadResult {
+        case bytes(Int), timedOut, closed
+    }
+
+    private func read(from connection: Int32, into chunk: inout [UInt8], deadline: ContinuousClock.Instant)
+        -> ReadResult
+    {
+        while true {
+            guard wait(connection, for: Int16(POLLIN), until: deadline) else { return .timedOut }
+            let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            if count > 0 { return .bytes(count) }
+            if count == 0 { return .closed }
+            if errno == EINTR || errno == EAGAIN { continue }
+            return .closed
+        }
+    }
+
+    private func write(_ bytes: [UInt8], to connection: Int32, deadline: ContinuousClock.Instant) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            guard wait(connection, for: Int16(POLLOUT), until: deadline) else { return false }
+            let sent = bytes.withUnsafeBytes { raw in
+                send(connection, raw.baseAddress?.advanced(by: offset), bytes.count - offset, Self.sendFlags)
+            }
+            if sent > 0 {
+                offset += sent
+            } else if sent < 0 && (errno == EINTR || errno == EAGAIN) {
+                continue
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Waits until `connection` is ready for `events` or `deadline` passes (false); a hang-up counts as ready, so the
+    /// following read or write sees it.
+    private func wait(_ connection: Int32, for events: Int16, until deadline: ContinuousClock.Instant) -> Bool {
+        while true {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { return false }
+            let milliseconds = Int32(min(remaining.components.seconds * 1_000
+                + remaining.components.attoseconds / 1_000_000_000_000_000 + 1, 60_000))
+            var entry = pollfd(fd: connection, events: events, revents: 0)
+            let ready = poll(&entry, 1, milliseconds)
+            if ready > 0 { return true }
+            if ready < 0 && errno != EINTR { return true }
+        }
+    }
+
+    private func deadline(after duration: Duration) -> ContinuousClock.Instant { .now + duration }
+
+    #if canImport(Glibc)
+        private static let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+        private static let sendFlags: Int32 = 0
+    #endif
+
+    static func errorBody(_ error: String, _ reason: String) -> [UInt8] {
+        let text = "{\"error\":\(jsonString(error)),\"reason\":\(jsonString(reason))}"
+        return Array(text.utf8)
+    }
+
+    private static func jsonString(_ text: String) -> String {
+        guard let data = try? JSONEncoder().encode(text), let encoded = String(data: data, encoding: .utf8) else {
+            return "\"\""
+        }
+        return encoded
+    }
+}

@@ -1,0 +1,86 @@
+import CourierData
+import CourierDomain
+import CourierServer
+import Foundation
+import Testing
+
+/// The routes of the REST contract over an in-memory backend, without sockets.
+@MainActor
+@Suite struct ChatRouterTests {
+    let backend: InMemoryChatBackend
+    let router: ChatRouter
+
+    init() throws {
+        backend = try InMemoryChatBackend(
+            seed: DemoData.make(seed: 1, now: ManualClock().now), journal: InMemoryBackendJournal())
+        router = ChatRouter(backend: backend)
+    }
+
+    private func request(_ method: String, _ path: String, query: [(String, String)] = [], body: Data = Data(),
+                         signedIn: Bool = true) -> HTTPResponse {
+        router.respond(to: HTTPRequest(
+            method: method, path: path, query: query,
+            headers: signedIn ? [("authorization", "Bearer me")] : [], body: Array(body)))
+    }
+
+    private func message(_ text: String, id: String = UUID().uuidString) -> Message {
+        Message(id: MessageID(id), conversationID: "c2", senderID: "me", text: text,
+                timestamp: Date(timeIntervalSinceReferenceDate: 900_000_000), status: .sending)
+    }
+
+    @Test func aPutIsCreatedThenAnsweredWithTheStoredMessageThenAConflict() throws {
+        let first = message("hi", id: "m1")
+        var other = first
+        other.text = "changed"
+        let statuses = try [first, first, other].map {
+            request("PUT", "/conversations/c2/messages/m1", body: try JSONEncoder().encode($0)).status
+        }
+        #expect(statuses == [201, 200, 409])
+        #expect(backend.messageCount(in: "c2") == 4)
+        #expect(backend.message("m1")?.text == "hi")
+    }
+
+    @Test func aBodyThatDoesNotMatchItsPathOrIsNotJSONIsRefused() throws {
+        let body = try JSONEncoder().encode(message("hi", id: "m1"))
+        #expect(request("PUT", "/conversations/c2/messages/m2", body: body).status == 422)
+        #expect(request("PUT", "/conversations/c3/messages/m1", body: body).status == 422)
+        #expect(request("PUT", "/conversations/c2/messages/m1", body: Data("{".utf8)).status == 422)
+        #expect(backend.messageCount(in: "c2") == 3)
+    }
+
+    @Test func aBatchAnswersEachMessageWithItsOwnStatus() throws {
+        // Given a stored message, then a batch of a new one, the stored one, the stored id with other text, an empty
+        let stored = message("stored", id: "m1")
+        _ = try backend.send(stored)
+        var reused = stored
+        reused.text = "other"
+        let batch = HTTPWire.BatchRequest(messages: [message("new"), stored, reused, message(" ")])
+
+        // When it is posted
+        let response = request("POST", "/conversations/c2/messages:batch", body: try JSONEncoder().encode(batch))
+
+        // Then each result has the status a PUT alone would have had
+        let results = try JSONDecoder().decode(HTTPWire.BatchResponse.self, from: Data(response.body)).results
+        #expect(response.status == 200)
+        #expect(results.map(\.status) == [201, 200, 409, 422])
+        #expect(backend.messageCount(in: "c2") == 5)
+    }
+
+    @Test func unknownRoutesMethodsAndMissingSignInAreRefused() {
+        #expect(request("GET", "/nowhere").status == 404)
+        #expect(request("DELETE", "/conversations/c2/messages/m1").status == 405)
+        #expect(request("GET", "/conversations/c999").status == 404)
+        #expect(request("GET", "/users", query: [("ids", "me")], signedIn: false).status == 401)
+        #expect(request("GET", "/conversations/c1/messages", query: [("before", "garbage")]).status == 422)
+        #expect(request("GET", "/conversations/c1/messages", query: [("limit", "1001")]).status == 422)
+        #expect(request("GET", "/conversations/%zz").status == 400)
+    }
+
+    @Test func anExpiredSignInIs401AndChangesNothing() throws {
+        backend.isSignInExpired = true
+        let body = try JSONEncoder().encode(message("x", id: "m1"))
+        let response = request("PUT", "/conversations/c2/messages/m1", body: body)
+        #expect(response.status == 401)
+        #expect(backend.messageCount(in: "c2") == 3)
+    }
+}
