@@ -54,6 +54,7 @@ public final class AppContainer {
         chat = nil
         let chat = messaging.makeChat(conversationID: id, title: title, currentUser: Self.currentUser)
         self.chat = chat
+        conversations.list.chatOpened(id)
         chat.start()
         return chat
     }

@@ -28,6 +28,8 @@ public final class Driver {
     var world: World
     var app: AppContainer
     var quitRequested = false
+    /// Prints banner, toast and alert changes as they happen (not with `--json`: one object per command there).
+    let watcher: ScreenWatcher
 
     /// Opens the data directory (exit status 3 when that fails: locked, unreadable).
     public init(options: DriverOptions, inputIsTerminal: Bool, write: @escaping (String) -> Void,
@@ -36,6 +38,7 @@ public final class Driver {
         clockMode = options.clock ?? (inputIsTerminal && options.scriptPath == nil ? .system : .virtual)
         self.write = write
         self.logger = logger
+        watcher = ScreenWatcher(write: options.json ? { _ in } : write)
         world = try World(
             directory: options.dataDirectory, clockMode: clockMode, seed: options.seed, fresh: options.fresh,
             logger: logger)
@@ -49,6 +52,7 @@ public final class Driver {
 
     /// Lets the work started by opening the app finish (an automatic pass, a pending sync).
     public func start() async {
+        watcher.follow(app)
         await waitForWork()
     }
 
@@ -74,8 +78,11 @@ public final class Driver {
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return true }
         let word = String(trimmed.prefix { $0 != " " })
         let arguments = String(trimmed.dropFirst(word.count)).trimmingCharacters(in: .whitespaces)
+        defer { watcher.follow(app) }
         do {
             let render = try await perform(word, arguments)
+            // Before waiting: what the command's work changes on screen prints as it happens.
+            watcher.follow(app)
             await waitForWork()
             try? world.save()
             emit(render(), command: word)
@@ -95,6 +102,7 @@ public final class Driver {
 
     /// Closes the data directory.
     public func close() {
+        watcher.stop()
         try? world.save()
         app.close()
         world.close()
