@@ -62,6 +62,8 @@ public final class ChatViewModel: StateEmitting {
         tokens.append(
             banner.observe { [weak self] shared in
                 self?.store.update {
+                    // The shared banner hears of connectivity first: taking it from there keeps one change one state.
+                    $0.isOnline = shared.isOnline
                     $0.banner = shared.banner
                     $0.toast = shared.toast
                     $0.connected = shared.connected

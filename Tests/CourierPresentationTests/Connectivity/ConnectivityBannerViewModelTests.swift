@@ -235,6 +235,64 @@ import Testing
         #expect(model.state.toast.visible)
     }
 
+    @Test func goingOfflineBeforeAnsweringTakesTheToastAwayAndYesCanNoLongerBeAnswered() throws {
+        // Given the toast asking about one message
+        network.set(online: false)
+        outbox.seed("a")
+        let model = makeModel()
+        network.set(online: true)
+        let recorder = StateRecorder(model)
+
+        // When the device goes offline again before the user answers
+        network.set(online: false)
+
+        // Then the toast is gone with the banner back, and Yes sends nothing
+        #expect(
+            recorder.states == [
+                bannerState(online: true, count: 1, toast: "Connected. Auto-send 1 queued message?", connected: true),
+                bannerState(online: false, count: 1, banner: "You're offline. 1 message queued."),
+            ])
+        #expect(throws: PresentationError.noToastShowing) { try model.acceptToast() }
+        #expect(outbox.sendAllCalls == 0)
+    }
+
+    @Test func aLaunchOnlineWithAQueueAsksUnderTheManualPolicyOnly() async {
+        // Given two queued messages found at launch, online
+        outbox.seed("a")
+        outbox.seed("b")
+
+        // When the app's banner starts (it prompts at launch), and ten seconds pass
+        let model = ConnectivityBannerViewModel(
+            connectivity: network, outbox: outbox, clock: clock, promptsAtLaunch: true)
+        let recorder = StateRecorder(model)
+        await clock.advance(by: .seconds(10))
+
+        // Then the toast asked at once and went after its ten seconds
+        #expect(
+            recorder.states == [
+                bannerState(online: true, count: 2, toast: "Connected. Auto-send 2 queued messages?"),
+                bannerState(online: true, count: 2),
+            ])
+
+        // And with the automatic policy nothing asks: the outbox sends by itself
+        outbox.policy = .automatic
+        let automatic = ConnectivityBannerViewModel(
+            connectivity: network, outbox: outbox, clock: clock, promptsAtLaunch: true)
+        #expect(automatic.state == bannerState(online: true, count: 2))
+    }
+
+    @Test func theBannersReviewOpensTheOfflineQueue() {
+        network.set(online: false)
+        outbox.seed("a")
+        var opened = 0
+        let model = makeModel(actions: .init(showOfflineQueue: { opened += 1 }))
+
+        model.review()
+
+        #expect(opened == 1)
+        #expect(outbox.sendAllCalls == 0)
+    }
+
     // MARK: - Helpers
 
     private func bannerState(
