@@ -28,7 +28,7 @@ public final class AppContainer {
     /// Builds the app over `world`'s data directory.
     public init(world: World, logger: Logger = .silent) throws {
         self.world = world
-        let conversations = ConversationsFeature(world: world, currentUser: Self.currentUser, logger: logger)
+        let conversations = try ConversationsFeature(world: world, currentUser: Self.currentUser, logger: logger)
         self.conversations = conversations
         messaging = try MessagingFeature(
             world: world, currentUser: Self.currentUser,
@@ -65,5 +65,6 @@ public final class AppContainer {
         tokens.removeAll()
         messaging.close()
         profile.close()
+        conversations.close()
     }
 }
