@@ -93,6 +93,21 @@ struct DriverScreenTests {
         #expect(try await harness.state()["profile"]?["displayName"] == original)
     }
 
+    @Test("the conversation list is kept: offline after a relaunch it still shows what it loaded online")
+    func conversationListKeptOffline() async throws {
+        let harness = try AppTestsDriverHarness()
+        defer { harness.close() }
+        await harness.start()
+        #expect(await harness.run("""
+            conversations
+            network offline
+            restart
+            conversations
+            expect conversations.count == 50
+            expect conversations.items[0].id == "c1"
+            """) == .success, "\(harness.output.suffix(8).joined(separator: "\n"))")
+    }
+
     private static func date(_ text: String) -> Date? {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
