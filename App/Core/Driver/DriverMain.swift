@@ -32,9 +32,14 @@ public enum DriverMain {
             scriptLines = text.components(separatedBy: "\n")
         }
         let terminal = isatty(0) == 1 && scriptLines == nil
+        // A person at a terminal gets line editing and history, and output that arrives between commands is
+        // printed above the line being typed.
+        let editor = terminal && !options.json ? LineEditor(prompt: "> ") : nil
+        defer { editor?.restore() }
+        let write: (String) -> Void = editor.map { editor in { editor.print($0) } } ?? printLine
         let driver: Driver
         do {
-            driver = try Driver(options: options, inputIsTerminal: terminal, write: printLine)
+            driver = try Driver(options: options, inputIsTerminal: terminal, write: write)
         } catch {
             printError("courier: cannot open the data directory \(options.dataDirectory.path): \(error)")
             return Driver.ExitStatus.dataDirectoryUnavailable.rawValue
@@ -46,7 +51,15 @@ public enum DriverMain {
         }
         var status = Driver.ExitStatus.success
         var number = 0
-        if terminal, !options.json { printLine("Courier driver — type 'help' for the commands.") }
+        if terminal, !options.json { write("Courier driver — type 'help' for the commands.") }
+        if let editor {
+            while let line = await editor.readLine() {
+                number += 1
+                if !(await driver.execute(line: line, number: number)) { status = .commandFailed }
+                if driver.quitRequested { break }
+            }
+            return status.rawValue
+        }
         let prompt = { if terminal, !options.json { FileHandle.standardOutput.write(Data("> ".utf8)) } }
         prompt()
         for await line in standardInputLines() {
