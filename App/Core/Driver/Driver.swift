@@ -54,6 +54,7 @@ public final class Driver {
     public func start() async {
         watcher.follow(app)
         await waitForWork()
+        watcher.betweenCommands = clockMode == .system
     }
 
     /// Runs `lines` in order; in script mode (`stopOnFailure`) it stops at the first failing line. Returns the
@@ -76,6 +77,8 @@ public final class Driver {
     public func execute(line: String, number: Int) async -> Bool {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return true }
+        watcher.betweenCommands = false
+        defer { watcher.betweenCommands = clockMode == .system }
         let word = String(trimmed.prefix { $0 != " " })
         let arguments = String(trimmed.dropFirst(word.count)).trimmingCharacters(in: .whitespaces)
         defer { watcher.follow(app) }

@@ -5,6 +5,9 @@ import CourierPresentation
 /// or action sheet. One line per change — `banner: TEXT`, `toast: TEXT`, `alert: TITLE — MESSAGE [A | B]` — and
 /// `banner: —` (and so on) when one goes away.
 ///
+/// Between commands (`betweenCommands`, an interactive session on the system clock) a status change of the open
+/// chat's own messages prints its row too — a message delivered after 3G latency — since no command result will.
+///
 /// It remembers what it last printed across the view models it follows, so rebuilding them (a restart, another
 /// chat opened) prints only what actually looks different.
 @MainActor
@@ -16,6 +19,10 @@ final class ScreenWatcher {
     private weak var banner: ConnectivityBannerViewModel?
     private weak var chat: ChatViewModel?
     private var followsChat = false
+    private var statusLabels: [MessageID: String] = [:]
+
+    /// Whether no command runs: then the chat's own rows print as their status changes.
+    var betweenCommands = false
 
     /// Creates a watcher that prints through `write`.
     init(write: @escaping (String) -> Void) {
@@ -31,7 +38,8 @@ final class ScreenWatcher {
         if chat !== app.chat || (app.chat == nil && followsChat) {
             chat = app.chat
             followsChat = app.chat != nil
-            chatToken = app.chat?.observe { [weak self] state in self?.show("alert", Self.text(for: state.alert)) }
+            statusLabels = [:]
+            chatToken = app.chat?.observe { [weak self] state in self?.chatChanged(state) }
             if app.chat == nil { show("alert", nil) }
         }
     }
@@ -45,6 +53,18 @@ final class ScreenWatcher {
     /// The alert's line text: "TITLE — MESSAGE [A | B]".
     static func text(for alert: ChatViewModel.MessageAlert?) -> String? {
         alert.map { "\($0.title) — \($0.message) [\($0.actions.joined(separator: " | "))]" }
+    }
+
+    private func chatChanged(_ state: ChatViewModel.State) {
+        show("alert", Self.text(for: state.alert))
+        var labels: [MessageID: String] = [:]
+        for row in state.messages where row.isOutgoing && (row.status.isPending || statusLabels[row.id] != nil) {
+            labels[row.id] = row.statusLabel
+            if betweenCommands, let before = statusLabels[row.id], before != row.statusLabel {
+                write(Driver.line(for: row))
+            }
+        }
+        statusLabels = labels
     }
 
     private func bannerChanged(_ state: ConnectivityBannerViewModel.State) {

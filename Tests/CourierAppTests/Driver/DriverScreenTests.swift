@@ -27,6 +27,21 @@ struct DriverScreenTests {
         #expect(!(await harness.execute("toast yes").ok), "no toast to answer while offline")
     }
 
+    @Test("under the automatic policy a reconnect shows Reconnecting... while the queue goes, then Connected")
+    func reconnectingBanner() async throws {
+        let harness = try AppTestsDriverHarness()
+        defer { harness.close() }
+        await harness.start()
+        #expect(await harness.run("policy auto\nopen c2\nnetwork offline\nsend one\nsend two") == .success)
+
+        let online = await harness.execute("network online")
+
+        #expect(
+            online.lines == ["banner: Reconnecting...", "banner: Connected", "network: online, wifi"],
+            "\(online.lines)")
+        #expect(try await harness.number("queue.count") == 0)
+    }
+
     @Test("tap and choose: a queued message's sheet (Info, OK, Cancel) and a failed message's alert")
     func tapAndChoose() async throws {
         let harness = try AppTestsDriverHarness()
