@@ -2,7 +2,8 @@ import CourierDomain
 import Foundation
 
 /// The conversations the list has seen online, kept on disk so that the list still shows them offline after a
-/// relaunch. One JSON record per conversation as last seen; the newest record of an id wins when the cache opens.
+/// relaunch. One `ConversationCacheRecord` per conversation as last seen; the newest record of an id wins when the
+/// cache opens.
 /// When superseded records outnumber live ones, the storage is compacted to one record per conversation.
 public final class ConversationCache: @unchecked Sendable {
     private let lock = NSLock()
@@ -19,11 +20,10 @@ public final class ConversationCache: @unchecked Sendable {
         let decoder = JSONDecoder()
         for record in try storage.load() {
             recordCount += 1
-            do {
-                let conversation = try decoder.decode(Conversation.self, from: record)
+            if let conversation = ConversationCacheRecord.decode(record, with: decoder)?.conversation {
                 byID[conversation.id] = conversation
-            } catch {
-                logger.log(.warning, "conversation cache: skipped a record that cannot be read (\(error))")
+            } else {
+                logger.log(.warning, "conversation cache: skipped a record that cannot be read")
             }
         }
     }
@@ -41,7 +41,7 @@ public final class ConversationCache: @unchecked Sendable {
             let changed = conversations.filter { byID[$0.id] != $0 }
             guard !changed.isEmpty else { return }
             do {
-                try storage.append(changed.compactMap { try? encoder.encode($0) })
+                try storage.append(changed.compactMap { try? encoder.encode(ConversationCacheRecord($0)) })
                 recordCount += changed.count
                 for conversation in changed { byID[conversation.id] = conversation }
             } catch {
@@ -78,7 +78,9 @@ public final class ConversationCache: @unchecked Sendable {
 
     private func compactIfWasteful(_ encoder: JSONEncoder) {
         guard recordCount > 2 * byID.count + 64 else { return }
-        let live = byID.values.sorted(by: Self.listOrder).compactMap { try? encoder.encode($0) }
+        let live = byID.values.sorted(by: Self.listOrder).compactMap {
+            try? encoder.encode(ConversationCacheRecord($0))
+        }
         do {
             try storage.compact(keeping: live)
             recordCount = live.count
