@@ -53,6 +53,9 @@ extension ChatViewModel {
         }
     }
 
+    /// The failed-message alert's earlier name: it is the `.failed` kind of `MessageAlert`.
+    public typealias FailedMessageAlert = MessageAlert
+
     /// The alert or action sheet over a message: story 2.4's alert over a failed one ("Message Failed" with Retry,
     /// Delete, Cancel), PR-10's action sheet over a queued one (Cancel, Info, Dismiss) and the Info alert it opens.
     public struct MessageAlert: Equatable, Sendable {
