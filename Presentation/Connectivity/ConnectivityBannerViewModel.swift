@@ -131,7 +131,8 @@ public final class ConnectivityBannerViewModel: StateEmitting {
                 self?.render()
             }
             if outbox.policy == .manual, !waiting.isEmpty, !toastVisible { showToast() }
-            reconnecting = outbox.policy == .automatic && !inFlight.isEmpty
+            // Held by an expired sign-in, the queue does not go: nothing to announce.
+            reconnecting = outbox.policy == .automatic && !outbox.isPausedForSignIn && !inFlight.isEmpty
         } else {
             connected = false
             reconnecting = false
