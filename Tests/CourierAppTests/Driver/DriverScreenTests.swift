@@ -42,6 +42,25 @@ struct DriverScreenTests {
         #expect(try await harness.number("queue.count") == 0)
     }
 
+    @Test("between commands, a delivery after 3G latency prints the message's row as it changes")
+    func deliveryBetweenCommandsPrints() async throws {
+        let harness = try AppTestsDriverHarness()
+        defer { harness.close() }
+        await harness.start()
+        #expect(await harness.run("network profile 3g\nopen c2") == .success)
+        let clock = try #require(harness.driver.world.manualClock)
+
+        // As in an interactive session: no command runs while the message travels.
+        harness.driver.watcher.betweenCommands = true
+        let before = harness.output.count
+        try #require(harness.driver.app.chat).send(text: "over 3g")
+        await clock.advance(by: .seconds(2))
+        _ = await harness.execute("state")
+        let printed = Array(harness.output[before...].dropLast())
+
+        #expect(printed == ["  Now me: over 3g  [Sent]"])
+    }
+
     @Test("tap and choose: a queued message's sheet (Info, OK, Cancel) and a failed message's alert")
     func tapAndChoose() async throws {
         let harness = try AppTestsDriverHarness()
