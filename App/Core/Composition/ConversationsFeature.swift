@@ -25,9 +25,9 @@ public final class ConversationsFeature {
             path: world.directory.appendingPathComponent("client/conversations.log").path,
             fileSystem: world.fileSystem, logger: logger)
         let cache = try ConversationCache(storage: cacheStorage, logger: logger)
+        let kept = CachingConversationRepository(wrapping: world.network, cache: cache)
         list = ConversationsListViewModel(
-            currentUser: currentUser, conversations: CachingConversationRepository(wrapping: world.network, cache: cache),
-            users: users, clock: world.clock)
+            currentUser: currentUser, conversations: kept, users: users, clock: world.clock)
     }
 
     /// Closes the cache's file.
