@@ -19,13 +19,17 @@ extension DurableOutbox {
             startAutomaticPass(pauseFirst: true)
         }
         while !Task.isCancelled, connectivity.isOnline, !isPausedForSignIn {
-            let batch = Array(
+            let sending = Array(
                 store.all().lazy.filter { $0.conversationID == conversation && $0.status == .sending }
                     .prefix(limits.batchSize))
-            guard !batch.isEmpty else { return }
+            guard let first = sending.first else { return }
+            // A hand-sent message goes alone, once; the messages before it go as a batch with the retry budget.
+            let manual = manualAttempts.contains(first.id)
+            let batch = manual ? [first] : Array(sending.prefix { !manualAttempts.contains($0.id) })
+            if manual { manualAttempts.remove(first.id) }
             let results: [Result<Message, DeliveryError>]
             do {
-                results = try await repository.sendBatch(batch)
+                results = try await (manual ? manualRepository : repository).sendBatch(batch)
             } catch {
                 let failure = (error as? DeliveryError) ?? .unknown(String(describing: error))
                 results = batch.map { _ in .failure(failure) }
@@ -96,6 +100,7 @@ extension DurableOutbox {
     func requeueStranded(in conversation: ConversationID) {
         guard !connectivity.isOnline || isPausedForSignIn || Task.isCancelled else { return }
         for message in store.all() where message.conversationID == conversation && message.status == .sending {
+            manualAttempts.remove(message.id)
             do {
                 let updated = try store.updateStatus(
                     of: message.id, to: .queued, at: clock.now, attempts: nil, lastError: message.lastError)

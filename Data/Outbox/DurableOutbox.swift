@@ -21,6 +21,9 @@ import Foundation
 ///     until it has had `maxAutomaticRounds`, otherwise (and with the `manual` policy at once) → `failed`;
 ///   - a permanent refusal (validation, not found) → `failed` at once, kept with its error;
 ///   - after a failure the lane goes on with later messages, so one bad message holds up nothing.
+/// - A message the user sends by hand (`send(_:)`: Retry, Send Now) gets one attempt through `manualRepository`
+///   (one try within the attempt timeout, no backoff chain): the user is waiting for the answer, and trying
+///   again is theirs to decide. Sends the outbox starts itself keep the repository's retry budget.
 /// - With the `automatic` policy, coming online starts one pass over the queue; flicker while it runs starts no
 ///   second pass (single flight), and a lane never runs twice for a conversation, so nothing is sent twice. The
 ///   pass repeats (after `roundPause` on the clock) while messages wait for another round.
@@ -55,6 +58,8 @@ public final class DurableOutbox: MessageOutbox {
 
     let store: any OutboxStore
     let repository: any MessageRepository
+    /// Where hand-started sends go: one attempt each.
+    let manualRepository: any MessageRepository
     let connectivity: any ConnectivityMonitor
     let clock: any Clock
     private let ids: IDGenerator
@@ -78,20 +83,24 @@ public final class DurableOutbox: MessageOutbox {
     var lanes: [ConversationID: Task<Void, Never>] = [:]
     var automaticPass: Task<Void, Never>?
     var runningOperations = 0
+    /// Messages sent by hand that the lane must send alone, through `manualRepository`.
+    var manualAttempts: Set<MessageID> = []
     var wasOnline: Bool
     private var lastComposeTime: Date?
     let observers = ObserverList<OutboxEvent>()
     private var connectivityToken: ObservationToken?
 
     /// Creates the outbox. Messages the store holds are kept as they are (a store reopens `sending` as `queued`);
-    /// with the automatic policy and a connection they go out at once.
+    /// with the automatic policy and a connection they go out at once. `manualRepository` (one attempt, no retries)
+    /// carries Retry and Send Now; without one they go through `repository` too.
     public init(
-        store: any OutboxStore, repository: any MessageRepository, connectivity: any ConnectivityMonitor,
-        clock: any Clock, ids: IDGenerator, currentUser: UserID, policy: SendPolicy = .manual,
-        limits: Limits = Limits(), logger: Logger = .silent
+        store: any OutboxStore, repository: any MessageRepository, manualRepository: (any MessageRepository)? = nil,
+        connectivity: any ConnectivityMonitor, clock: any Clock, ids: IDGenerator, currentUser: UserID,
+        policy: SendPolicy = .manual, limits: Limits = Limits(), logger: Logger = .silent
     ) {
         self.store = store
         self.repository = repository
+        self.manualRepository = manualRepository ?? repository
         self.connectivity = connectivity
         self.clock = clock
         self.ids = ids
@@ -166,6 +175,7 @@ public final class DurableOutbox: MessageOutbox {
         runningOperations += 1
         defer { runningOperations -= 1 }
         guard markSending(message) != nil else { return }
+        manualAttempts.insert(id)
         startLane(message.conversationID)
         await lanes[message.conversationID]?.value
     }

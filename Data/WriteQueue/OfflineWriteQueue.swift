@@ -35,6 +35,12 @@ public actor OfflineWriteQueue: WriteQueue {
     private var executors: [String: Executor]
     private var runningSync: Task<Int, Never>?
     private var inFlightID: String?
+    /// The queue's own next sync, after one left a write whose retries it spent (online only).
+    private var followUp: Task<Void, Never>?
+    private var followUpRound = 0
+
+    /// When the queue will sync again by itself (a write's retries were spent while online); nil when not planned.
+    public private(set) var nextResync: Date?
 
     /// Whether syncing waits for sign-in to be renewed (an executor answered unauthorized or forbidden).
     public private(set) var isPausedForSignIn = false
@@ -78,6 +84,8 @@ public actor OfflineWriteQueue: WriteQueue {
         openReport = WriteQueueOpenReport(
             loaded: journal.count, expired: expired, skippedRecords: journal.skippedRecords)
     }
+
+    isolated deinit { followUp?.cancel() }
 
     /// The main actor's executor when the queue was opened with `runsOnMainActor`, otherwise its own.
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -180,6 +188,8 @@ public actor OfflineWriteQueue: WriteQueue {
         removeStale()
         var delivered = 0
         var position: UInt64 = 0
+        var leftBehind = false
+        defer { planFollowUp(leftBehind: leftBehind) }
         while let (sequence, write) = journal.next(after: position) {
             position = sequence
             guard let executor = executors[write.kind] else {
@@ -193,6 +203,7 @@ public actor OfflineWriteQueue: WriteQueue {
             switch outcome {
             case .delivered: delivered += 1
             case .kept: continue
+            case .retryLater: leftBehind = true
             case .stopSync: return delivered
             }
         }
@@ -201,7 +212,37 @@ public actor OfflineWriteQueue: WriteQueue {
     }
 
     private enum DeliveryOutcome {
-        case delivered, kept, stopSync
+        /// The write got through.
+        case delivered
+        /// The write stays (or went) and needs nothing more from this sync.
+        case kept
+        /// The write stays after this sync spent its retries: a later sync must try again.
+        case retryLater
+        /// Nothing more can get through in this sync.
+        case stopSync
+    }
+
+    /// After a sync: when it left a write behind, plans the next one after a growing, capped delay on the clock;
+    /// otherwise starts the growth over. Offline, paused or not, a reconnect syncs anyway.
+    private func planFollowUp(leftBehind: Bool) {
+        followUp?.cancel()
+        followUp = nil
+        nextResync = nil
+        guard leftBehind, journal.count > 0, !isPausedForSignIn else {
+            followUpRound = 0
+            return
+        }
+        let delay = configuration.resyncDelay(round: followUpRound)
+        followUpRound += 1
+        let clock = clock
+        let deadline = clock.now.addingTimeInterval(delay.timeInterval)
+        nextResync = deadline
+        logger.log(.info, "write queue: a write is left behind; syncing again in \(delay)")
+        // Weak: a queue that is closed and dropped (an app restart) must not sync on after it.
+        followUp = Task { [weak self] in
+            do { try await clock.sleep(until: deadline) } catch { return }
+            await self?.syncWhenOnline()
+        }
     }
 
     /// One write through `WriteOutcomePolicy`, retries included.
@@ -239,7 +280,7 @@ public actor OfflineWriteQueue: WriteQueue {
                 }
                 guard retries < configuration.retriesPerSync, !Task.isCancelled else {
                     observers.notify(.attemptFailed(write, failure, retryIn: nil))
-                    return failure == .offline || Task.isCancelled ? .stopSync : .kept
+                    return failure == .offline || Task.isCancelled ? .stopSync : .retryLater
                 }
                 let delay = configuration.backoff(beforeRetry: retries, unit: random?.nextUnit() ?? 0)
                 observers.notify(.attemptFailed(write, failure, retryIn: delay))

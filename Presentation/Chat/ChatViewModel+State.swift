@@ -27,15 +27,15 @@ extension ChatViewModel {
         public var connected: Bool
         /// The failed messages of this chat, in compose order (what `retry`/`delete` act on).
         public var failedMessageIDs: [MessageID]
-        /// The alert a tap on a failed message shows (story 2.4), if any.
-        public var alert: FailedMessageAlert?
+        /// The alert or action sheet a tap on a failed or queued message shows, if any.
+        public var alert: MessageAlert?
 
         /// Creates a state.
         public init(
             conversationID: ConversationID, title: String, messages: [MessageRow] = [], hasMore: Bool = false,
             isLoading: Bool = false, isLoadingOlder: Bool = false, error: String? = nil, isOnline: Bool,
             banner: ConnectivityBannerViewModel.Banner, toast: ConnectivityBannerViewModel.Toast, connected: Bool,
-            failedMessageIDs: [MessageID] = [], alert: FailedMessageAlert? = nil
+            failedMessageIDs: [MessageID] = [], alert: MessageAlert? = nil
         ) {
             self.conversationID = conversationID
             self.title = title
@@ -53,23 +53,54 @@ extension ChatViewModel {
         }
     }
 
-    /// The alert over a failed message: "Message failed to send." with Retry, Delete and Cancel (story 2.4).
-    public struct FailedMessageAlert: Equatable, Sendable {
-        /// The failed message it is about.
+    /// The failed-message alert's earlier name: it is the `.failed` kind of `MessageAlert`.
+    public typealias FailedMessageAlert = MessageAlert
+
+    /// The alert or action sheet over a message: story 2.4's alert over a failed one ("Message Failed" with Retry,
+    /// Delete, Cancel), PR-10's action sheet over a queued one (Cancel, Info, Dismiss) and the Info alert it opens.
+    public struct MessageAlert: Equatable, Sendable {
+        /// Which of the three it is.
+        public enum Kind: Equatable, Sendable {
+            /// Over a failed message: Retry, Delete, Cancel.
+            case failed
+            /// The action sheet over a queued message: Cancel (removes it for good), Info, Dismiss.
+            case queuedActions
+            /// Info about a queued message, with OK.
+            case queuedInfo
+        }
+
+        /// Which alert it is.
+        public var kind: Kind
+        /// The message it is about.
         public var messageID: MessageID
-        /// "Message Failed".
+        /// Its title.
         public var title: String
-        /// "This message failed to send. Would you like to retry or delete it?"
+        /// Its text.
         public var message: String
-        /// "Retry", "Delete", "Cancel".
+        /// Its buttons' labels, in order.
         public var actions: [String]
 
-        /// The alert for `messageID`.
-        public init(messageID: MessageID) {
+        /// The alert of `kind` for `messageID` (the failed-message alert by default).
+        public init(messageID: MessageID, kind: Kind = .failed) {
+            self.kind = kind
             self.messageID = messageID
-            title = "Message Failed"
-            message = "This message failed to send. Would you like to retry or delete it?"
-            actions = ["Retry", "Delete", "Cancel"]
+            switch kind {
+            case .failed:
+                title = "Message Failed"
+                message = "This message failed to send. Would you like to retry or delete it?"
+                actions = ["Retry", "Delete", "Cancel"]
+            case .queuedActions:
+                title = "Queued Message"
+                message = "This message is waiting for a connection."
+                actions = ["Cancel", "Info", "Dismiss"]
+            case .queuedInfo:
+                title = "Queued Message"
+                message = "This message will send automatically when you're back online"
+                actions = ["OK"]
+            }
         }
+
+        /// The status the message must keep for the alert to stay.
+        var requiredStatus: MessageStatus { kind == .failed ? .failed : .queued }
     }
 }

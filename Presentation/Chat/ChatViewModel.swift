@@ -30,6 +30,8 @@ public final class ChatViewModel: StateEmitting {
     private var olderCursor: MessageCursor?
     private var started = false
     private var refreshDeadline: Date?
+    /// The newest page could not load offline; it loads once the device is back online.
+    private var loadWaitsForConnection = false
 
     // MARK: - Init
 
@@ -56,10 +58,12 @@ public final class ChatViewModel: StateEmitting {
                 conversationID: conversationID, title: title, isOnline: connectivity.isOnline, banner: shared.banner,
                 toast: shared.toast, connected: shared.connected))
         tokens.append(outbox.observe { [weak self] event in self?.outboxChanged(event) })
-        tokens.append(connectivity.observe { [weak self] online in self?.store.update { $0.isOnline = online } })
+        tokens.append(connectivity.observe { [weak self] online in self?.connectivityChanged(online) })
         tokens.append(
             banner.observe { [weak self] shared in
                 self?.store.update {
+                    // The shared banner hears of connectivity first: taking it from there keeps one change one state.
+                    $0.isOnline = shared.isOnline
                     $0.banner = shared.banner
                     $0.toast = shared.toast
                     $0.connected = shared.connected
@@ -111,16 +115,39 @@ public final class ChatViewModel: StateEmitting {
         render()
     }
 
-    /// A tap on a message: a failed one shows the alert with Retry, Delete and Cancel. Throws `unknownMessage` or
-    /// `wrongStatus` (not failed); nothing changes then.
+    /// A tap on a message: a failed one shows the alert with Retry, Delete and Cancel, a queued one the action sheet
+    /// with Cancel, Info and Dismiss. Throws `unknownMessage` or `wrongStatus` (neither); nothing changes then.
     public func tapMessage(messageID: MessageID) throws {
-        try requireFailed(messageID)
-        store.update { $0.alert = FailedMessageAlert(messageID: messageID) }
+        guard let message = timeline.message(messageID) else { throw PresentationError.unknownMessage(messageID) }
+        switch message.status {
+        case .failed: store.update { $0.alert = MessageAlert(messageID: messageID) }
+        case .queued: store.update { $0.alert = MessageAlert(messageID: messageID, kind: .queuedActions) }
+        default: throw PresentationError.wrongStatus(messageID, message.status)
+        }
     }
 
-    /// Cancel on the alert: it goes away, the message stays failed.
+    /// Closes the alert or action sheet without acting (Cancel on the failed-message alert, Dismiss, OK).
     public func dismissAlert() {
         store.update { $0.alert = nil }
+    }
+
+    /// Presses the open alert's button labelled `label` (case-insensitive). Failed alert: Retry, Delete, Cancel
+    /// (closes). Queued action sheet: Cancel (deletes the message from queue and chat for good), Info (the alert
+    /// saying it sends once back online), Dismiss (closes). Info alert: OK (closes). Throws `noAlertShowing`,
+    /// `unknownAction`, or what the action throws; nothing changes then.
+    public func chooseAlertAction(_ label: String) throws {
+        guard let alert = store.state.alert else { throw PresentationError.noAlertShowing }
+        guard let action = alert.actions.first(where: { $0.lowercased() == label.lowercased() }) else {
+            throw PresentationError.unknownAction(label, available: alert.actions)
+        }
+        switch (alert.kind, action) {
+        case (.failed, "Retry"): try retry(messageID: alert.messageID)
+        case (.failed, "Delete"): try delete(messageID: alert.messageID)
+        case (.queuedActions, "Cancel"): try cancelQueued(alert.messageID)
+        case (.queuedActions, "Info"):
+            store.update { $0.alert = MessageAlert(messageID: alert.messageID, kind: .queuedInfo) }
+        default: dismissAlert()
+        }
     }
 
     /// Sends every queued and failed message of every conversation, in compose order.
@@ -129,9 +156,15 @@ public final class ChatViewModel: StateEmitting {
         tasks.run { await outbox.sendAll() }
     }
 
-    /// Retries a failed message of this chat. Throws `unknownMessage` or `wrongStatus` (not failed).
+    /// Retries a failed message of this chat: one attempt (the outbox's manual send). Offline, nothing is tried: the
+    /// message stays failed and `error` says "No internet connection. Message will be saved and you can retry
+    /// later." Throws `unknownMessage` or `wrongStatus` (not failed).
     public func retry(messageID: MessageID) throws {
         try requireFailed(messageID)
+        guard store.state.isOnline else {
+            render { $0.error = DeliveryError.offline.userMessage }
+            return
+        }
         tasks.send(messageID, through: outbox, logger: logger, as: "retry")
     }
 
@@ -142,6 +175,14 @@ public final class ChatViewModel: StateEmitting {
         try outbox.delete(messageID)
         timeline.remove(messageID)
         render()
+    }
+
+    private func cancelQueued(_ id: MessageID) throws {
+        guard let message = timeline.message(id) else { throw PresentationError.unknownMessage(id) }
+        guard message.status == .queued else { throw PresentationError.wrongStatus(id, message.status) }
+        try outbox.delete(id)
+        timeline.remove(id)
+        render { $0.alert = nil }
     }
 
     /// The toast's Yes (see `ConnectivityBannerViewModel.acceptToast`).
@@ -182,12 +223,33 @@ public final class ChatViewModel: StateEmitting {
     private func loadFailed(_ error: any Error) {
         let cancelled = error is CancellationError
         logger.log(.warning, "loading \(conversationID) failed: \(error)")
+        // Offline with nothing cached: not a send failure — say the chat loads once back online, and load it then.
+        let offline = (error as? DeliveryError) == .offline && olderCursor == nil
+        if offline { loadWaitsForConnection = true }
         render {
-            if !cancelled { $0.error = Self.userMessage(for: error) }
+            if offline {
+                $0.error = Self.offlineLoadText
+            } else if !cancelled {
+                $0.error = Self.userMessage(for: error)
+            }
             $0.isLoading = false
             $0.isLoadingOlder = false
         }
     }
+
+    private func connectivityChanged(_ online: Bool) {
+        store.update { $0.isOnline = online }
+        guard online, loadWaitsForConnection, !store.state.isLoading else { return }
+        loadWaitsForConnection = false
+        render {
+            if $0.error == Self.offlineLoadText { $0.error = nil }
+            $0.isLoading = true
+        }
+        loadPage(before: nil)
+    }
+
+    /// What an uncached chat opened offline says instead of its messages.
+    public static let offlineLoadText = "You're offline. This conversation will load when you're back online."
 
     // MARK: - Outbox events
 
@@ -248,8 +310,10 @@ public final class ChatViewModel: StateEmitting {
         store.update {
             $0.messages = rows
             $0.failedMessageIDs = failed
-            // The alert goes once its message is no longer failed (retried, deleted, sent from the queue).
-            if let alert = $0.alert, !failed.contains(alert.messageID) { $0.alert = nil }
+            // The alert goes once its message left the status it is about (retried, deleted, sent from the queue).
+            if let alert = $0.alert, timeline.message(alert.messageID)?.status != alert.requiredStatus {
+                $0.alert = nil
+            }
             change(&$0)
         }
         scheduleRefresh(at: nextChange)

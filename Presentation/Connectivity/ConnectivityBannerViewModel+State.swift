@@ -26,9 +26,10 @@ extension ConnectivityBannerViewModel {
         }
     }
 
-    /// The offline banner: "You're offline. 3 messages queued." with Send All.
+    /// The offline banner: "You're offline. 3 messages queued." with Send All; online, "Reconnecting..." while the
+    /// automatic policy sends the queue.
     public struct Banner: Equatable, Sendable {
-        /// Shown while offline.
+        /// Shown while offline, and while an automatic pass sends the queue after reconnecting.
         public var visible: Bool
         /// The banner's text; empty while hidden.
         public var text: String
@@ -94,6 +95,9 @@ extension ConnectivityBannerViewModel {
     public static func toastText(queuedCount: Int) -> String {
         "Connected. Auto-send \(queuedCount) queued \(queuedCount == 1 ? "message" : "messages")?"
     }
+
+    /// The banner's text while the automatic policy sends the queue after reconnecting (PR-10).
+    public static let reconnectingText = "Reconnecting..."
 
     /// The brief notice after reconnecting.
     public static let connectedText = "Connected"

@@ -6,8 +6,12 @@ import Foundation
 /// - Offline: the banner counts the pending messages that wait (queued and failed, every conversation).
 /// - Back online (a change, not the first reading): "Connected" shows for `connectedDuration`; with the manual
 ///   policy and something queued, the toast asks whether to send it and hides itself after `toastDuration`.
-///   Flicker while the toast shows neither stacks it nor restarts its countdown. With the automatic policy no
-///   toast shows: the outbox sends by itself.
+///   With the automatic policy no toast shows: the outbox sends by itself, and the banner reads "Reconnecting..."
+///   until no message is queued or sending any more (or the device goes offline, or sign-in pauses sending).
+/// - With `promptsAtLaunch`, created online with something waiting and the manual policy (the app relaunched with
+///   a queue): the toast asks too — nothing else would tell the user that messages wait.
+/// - Going offline hides the toast: Yes could send nothing. Its countdown goes on, so flicker neither stacks it nor
+///   restarts it: back online before the countdown ends, the same toast shows again for the time left.
 /// - The toast also hides once nothing is left to send.
 @MainActor
 public final class ConnectivityBannerViewModel: StateEmitting {
@@ -31,16 +35,21 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     private var isOnline: Bool?
     /// Ids of the queued and failed messages: a set, so each outbox event costs O(1).
     private var waiting: Set<MessageID>
+    /// Ids of the queued and sending messages: what an automatic pass still has to do.
+    private var inFlight: Set<MessageID>
+    /// Whether the toast's countdown runs (the toast shows only while online).
     private var toastVisible = false
     private var connected = false
+    private var reconnecting = false
 
     // MARK: - Init
 
-    /// Creates the view model and starts observing connectivity and the outbox.
+    /// Creates the view model and starts observing connectivity and the outbox; `promptsAtLaunch` asks about a
+    /// queue found online at once (the app's launch), as a reconnect does.
     public init(
         connectivity: any ConnectivityMonitor, outbox: any MessageOutbox, clock: any Clock,
         actions: Actions = Actions(), logger: Logger = .silent, toastDuration: Duration = .seconds(10),
-        connectedDuration: Duration = .seconds(2)
+        connectedDuration: Duration = .seconds(2), promptsAtLaunch: Bool = false
     ) {
         self.outbox = outbox
         self.actions = actions
@@ -50,10 +59,16 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         toastTimer = ClockTimer(clock: clock)
         connectedTimer = ClockTimer(clock: clock)
         waiting = Set(outbox.pending.lazy.filter { Self.isWaiting($0.status) }.map(\.id))
+        inFlight = Set(outbox.pending.lazy.filter { Self.isInFlight($0.status) }.map(\.id))
         let online = connectivity.isOnline
-        store = StateStore(Self.makeState(online: online, waiting: waiting.count, toast: false, connected: false))
+        store = StateStore(
+            Self.makeState(online: online, waiting: waiting.count, toast: false, connected: false, reconnecting: false))
         tokens.append(outbox.observe { [weak self] event in self?.outboxChanged(event) })
         tokens.append(connectivity.observe { [weak self] online in self?.connectivityChanged(online) })
+        if promptsAtLaunch, online, outbox.policy == .manual, !waiting.isEmpty {
+            showToast()
+            render()
+        }
     }
 
     // MARK: - Output
@@ -97,6 +112,11 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         tasks.run { await outbox.sendAll() }
     }
 
+    /// The banner's Review: opens the Offline Queue.
+    public func review() {
+        actions.showOfflineQueue()
+    }
+
     // MARK: - Events
 
     private func connectivityChanged(_ online: Bool) {
@@ -110,16 +130,21 @@ public final class ConnectivityBannerViewModel: StateEmitting {
                 self?.connected = false
                 self?.render()
             }
-            if outbox.policy == .manual, !waiting.isEmpty, !toastVisible {
-                toastVisible = true
-                toastTimer.schedule(after: toastDuration) { [weak self] in
-                    self?.toastVisible = false
-                    self?.render()
-                }
-            }
+            if outbox.policy == .manual, !waiting.isEmpty, !toastVisible { showToast() }
+            // Held by an expired sign-in, the queue does not go: nothing to announce.
+            reconnecting = outbox.policy == .automatic && !outbox.isPausedForSignIn && !inFlight.isEmpty
         } else {
             connected = false
+            reconnecting = false
             connectedTimer.cancel()
+        }
+    }
+
+    private func showToast() {
+        toastVisible = true
+        toastTimer.schedule(after: toastDuration) { [weak self] in
+            self?.toastVisible = false
+            self?.render()
         }
     }
 
@@ -131,11 +156,19 @@ public final class ConnectivityBannerViewModel: StateEmitting {
             } else {
                 waiting.remove(message.id)
             }
+            if Self.isInFlight(message.status) {
+                inFlight.insert(message.id)
+            } else {
+                inFlight.remove(message.id)
+            }
         case .deleted(let id):
             waiting.remove(id)
-        case .pausedForSignIn:
-            return
+            inFlight.remove(id)
+        case .pausedForSignIn(let paused):
+            guard paused, reconnecting else { return }
+            reconnecting = false
         }
+        if inFlight.isEmpty { reconnecting = false }
         if waiting.isEmpty && toastVisible {
             toastVisible = false
             toastTimer.cancel()
@@ -146,7 +179,7 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     // MARK: - Rendering
 
     private func hideToast() throws {
-        guard toastVisible else { throw PresentationError.noToastShowing }
+        guard toastVisible, isOnline ?? true else { throw PresentationError.noToastShowing }
         toastVisible = false
         toastTimer.cancel()
         render()
@@ -154,17 +187,24 @@ public final class ConnectivityBannerViewModel: StateEmitting {
 
     private func render() {
         let next = Self.makeState(
-            online: isOnline ?? true, waiting: waiting.count, toast: toastVisible, connected: connected)
+            online: isOnline ?? true, waiting: waiting.count, toast: toastVisible, connected: connected,
+            reconnecting: reconnecting)
         store.update { $0 = next }
     }
 
     private static func isWaiting(_ status: MessageStatus) -> Bool { status == .queued || status == .failed }
 
-    private static func makeState(online: Bool, waiting: Int, toast: Bool, connected: Bool) -> State {
+    private static func isInFlight(_ status: MessageStatus) -> Bool { status == .queued || status == .sending }
+
+    private static func makeState(online: Bool, waiting: Int, toast: Bool, connected: Bool, reconnecting: Bool)
+        -> State
+    {
+        let text = online ? (reconnecting ? reconnectingText : "") : offlineText(queuedCount: waiting)
         let banner = Banner(
-            visible: !online, text: online ? "" : offlineText(queuedCount: waiting), queuedCount: waiting,
-            showsSendAll: !online && waiting > 0)
-        let toast = toast ? Toast(visible: true, text: toastText(queuedCount: waiting), queuedCount: waiting) : .hidden
+            visible: !online || reconnecting, text: text, queuedCount: waiting, showsSendAll: !online && waiting > 0)
+        let shownToast = toast && online
+        let toast =
+            shownToast ? Toast(visible: true, text: toastText(queuedCount: waiting), queuedCount: waiting) : .hidden
         let shown = connected && online
         return State(
             isOnline: online, banner: banner, toast: toast, connected: shown, connectedText: shown ? connectedText : "")

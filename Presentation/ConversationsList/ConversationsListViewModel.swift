@@ -5,7 +5,8 @@ import Foundation
 /// relative timestamp and unread count.
 ///
 /// - Live activity: the app reports every message sent or received with `messageActivity(_:)` (from the outbox's
-///   `changed` events and the backend's incoming messages); a new message moves its conversation to the top.
+///   `changed` events and the backend's incoming messages); a new message moves its conversation to the top. A
+///   message from someone else counts as unread unless its chat is open (`chatOpened(_:)`): the user reads it.
 /// - Live timestamps: while in the foreground (the initial phase) the rows' relative times are recomputed every
 ///   60 s of clock time; a state is emitted only when some text changed. The timer stops in the background and
 ///   the rows are refreshed on return.
@@ -44,6 +45,8 @@ public final class ConversationsListViewModel: StateEmitting {
     /// Messages already counted, so repeated events for one message (status changes) count once.
     private var seenMessages = Set<MessageID>()
     private var isInForeground = true
+    /// The conversation whose chat is open: its incoming messages are read as they arrive.
+    private var openConversation: ConversationID?
     private var timer: Task<Void, Never>?
     private var directoryObservation: ObservationToken?
 
@@ -105,6 +108,17 @@ public final class ConversationsListViewModel: StateEmitting {
         } else {
             conversations[index] = conversation
         }
+        render()
+    }
+
+    /// The chat of `id` opened (nil: closed): its row's unread count clears, and while it stays open its incoming
+    /// messages are not counted as unread.
+    public func chatOpened(_ id: ConversationID?) {
+        openConversation = id
+        guard let id, let index = conversations.firstIndex(where: { $0.id == id }),
+            conversations[index].unreadCount > 0
+        else { return }
+        conversations[index].unreadCount = 0
         render()
     }
 
@@ -178,7 +192,7 @@ public final class ConversationsListViewModel: StateEmitting {
                 conversation.lastMessage = message
             }
             conversation.lastActivity = max(conversation.lastActivity, message.timestamp)
-            if message.senderID != currentUser { conversation.unreadCount += 1 }
+            if message.senderID != currentUser, conversation.id != openConversation { conversation.unreadCount += 1 }
         }
         return isNew
     }

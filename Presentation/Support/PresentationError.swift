@@ -9,12 +9,19 @@ public enum PresentationError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The action needs a message in another status (Retry and the chat's Delete need `failed`; Edit, Delete and
     /// Send Now in the queue need `queued` or `failed`).
     case wrongStatus(MessageID, MessageStatus)
+    /// An alert button was pressed while no alert or action sheet shows.
+    case noAlertShowing
+    /// The open alert has no button with this label; `available` lists the ones it has.
+    case unknownAction(String, available: [String])
 
     public var description: String {
         switch self {
         case .noToastShowing: "no connectivity toast is showing"
         case .unknownMessage(let id): "no such message: \(id)"
         case .wrongStatus(let id, let status): "message \(id) is \(status.rawValue); this action does not apply"
+        case .noAlertShowing: "no alert or action sheet is showing"
+        case .unknownAction(let label, let available):
+            "the alert has no '\(label)' (it offers \(available.joined(separator: ", ")))"
         }
     }
 }

@@ -20,16 +20,21 @@ import Testing
         #expect(formatter.string(for: now.addingTimeInterval(120), relativeTo: now) == "Now")
     }
 
-    @Test func thePreviousCalendarDayReadsYesterdayThenTheDate() {
-        // 2026-10-20T10:00Z is 29 h before now, on the previous day.
-        #expect(formatter.string(for: now.addingTimeInterval(-29 * 3_600), relativeTo: now) == "Yesterday")
-        // 2026-10-19T12:00Z is two days back.
-        #expect(formatter.string(for: now.addingTimeInterval(-51 * 3_600), relativeTo: now) == "Oct 19")
+    @Test func underTwoDaysReadsYesterdayThenTheDate() {
+        #expect(formatter.string(for: now.addingTimeInterval(-24 * 3_600), relativeTo: now) == "Yesterday")
+        #expect(formatter.string(for: now.addingTimeInterval(-40 * 3_600), relativeTo: now) == "Yesterday")
+        #expect(formatter.string(for: now.addingTimeInterval(-47 * 3_600 - 3_599), relativeTo: now) == "Yesterday")
+        // 2026-10-19T15:00Z is exactly two days back.
+        #expect(formatter.string(for: now.addingTimeInterval(-48 * 3_600), relativeTo: now) == "Oct 19")
     }
 
-    @Test func anotherYearShowsTheYear() {
+    @Test func anotherYearShowsTheDayAlone() {
         let lastYear = now.addingTimeInterval(-400 * 86_400)
-        #expect(formatter.string(for: lastYear, relativeTo: now) == "Sep 16, 2025")
+        #expect(formatter.string(for: lastYear, relativeTo: now) == "Sep 16")
+        // New Year's Day: a 40-hour-old message is yesterday's, not "Dec 30, 2025".
+        let newYear = Date(timeIntervalSince1970: 1_767_283_200)  // 2026-01-01T16:00Z
+        #expect(formatter.string(for: newYear.addingTimeInterval(-40 * 3_600), relativeTo: newYear) == "Yesterday")
+        #expect(formatter.string(for: newYear.addingTimeInterval(-72 * 3_600), relativeTo: newYear) == "Dec 29")
     }
 
     @Test func nextChangeIsWhenTheTextChanges() {

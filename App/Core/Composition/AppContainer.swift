@@ -30,7 +30,7 @@ public final class AppContainer {
         self.world = world
         let idSpace = try DurableIDSpace(
             path: World.idSpacePath(in: world.directory), fileSystem: world.fileSystem, logger: logger)
-        let conversations = ConversationsFeature(world: world, currentUser: Self.currentUser, logger: logger)
+        let conversations = try ConversationsFeature(world: world, currentUser: Self.currentUser, logger: logger)
         self.conversations = conversations
         messaging = try MessagingFeature(
             world: world, currentUser: Self.currentUser,
@@ -58,6 +58,7 @@ public final class AppContainer {
         chat = nil
         let chat = messaging.makeChat(conversationID: id, title: title, currentUser: Self.currentUser)
         self.chat = chat
+        conversations.list.chatOpened(id)
         chat.start()
         return chat
     }
@@ -68,5 +69,6 @@ public final class AppContainer {
         tokens.removeAll()
         messaging.close()
         profile.close()
+        conversations.close()
     }
 }

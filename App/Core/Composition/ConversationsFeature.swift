@@ -1,6 +1,7 @@
 import CourierData
 import CourierDomain
 import CourierPresentation
+import Foundation
 
 /// The conversation list and the user cache behind its names.
 @MainActor
@@ -12,15 +13,25 @@ public final class ConversationsFeature {
 
     private let world: World
     private let currentUser: UserID
+    private let cacheStorage: RecordLogStorage
 
-    /// Wires the list over the network and the user cache.
-    public init(world: World, currentUser: UserID, logger: Logger) {
+    /// Wires the list over the network (through the on-disk conversation cache, so the list is there offline
+    /// after a relaunch) and the user cache.
+    public init(world: World, currentUser: UserID, logger: Logger) throws {
         self.world = world
         self.currentUser = currentUser
         users = UserCache(repository: world.network, clock: world.clock, logger: logger)
+        cacheStorage = try RecordLogStorage(
+            path: world.directory.appendingPathComponent("client/conversations.log").path,
+            fileSystem: world.fileSystem, logger: logger)
+        let cache = try ConversationCache(storage: cacheStorage, logger: logger)
+        let kept = CachingConversationRepository(wrapping: world.network, cache: cache)
         list = ConversationsListViewModel(
-            currentUser: currentUser, conversations: world.network, users: users, clock: world.clock)
+            currentUser: currentUser, conversations: kept, users: users, clock: world.clock)
     }
+
+    /// Closes the cache's file.
+    public func close() { cacheStorage.close() }
 
     /// A conversation's title: its name, or the other participants' names (from the cache when it has them).
     public func title(of id: ConversationID) -> String? {

@@ -38,11 +38,16 @@ public final class MessagingFeature {
         let retrying = RetryingMessageRepository(
             base: world.network, clock: world.clock, random: world.random, connectivity: world.network)
         repository = CachingMessageRepository(wrapping: retrying, cache: cache)
+        // Retry and Send Now: one attempt within the timeout — the backoff chain is for the outbox's own sends.
+        let once = RetryingMessageRepository(
+            base: world.network, policy: RetryPolicy(maxRetries: 0), clock: world.clock, random: world.random,
+            connectivity: world.network)
         outbox = DurableOutbox(
-            store: store, repository: repository, connectivity: world.network, clock: world.clock, ids: ids,
-            currentUser: currentUser, policy: world.settings.policy, logger: logger)
+            store: store, repository: repository,
+            manualRepository: CachingMessageRepository(wrapping: once, cache: cache), connectivity: world.network,
+            clock: world.clock, ids: ids, currentUser: currentUser, policy: world.settings.policy, logger: logger)
         banner = ConnectivityBannerViewModel(
-            connectivity: world.network, outbox: outbox, clock: world.clock, logger: logger)
+            connectivity: world.network, outbox: outbox, clock: world.clock, logger: logger, promptsAtLaunch: true)
         queue = OfflineQueueViewModel(
             outbox: outbox, clock: world.clock, conversationName: conversationName, logger: logger)
     }

@@ -3,7 +3,8 @@ import CourierDomain
 import Foundation
 
 /// Profile edits through the generic offline write queue: the name changes on screen at once, the write is kept
-/// durably and synced by itself when online.
+/// durably and synced by itself when online. A write the queue gives up on (stale — at launch too —, rejected,
+/// abandoned) is reported in `rejected` and its optimistic name is rolled back at once to the server's value.
 @MainActor
 public final class ProfileFeature {
     /// The write kind for a display-name change; one key, so a newer name replaces a queued older one.
@@ -53,6 +54,7 @@ public final class ProfileFeature {
         events.handler = { [weak self] event in self?.handle(event) }
         tokens.append(network.observe { [weak self] online in if online { self?.sync() } })
         tracker.start { [weak self, writes] in self?.pending = await writes.count }
+        for write in writes.openReport.expired { report(write, "expired") }
     }
 
     /// The longest display name, in characters.
@@ -109,10 +111,31 @@ public final class ProfileFeature {
     private func handle(_ event: WriteQueueEvent) {
         switch event {
         case .pendingCountChanged(let count): pending = count
-        case .rejected(let write, let error): rejected.append("\(write.kind): \(error.userMessage)")
-        case .expired(let write): rejected.append("\(write.kind): expired")
-        case .abandoned(let write, let error): rejected.append("\(write.kind): gave up (\(error))")
+        case .rejected(let write, let error): report(write, error.userMessage)
+        case .expired(let write): report(write, "expired")
+        case .abandoned(let write, let error): report(write, "gave up (\(error))")
         default: break
+        }
+    }
+
+    /// Reports a write given up and, for a name change with no newer one queued, rolls the name on screen back.
+    private func report(_ write: PendingWrite, _ why: String) {
+        rejected.append("\(write.kind): \(why)")
+        guard write.kind == Self.displayNameKind else { return }
+        tracker.start { [weak self, writes] in
+            let newer = await writes.allWrites.contains { $0.key == write.key }
+            if !newer { await self?.rollBackDisplayName() }
+        }
+    }
+
+    /// Shows the server's name again: asked of the backend; when it cannot answer, the optimistic name is dropped
+    /// from the cache so the next read asks.
+    private func rollBackDisplayName() async {
+        let me = currentUser
+        if let server = try? await world.network.users([me]).first(where: { $0.id == me }) {
+            users.update(server)
+        } else {
+            users.invalidate(me)
         }
     }
 }

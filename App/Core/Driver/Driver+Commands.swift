@@ -11,7 +11,10 @@ extension Driver {
         "more                                  load 50 older messages of the open chat",
         "send TEXT…                            send TEXT in the open chat",
         "retry REF | delete REF                Retry / Delete a failed message of the open chat",
-        "tap REF                               tap a failed message: the alert with Retry, Delete, Cancel",
+        "tap REF                               tap a failed message (Retry, Delete, Cancel) or a queued one",
+        "                                      (its action sheet: Cancel, Info, Dismiss)",
+        "choose ACTION                         press a button of the open alert or sheet (choose retry, choose ok)",
+        "banner review | banner send-all       the banner's own actions",
         "network online|offline                connectivity",
         "network profile wifi|3g|flaky         latency and failure profile",
         "network fail-rate P                   fraction P (0…1) of backend requests fail",
@@ -42,6 +45,8 @@ extension Driver {
         case "send": return try send(arguments)
         case "retry", "delete": return try failedMessageAction(word, arguments)
         case "tap": return try tap(arguments)
+        case "choose": return try choose(arguments)
+        case "banner": return try banner(arguments)
         case "network": return try network(arguments)
         case "toast": return try toast(arguments)
         case "policy": return try policy(arguments)
@@ -132,11 +137,40 @@ extension Driver {
 
     private func tap(_ arguments: String) throws -> Render {
         let chat = try openChat()
-        let id = try resolve(arguments, among: chat.state.failedMessageIDs, list: "failed messages of this chat")
+        let tappable = chat.state.messages.filter { $0.status == .failed || $0.status == .queued }.map(\.id)
+        let id = try resolve(arguments, among: tappable, list: "failed and queued messages of this chat")
         do { try chat.tapMessage(messageID: id) } catch { throw DriverError.failed("\(error)") }
+        // The alert itself prints as it opens (`alert: …`).
+        return { Output(lines: []) }
+    }
+
+    private func choose(_ arguments: String) throws -> Render {
+        guard !arguments.isEmpty else { throw DriverError.badArguments("usage: choose ACTION") }
+        guard let chat = app.chat, let alert = chat.state.alert else {
+            throw DriverError.failed("no alert or action sheet is open")
+        }
+        do { try chat.chooseAlertAction(arguments) } catch { throw DriverError.failed("\(error)") }
+        let label = alert.actions.first { $0.lowercased() == arguments.lowercased() } ?? arguments
         return {
-            guard let alert = chat.state.alert else { return Output(lines: []) }
-            return Output(lines: [alert.title, alert.message, alert.actions.map { "[\($0)]" }.joined(separator: " ")])
+            let row = chat.state.messages.first { $0.id == alert.messageID }
+            return Output(lines: ["chose: \(label)"] + (row.map { [Self.line(for: $0)] } ?? []))
+        }
+    }
+
+    private func banner(_ arguments: String) throws -> Render {
+        let banner = app.messaging.banner
+        switch arguments {
+        case "send-all":
+            guard banner.state.banner.showsSendAll || banner.state.banner.queuedCount > 0 else {
+                throw DriverError.failed("nothing is queued to send")
+            }
+            let count = banner.state.banner.queuedCount
+            banner.sendAll()
+            return { Output(lines: ["send all: \(count) message(s)"]) }
+        case "review":
+            banner.review()
+            return { self.queueOutput() }
+        default: throw DriverError.badArguments("usage: banner review|send-all")
         }
     }
 

@@ -50,7 +50,7 @@ extension Driver {
         } catch {
             throw DriverError.failed("\(error)")
         }
-        return { Output(lines: ["toast: \(arguments)"]) }
+        return { Output(lines: ["answered the toast: \(arguments)"]) }
     }
 
     func policy(_ arguments: String) throws -> Render {

@@ -31,6 +31,8 @@ public final class Driver {
     var world: World
     var app: AppContainer
     var quitRequested = false
+    /// Prints banner, toast and alert changes as they happen (not with `--json`: one object per command there).
+    let watcher: ScreenWatcher
 
     /// Opens the data directory (exit status 3 when that fails: locked, unreadable), through `fileSystem` (a
     /// simulated disk in tests). Damage that opening repaired is passed to `warn`, one line per file.
@@ -46,6 +48,7 @@ public final class Driver {
         self.write = { write(Self.escaped($0)) }
         self.warn = { warn(Self.escaped($0)) }
         self.logger = logger
+        watcher = ScreenWatcher(write: options.json ? { _ in } : { write(Self.escaped($0)) })
         world = try World(
             directory: options.dataDirectory, clockMode: clockMode, seed: options.seed, fresh: options.fresh,
             fileSystem: fileSystem, logger: logger, server: options.server)
@@ -67,7 +70,9 @@ public final class Driver {
 
     /// Lets the work started by opening the app finish (an automatic pass, a pending sync).
     public func start() async {
+        watcher.follow(app)
         await waitForWork()
+        watcher.betweenCommands = clockMode == .system
     }
 
     /// Runs `lines` in order; in script mode (`stopOnFailure`) it stops at the first failing line. Returns the
@@ -91,11 +96,16 @@ public final class Driver {
         // Tabs separate words as spaces do (a message's text cannot hold one).
         let trimmed = line.replacingOccurrences(of: "\t", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return true }
+        watcher.betweenCommands = false
+        defer { watcher.betweenCommands = clockMode == .system }
         let word = String(trimmed.prefix { $0 != " " })
         let arguments = String(trimmed.dropFirst(word.count)).trimmingCharacters(in: .whitespaces)
         let storageFailures = app.messaging.outbox.storageFailureCount
+        defer { watcher.follow(app) }
         do {
             let render = try await perform(word, arguments)
+            // Before waiting: what the command's work changes on screen prints as it happens.
+            watcher.follow(app)
             await waitForWork()
             try? world.save()
             // Nothing is reported done that the disk did not take: a delivery or a failure the outbox could not
@@ -148,6 +158,7 @@ public final class Driver {
 
     /// Closes the data directory.
     public func close() {
+        watcher.stop()
         try? world.save()
         app.close()
         world.close()

@@ -42,10 +42,15 @@ public enum DriverMain {
         }
         defer { if let scriptDescriptor { close(scriptDescriptor) } }
         let terminal = isatty(0) == 1 && scriptDescriptor == nil
+        // A person at a terminal gets line editing and history, and output that arrives between commands is
+        // printed above the line being typed.
+        let editor = terminal && !options.json ? LineEditor(prompt: "> ") : nil
+        defer { editor?.restore() }
+        let write: (String) -> Void = editor.map { editor in { editor.print($0) } } ?? printLine
         let driver: Driver
         do {
             driver = try Driver(
-                options: options, inputIsTerminal: terminal, write: printLine, warn: { printError("courier: \($0)") })
+                options: options, inputIsTerminal: terminal, write: write, warn: { printError("courier: \($0)") })
         } catch let error as DataDirectoryError {
             printError("courier: \(error)")
             return Driver.ExitStatus.badInvocation.rawValue
@@ -57,7 +62,15 @@ public enum DriverMain {
         await driver.start()
         var status = Driver.ExitStatus.success
         var number = 0
-        if terminal, !options.json { printLine("Courier driver — type 'help' for the commands.") }
+        if terminal, !options.json { write("Courier driver — type 'help' for the commands.") }
+        if let editor {
+            while let line = await editor.readLine() {
+                number += 1
+                if !(await driver.execute(line: line, number: number)) { status = .commandFailed }
+                if driver.quitRequested { break }
+            }
+            return status.rawValue
+        }
         let prompt = { if terminal, !options.json { FileHandle.standardOutput.write(Data("> ".utf8)) } }
         prompt()
         let input = terminal ? terminalLines() : lines(from: scriptDescriptor ?? 0)

@@ -94,7 +94,7 @@ enum StateDocument {
             ("alert", state.alert.map { alert in
                 .object([
                     ("messageId", .string(alert.messageID.rawValue)), ("title", .string(alert.title)),
-                    ("message", .string(alert.message)),
+                    ("message", .string(alert.message)), ("actions", .array(alert.actions.map { .string($0) })),
                 ])
             } ?? .null),
         ])

@@ -155,6 +155,27 @@ import Testing
         #expect(repository.stored.map(\.id) == [message.id])
     }
 
+    @Test func retryGoesAloneThroughTheOneAttemptRepository() async throws {
+        // Given a failed message and an outbox whose hand-started sends have a repository of their own
+        let once = OutboxTestRepository(clock: clock)
+        let outbox = DurableOutbox(
+            store: store, repository: repository, manualRepository: once, connectivity: connectivity, clock: clock,
+            ids: .seeded(7), currentUser: "me")
+        let message = try outbox.compose(text: "flaky", in: "c2")
+        repository.failures[message.id] = [.server(code: 503)]
+        _ = await clock.run(until: { !outbox.isBusy })
+        let automaticRequests = repository.requests
+
+        // When the user retries it and the one attempt fails
+        once.failures[message.id] = [.server(code: 503)]
+        try await drive { try await outbox.send(message.id) }
+
+        // Then exactly one request went through the one-attempt repository, and the message is failed again
+        #expect(once.requests == 1)
+        #expect(repository.requests == automaticRequests)
+        #expect(store.message(message.id)?.status == .failed)
+    }
+
     @Test func retryOfAnUnknownOrSentMessageIsRefused() async throws {
         let outbox = makeOutbox()
         await #expect(throws: InputError.unknownMessage("nope")) { try await outbox.send(MessageID("nope")) }

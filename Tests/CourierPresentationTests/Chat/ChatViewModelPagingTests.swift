@@ -74,7 +74,7 @@ import Testing
         #expect(!model.hasPendingWork)
     }
 
-    @Test func aFailedLoadShowsTheErrorAndStopsLoading() async {
+    @Test func anUncachedChatOpenedOfflineSaysItLoadsOnceBackOnline() async {
         let failing = ChatFailingRepository()
         let model = makeModel(repository: failing)
         let recorder = StateRecorder(model)
@@ -88,7 +88,7 @@ import Testing
                 state([], hasMore: false, isLoading: true),
                 state(
                     [], hasMore: false,
-                    error: "No internet connection. Message will be saved and you can retry later."),
+                    error: "You're offline. This conversation will load when you're back online."),
             ])
     }
 

@@ -296,7 +296,7 @@ import Testing
 
     private func chatState(
         _ rows: [MessageRow], error: String? = nil, online: Bool? = nil, waiting: Int = 0,
-        alert: ChatViewModel.FailedMessageAlert? = nil
+        alert: ChatViewModel.MessageAlert? = nil
     ) -> ChatViewModel.State {
         let online = online ?? network.isOnline
         let offlineText = waiting == 0

@@ -61,7 +61,7 @@ import Testing
 
     // MARK: - Toast
 
-    @Test func reconnectingWithAQueueShowsTheToastOnceDespiteFlickerAndHidesItAfterTenSeconds() async {
+    @Test func flickerHidesTheToastWhileOfflineWithoutRestartingItsTenSeconds() async {
         // Given three queued messages offline
         network.set(online: false)
         for text in ["a", "b", "c"] { outbox.seed(text) }
@@ -79,14 +79,14 @@ import Testing
         let beforeTimeout = recorder.states.count
         await clock.advance(by: .seconds(0.1))
 
-        // Then one toast shows through the flicker, "Connected" shows for 2 s, and the toast goes at 10 s, not before
+        // Then the toast goes while offline (Yes could send nothing) and comes back with the same countdown:
+        // "Connected" shows for 2 s, and the toast goes 10 s after it first showed, not before
         #expect(beforeTimeout == 5)
         #expect(
             recorder.states == [
                 offline,
                 bannerState(online: true, count: 3, toast: toast, connected: true),
-                bannerState(
-                    online: false, count: 3, banner: "You're offline. 3 messages queued.", toast: toast),
+                offline,
                 bannerState(online: true, count: 3, toast: toast, connected: true),
                 bannerState(online: true, count: 3, toast: toast),
                 bannerState(online: true, count: 3),
@@ -123,15 +123,30 @@ import Testing
             ])
     }
 
-    @Test func theAutomaticPolicyShowsNoToast() {
+    @Test func theAutomaticPolicyShowsNoToastButReconnectingUntilTheQueueIsSent() async {
+        // Given a queued message offline, with the automatic policy
         network.set(online: false)
         outbox.seed("a")
         outbox.policy = .automatic
         let model = makeModel()
+        let recorder = StateRecorder(model)
 
+        // When the device reconnects, and the automatic pass sends the message (1 s of latency)
         network.set(online: true)
+        let outbox = outbox
+        let pass = Task { await outbox.sendAll() }
+        await clock.advance(by: .seconds(2))
+        await pass.value
 
-        #expect(model.state == bannerState(online: true, count: 1, connected: true))
+        // Then no toast asks: the banner reads "Reconnecting..." while the pass runs, then "Connected" briefly
+        #expect(
+            recorder.states == [
+                bannerState(online: false, count: 1, banner: "You're offline. 1 message queued."),
+                bannerState(online: true, count: 1, connected: true, reconnecting: true),
+                bannerState(online: true, count: 0, connected: true, reconnecting: true),
+                bannerState(online: true, count: 0, connected: true),
+                bannerState(online: true, count: 0),
+            ])
     }
 
     @Test func yesSendsTheQueueOnce() async throws {
@@ -220,14 +235,75 @@ import Testing
         #expect(model.state.toast.visible)
     }
 
+    @Test func goingOfflineBeforeAnsweringTakesTheToastAwayAndYesCanNoLongerBeAnswered() throws {
+        // Given the toast asking about one message
+        network.set(online: false)
+        outbox.seed("a")
+        let model = makeModel()
+        network.set(online: true)
+        let recorder = StateRecorder(model)
+
+        // When the device goes offline again before the user answers
+        network.set(online: false)
+
+        // Then the toast is gone with the banner back, and Yes sends nothing
+        #expect(
+            recorder.states == [
+                bannerState(online: true, count: 1, toast: "Connected. Auto-send 1 queued message?", connected: true),
+                bannerState(online: false, count: 1, banner: "You're offline. 1 message queued."),
+            ])
+        #expect(throws: PresentationError.noToastShowing) { try model.acceptToast() }
+        #expect(outbox.sendAllCalls == 0)
+    }
+
+    @Test func aLaunchOnlineWithAQueueAsksUnderTheManualPolicyOnly() async {
+        // Given two queued messages found at launch, online
+        outbox.seed("a")
+        outbox.seed("b")
+
+        // When the app's banner starts (it prompts at launch), and ten seconds pass
+        let model = ConnectivityBannerViewModel(
+            connectivity: network, outbox: outbox, clock: clock, promptsAtLaunch: true)
+        let recorder = StateRecorder(model)
+        await clock.advance(by: .seconds(10))
+
+        // Then the toast asked at once and went after its ten seconds
+        #expect(
+            recorder.states == [
+                bannerState(online: true, count: 2, toast: "Connected. Auto-send 2 queued messages?"),
+                bannerState(online: true, count: 2),
+            ])
+
+        // And with the automatic policy nothing asks: the outbox sends by itself
+        outbox.policy = .automatic
+        let automatic = ConnectivityBannerViewModel(
+            connectivity: network, outbox: outbox, clock: clock, promptsAtLaunch: true)
+        #expect(automatic.state == bannerState(online: true, count: 2))
+    }
+
+    @Test func theBannersReviewOpensTheOfflineQueue() {
+        network.set(online: false)
+        outbox.seed("a")
+        var opened = 0
+        let model = makeModel(actions: .init(showOfflineQueue: { opened += 1 }))
+
+        model.review()
+
+        #expect(opened == 1)
+        #expect(outbox.sendAllCalls == 0)
+    }
+
     // MARK: - Helpers
 
     private func bannerState(
-        online: Bool, count: Int, banner: String = "", toast: String? = nil, connected: Bool = false
+        online: Bool, count: Int, banner: String = "", toast: String? = nil, connected: Bool = false,
+        reconnecting: Bool = false
     ) -> ConnectivityBannerViewModel.State {
         ConnectivityBannerViewModel.State(
             isOnline: online,
-            banner: .init(visible: !online, text: banner, queuedCount: count, showsSendAll: !online && count > 0),
+            banner: .init(
+                visible: !online || reconnecting, text: reconnecting ? "Reconnecting..." : banner, queuedCount: count,
+                showsSendAll: !online && count > 0),
             toast: toast.map { .init(visible: true, text: $0, queuedCount: count) } ?? .hidden,
             connected: connected, connectedText: connected ? "Connected" : "")
     }

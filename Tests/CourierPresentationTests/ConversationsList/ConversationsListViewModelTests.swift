@@ -227,4 +227,21 @@ private typealias Item = ConversationsListItem
         #expect(directory.lookups.map(\.count) == [50, 50])
         #expect(!directory.lookups.joined().contains(Fixture.me))
     }
+
+    @Test func aMessageFromSomeoneElseIsNotUnreadWhileItsChatIsOpen() async {
+        // Given the list, with Ana's chat (two unread) opened
+        let (model, _, _) = makeModel(threeConversations(), users: people)
+        await model.load()
+        model.chatOpened("c1")
+        let recorder = StateRecorder(model)
+
+        // When Ana writes while her chat is open, then the chat closes and she writes again
+        model.messageActivity(Fixture.message("n1", in: "c1", from: "ana", text: "one", at: clock.now))
+        model.chatOpened(nil)
+        model.messageActivity(Fixture.message("n2", in: "c1", from: "ana", text: "two", at: clock.now))
+
+        // Then opening read the two, the first new one was read as it came, and the second counts
+        #expect(recorder.states.map { $0.items[0].unreadCount } == [0, 0, 1])
+        #expect(recorder.states.map { $0.items[0].preview } == ["https://img/thumb.jpg", "one", "two"])
+    }
 }

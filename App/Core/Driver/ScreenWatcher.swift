@@ -1,0 +1,81 @@
+import CourierDomain
+import CourierPresentation
+
+/// Prints what a person would see change on screen, as it changes: the banner, the toast and the open chat's alert
+/// or action sheet. One line per change — `banner: TEXT`, `toast: TEXT`, `alert: TITLE — MESSAGE [A | B]` — and
+/// `banner: —` (and so on) when one goes away.
+///
+/// Between commands (`betweenCommands`, an interactive session on the system clock) a status change of the open
+/// chat's own messages prints its row too — a message delivered after 3G latency — since no command result will.
+///
+/// It remembers what it last printed across the view models it follows, so rebuilding them (a restart, another
+/// chat opened) prints only what actually looks different.
+@MainActor
+final class ScreenWatcher {
+    private let write: (String) -> Void
+    private var shown: [String: String] = [:]
+    private var bannerToken: ObservationToken?
+    private var chatToken: ObservationToken?
+    private weak var banner: ConnectivityBannerViewModel?
+    private weak var chat: ChatViewModel?
+    private var followsChat = false
+    private var statusLabels: [MessageID: String] = [:]
+
+    /// Whether no command runs: then the chat's own rows print as their status changes.
+    var betweenCommands = false
+
+    /// Creates a watcher that prints through `write`.
+    init(write: @escaping (String) -> Void) {
+        self.write = write
+    }
+
+    /// Follows `app`'s banner and open chat (again, when they were replaced since the last call).
+    func follow(_ app: AppContainer) {
+        if banner !== app.messaging.banner {
+            banner = app.messaging.banner
+            bannerToken = app.messaging.banner.observe { [weak self] state in self?.bannerChanged(state) }
+        }
+        if chat !== app.chat || (app.chat == nil && followsChat) {
+            chat = app.chat
+            followsChat = app.chat != nil
+            statusLabels = [:]
+            chatToken = app.chat?.observe { [weak self] state in self?.chatChanged(state) }
+            if app.chat == nil { show("alert", nil) }
+        }
+    }
+
+    /// Stops following (the driver is closing).
+    func stop() {
+        bannerToken = nil
+        chatToken = nil
+    }
+
+    /// The alert's line text: "TITLE — MESSAGE [A | B]".
+    static func text(for alert: ChatViewModel.MessageAlert?) -> String? {
+        alert.map { "\($0.title) — \($0.message) [\($0.actions.joined(separator: " | "))]" }
+    }
+
+    private func chatChanged(_ state: ChatViewModel.State) {
+        show("alert", Self.text(for: state.alert))
+        var labels: [MessageID: String] = [:]
+        for row in state.messages where row.isOutgoing && (row.status.isPending || statusLabels[row.id] != nil) {
+            labels[row.id] = row.statusLabel
+            if betweenCommands, let before = statusLabels[row.id], before != row.statusLabel {
+                write(Driver.line(for: row))
+            }
+        }
+        statusLabels = labels
+    }
+
+    private func bannerChanged(_ state: ConnectivityBannerViewModel.State) {
+        let banner = state.banner.visible ? state.banner.text : (state.connected ? state.connectedText : nil)
+        show("banner", banner)
+        show("toast", state.toast.visible ? state.toast.text : nil)
+    }
+
+    private func show(_ kind: String, _ text: String?) {
+        guard shown[kind] != text else { return }
+        shown[kind] = text
+        write("\(kind): \(text ?? "—")")
+    }
+}

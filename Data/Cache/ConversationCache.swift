@@ -1,0 +1,91 @@
+import CourierDomain
+import Foundation
+
+/// The conversations the list has seen online, kept on disk so that the list still shows them offline after a
+/// relaunch. One `ConversationCacheRecord` per conversation as last seen; the newest record of an id wins when the
+/// cache opens.
+/// When superseded records outnumber live ones, the storage is compacted to one record per conversation.
+public final class ConversationCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private let storage: any MessageCacheStorage
+    private let logger: Logger
+    private var byID: [ConversationID: Conversation] = [:]
+    private var recordCount = 0
+
+    /// Opens the cache over `storage`; a record that cannot be read is skipped (and logged). Throws when the storage
+    /// cannot be read at all.
+    public init(storage: any MessageCacheStorage, logger: Logger = .silent) throws {
+        self.storage = storage
+        self.logger = logger
+        let decoder = JSONDecoder()
+        for record in try storage.load() {
+            recordCount += 1
+            if let conversation = ConversationCacheRecord.decode(record, with: decoder)?.conversation {
+                byID[conversation.id] = conversation
+            } else {
+                logger.log(.warning, "conversation cache: skipped a record that cannot be read")
+            }
+        }
+    }
+
+    /// How many conversations it holds.
+    public var count: Int { lock.withLock { byID.count } }
+
+    /// Keeps `conversations` as they are now (durable when it returns; a storage failure is logged and the cache
+    /// keeps serving what it held).
+    public func store(_ conversations: [Conversation]) {
+        guard !conversations.isEmpty else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        lock.withLock {
+            let changed = conversations.filter { byID[$0.id] != $0 }
+            guard !changed.isEmpty else { return }
+            do {
+                try storage.append(changed.compactMap { try? encoder.encode(ConversationCacheRecord($0)) })
+                recordCount += changed.count
+                for conversation in changed { byID[conversation.id] = conversation }
+            } catch {
+                logger.log(.warning, "conversation cache: could not store \(changed.count) conversations (\(error))")
+                return
+            }
+            compactIfWasteful(encoder)
+        }
+    }
+
+    /// The cached page after `cursor` (most recent activity first, ties by id), or nil when the cache holds
+    /// nothing at all.
+    public func page(after cursor: ConversationCursor?, limit: Int) -> ConversationPage? {
+        lock.withLock {
+            guard !byID.isEmpty else { return nil }
+            let ordered = byID.values.sorted(by: Self.listOrder)
+            let start = cursor.map { cursor in
+                ordered.firstIndex { Self.listOrder(Self.marker(cursor), $0) } ?? ordered.count
+            } ?? 0
+            let page = Array(ordered[start...].prefix(max(1, limit)))
+            return ConversationPage(conversations: page, hasMore: start + page.count < ordered.count)
+        }
+    }
+
+    // MARK: - Private
+
+    private static func listOrder(_ lhs: Conversation, _ rhs: Conversation) -> Bool {
+        lhs.lastActivity != rhs.lastActivity ? lhs.lastActivity > rhs.lastActivity : lhs.id.rawValue < rhs.id.rawValue
+    }
+
+    private static func marker(_ cursor: ConversationCursor) -> Conversation {
+        Conversation(id: cursor.id, participantIDs: [], lastActivity: cursor.lastActivity)
+    }
+
+    private func compactIfWasteful(_ encoder: JSONEncoder) {
+        guard recordCount > 2 * byID.count + 64 else { return }
+        let live = byID.values.sorted(by: Self.listOrder).compactMap {
+            try? encoder.encode(ConversationCacheRecord($0))
+        }
+        do {
+            try storage.compact(keeping: live)
+            recordCount = live.count
+        } catch {
+            logger.log(.warning, "conversation cache: compaction failed (\(error)); the log keeps growing")
+        }
+    }
+}

@@ -1,0 +1,150 @@
+@testable import CourierApp
+import CourierDomain
+import Foundation
+import Testing
+
+/// What a person sees through the driver: banner, toast and alert lines as they change, the message taps and
+/// their buttons, one-attempt Retry, and write-queue give-ups that roll back.
+@Suite("Driver screens")
+@MainActor
+struct DriverScreenTests {
+    @Test("banner and toast changes print as they happen, and the toast goes when the device goes offline again")
+    func screenChangesPrint() async throws {
+        let harness = try AppTestsDriverHarness()
+        defer { harness.close() }
+        await harness.start()
+        #expect(await harness.run("open c2\nnetwork offline\nsend one") == .success)
+
+        let online = await harness.execute("network online")
+        let offline = await harness.execute("network offline")
+
+        #expect(
+            online.lines == [
+                "banner: Connected", "toast: Connected. Auto-send 1 queued message?", "network: online, wifi",
+            ])
+        #expect(
+            offline.lines == ["banner: You're offline. 1 message queued.", "toast: —", "network: offline, wifi"])
+        #expect(!(await harness.execute("toast yes").ok), "no toast to answer while offline")
+    }
+
+    @Test("under the automatic policy a reconnect shows Reconnecting... while the queue goes, then Connected")
+    func reconnectingBanner() async throws {
+        let harness = try AppTestsDriverHarness()
+        defer { harness.close() }
+        await harness.start()
+        #expect(await harness.run("policy auto\nopen c2\nnetwork offline\nsend one\nsend two") == .success)
+
+        let online = await harness.execute("network online")
+
+        #expect(
+            online.lines == ["banner: Reconnecting...", "banner: Connected", "network: online, wifi"],
+            "\(online.lines)")
+        #expect(try await harness.number("queue.count") == 0)
+    }
+
+    @Test("between commands, a delivery after 3G latency prints the message's row as it changes")
+    func deliveryBetweenCommandsPrints() async throws {
+        let harness = try AppTestsDriverHarness()
+        defer { harness.close() }
+        await harness.start()
+        #expect(await harness.run("network profile 3g\nopen c2") == .success)
+        let clock = try #require(harness.driver.world.manualClock)
+
+        // As in an interactive session: no command runs while the message travels.
+        harness.driver.watcher.betweenCommands = true
+        let before = harness.output.count
+        try #require(harness.driver.app.chat).send(text: "over 3g")
+        await clock.advance(by: .seconds(2))
+        _ = await harness.execute("state")
+        let printed = Array(harness.output[before...].dropLast())
+
+        #expect(printed == ["  Now me: over 3g  [Sent]"])
+    }
+
+    @Test("tap and choose: a queued message's sheet (Info, OK, Cancel) and a failed message's alert")
+    func tapAndChoose() async throws {
+        let harness = try AppTestsDriverHarness()
+        defer { harness.close() }
+        await harness.start()
+        #expect(await harness.run("open c2\nnetwork offline\nsend keep\nsend drop") == .success)
+
+        let tap = await harness.execute("tap 2")
+        let info = await harness.execute("choose INFO")
+        let ok = await harness.execute("choose ok")
+        #expect(await harness.run("tap 2\nchoose cancel") == .success)
+
+        let sheet = "alert: Queued Message — This message is waiting for a connection. [Cancel | Info | Dismiss]"
+        #expect(tap.lines == [sheet])
+        #expect(info.lines.first
+            == "alert: Queued Message — This message will send automatically when you're back online [OK]")
+        #expect(ok.lines.first == "alert: —")
+        #expect(try await harness.number("queue.count") == 1)
+        #expect(!(await harness.execute("choose ok").ok), "no alert is open")
+        #expect(await harness.run("""
+            network online
+            toast yes
+            expect chat.messages[-1].text == "keep"
+            expect chat.messages[-1].status == "sent"
+            """) == .success, "\(harness.output.suffix(8).joined(separator: "\n"))")
+    }
+
+    @Test("Retry is one attempt: a failing retry answers within 3 s, not after the 1/2/4 s chain")
+    func retryIsOneAttempt() async throws {
+        let harness = try AppTestsDriverHarness()
+        defer { harness.close() }
+        await harness.start()
+        #expect(await harness.run("open c2\nnetwork fail-rate 1\nsend doomed") == .success)
+        let before = try await harness.state()["clock"]?["now"]?.stringValue ?? ""
+
+        #expect(await harness.run("tap 1\nchoose retry\nexpect chat.messages[-1].status == \"failed\"") == .success)
+
+        let after = try await harness.state()["clock"]?["now"]?.stringValue ?? ""
+        let elapsed = try #require(Self.date(after)).timeIntervalSince(try #require(Self.date(before)))
+        #expect(elapsed < 3, "\(before) → \(after)")
+    }
+
+    @Test("a stale write removed at launch and a write given up online are reported, and the name rolls back")
+    func writeQueueGiveUps() async throws {
+        let harness = try AppTestsDriverHarness()
+        defer { harness.close() }
+        await harness.start()
+        let original = try await harness.state()["server"]?["displayName"]
+        #expect(await harness.run("""
+            network offline
+            profile name Stale
+            advance 8d
+            restart
+            expect writes.pending == 0
+            expect writes.rejected[0] == "profile.displayName: expired"
+            network online
+            network fail-rate 1
+            profile name Doomed
+            expect profile.displayName == "Doomed"
+            advance 10m
+            expect writes.pending == 0
+            expect writes.rejected[-1] contains "gave up"
+            """) == .success, "\(harness.output.suffix(8).joined(separator: "\n"))")
+        #expect(try await harness.state()["profile"]?["displayName"] == original)
+    }
+
+    @Test("the conversation list is kept: offline after a relaunch it still shows what it loaded online")
+    func conversationListKeptOffline() async throws {
+        let harness = try AppTestsDriverHarness()
+        defer { harness.close() }
+        await harness.start()
+        #expect(await harness.run("""
+            conversations
+            network offline
+            restart
+            conversations
+            expect conversations.count == 50
+            expect conversations.items[0].id == "c1"
+            """) == .success, "\(harness.output.suffix(8).joined(separator: "\n"))")
+    }
+
+    private static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+}
