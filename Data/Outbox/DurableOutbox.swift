@@ -69,8 +69,8 @@ public final class DurableOutbox: MessageOutbox {
         didSet { if policy == .automatic, oldValue != .automatic { startAutomaticPass() } }
     }
     public internal(set) var isPausedForSignIn = false
-    var lanes: [ConversationID: Task<Void, Never>] = [:]
-    var automaticPass: Task<Void, Never>?
+    var lanes: [ConversationID: TrackedTask<Void>] = [:]
+    var automaticPass: TrackedTask<Void>?
     var runningOperations = 0
     var wasOnline: Bool
     private var lastComposeTime: Date?

@@ -33,7 +33,7 @@ public actor OfflineWriteQueue: WriteQueue {
     // MARK: - State
 
     private var executors: [String: Executor]
-    private var runningSync: Task<Int, Never>?
+    private var runningSync: TrackedTask<Int>?
     private var inFlightID: String?
 
     /// Whether syncing waits for sign-in to be renewed (an executor answered unauthorized or forbidden).
@@ -162,7 +162,8 @@ public actor OfflineWriteQueue: WriteQueue {
     @discardableResult
     public func syncWhenOnline() async -> Int {
         if let runningSync { return await runningSync.value }
-        let sync = Task { await self.runSync() }
+        let work = TrackedWork(ledger: clock.ledger)
+        let sync = TrackedTask(task: Task { await work.run { await self.runSync() } }, work: work)
         runningSync = sync
         return await sync.value
     }

@@ -19,7 +19,7 @@ public final class ChatViewModel: StateEmitting {
     private let formatter: RelativeTimeFormatter
     private let logger: Logger
     private let pageSize: Int
-    private let tasks = TaskTracker()
+    private let tasks: TaskTracker
     private let refreshTimer: ClockTimer
     private let store: StateStore<State>
     private var tokens: [ObservationToken] = []
@@ -50,6 +50,7 @@ public final class ChatViewModel: StateEmitting {
         self.logger = logger
         self.pageSize = max(1, pageSize)
         refreshTimer = ClockTimer(clock: clock)
+        tasks = TaskTracker(clock: clock)
         let shared = banner.state
         store = StateStore(
             State(
@@ -258,7 +259,7 @@ public final class ChatViewModel: StateEmitting {
     private func scheduleRefresh(at deadline: Date?) {
         guard deadline != refreshDeadline || !refreshTimer.isScheduled else { return }
         refreshDeadline = deadline
-        refreshTimer.schedule(at: deadline) { [weak self] in self?.render() }
+        refreshTimer.schedule(at: deadline, coalescing: true) { [weak self] in self?.render() }
     }
 
     private static func userMessage(for error: any Error) -> String {

@@ -53,7 +53,7 @@ public final class OfflineQueueViewModel: StateEmitting {
     private let conversationName: @MainActor (ConversationID) -> String
     private let formatter: RelativeTimeFormatter
     private let logger: Logger
-    private let tasks = TaskTracker()
+    private let tasks: TaskTracker
     private let refreshTimer: ClockTimer
     private let store: StateStore<State>
     private var token: ObservationToken?
@@ -75,6 +75,7 @@ public final class OfflineQueueViewModel: StateEmitting {
         self.formatter = formatter
         self.logger = logger
         refreshTimer = ClockTimer(clock: clock)
+        tasks = TaskTracker(clock: clock)
         store = StateStore(Self.makeState(rows: []))
         let now = clock.now
         var rows: [OfflineQueueRow] = []
@@ -201,7 +202,7 @@ public final class OfflineQueueViewModel: StateEmitting {
     /// Every 60 s of clock time, while something is listed, the relative times are read again.
     private func scheduleRefresh() {
         guard !refreshTimer.isScheduled, !store.state.rows.isEmpty else { return }
-        refreshTimer.schedule(after: .seconds(60)) { [weak self] in self?.refreshTimes() }
+        refreshTimer.schedule(after: .seconds(60), coalescing: true) { [weak self] in self?.refreshTimes() }
     }
 
     private func refreshTimes() {
