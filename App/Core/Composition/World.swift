@@ -33,6 +33,8 @@ public final class World {
     /// The file system every store writes through (a simulated disk in simulations).
     public let fileSystem: any FileSystem
 
+    /// What `world.json` holds, once written by this process.
+    private var saved: WorldSettings?
     private let lock: DataDirectoryLock
     private let journal: RecordLogBackendJournal
     private let logger: Logger
@@ -83,18 +85,36 @@ public final class World {
         try save()
     }
 
-    /// Writes the settings, with the clock's and the network's current state.
+    /// Writes the settings, with the clock's and the network's current state, when they differ from what is on
+    /// disk (a command that changed nothing writes nothing). Real time moves on every command, so under the system
+    /// clock its reading is written only with another change and at `close()`.
     public func save() throws {
-        settings.clockNow = clock.now
+        if manualClock != nil { settings.clockNow = clock.now }
         settings.online = network.isOnline
         settings.profile = network.profile.rawValue
         settings.failRate = network.failRate
         settings.signInExpired = backend.isSignInExpired
-        try settings.save(to: directory.appendingPathComponent("world.json").path, fileSystem: fileSystem)
+        guard settings != saved else { return }
+        if manualClock == nil { settings.clockNow = clock.now }
+        try write()
     }
 
-    /// Releases the data directory.
+    /// Writes `world.json`. A replacing rename is not followed by a directory sync: a crash leaves the previous or
+    /// the new file, both whole. Only the file's first write in a process and a new launch count (which seeds ids)
+    /// are synced into the directory.
+    private func write() throws {
+        try settings.save(
+            to: directory.appendingPathComponent("world.json").path, fileSystem: fileSystem,
+            syncDirectory: saved == nil || saved?.launches != settings.launches)
+        saved = settings
+    }
+
+    /// Releases the data directory (writing the system clock's last reading).
     public func close() {
+        if manualClock == nil, saved != nil {
+            settings.clockNow = clock.now
+            try? write()
+        }
         journal.close()
         lock.release()
     }

@@ -46,8 +46,9 @@ public struct WorldSettings: Codable, Equatable, Sendable {
         }
     }
 
-    /// Writes the settings atomically: a synced temporary file renamed over the old one, then the directory synced.
-    public func save(to path: String, fileSystem: any FileSystem) throws {
+    /// Writes the settings to `path` through a synced temporary file and a rename; `syncDirectory` makes the
+    /// rename itself durable (needed when the file is new).
+    public func save(to path: String, fileSystem: any FileSystem, syncDirectory: Bool = true) throws {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .millisecondsSince1970
         encoder.outputFormatting = [.sortedKeys]
@@ -65,6 +66,6 @@ public struct WorldSettings: Codable, Equatable, Sendable {
         }
         fileSystem.close(handle)
         try fileSystem.rename(temporary, to: path)
-        try fileSystem.syncDirectory((path as NSString).deletingLastPathComponent)
+        if syncDirectory { try fileSystem.syncDirectory((path as NSString).deletingLastPathComponent) }
     }
 }
