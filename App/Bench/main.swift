@@ -17,6 +17,10 @@ let subcommands: [(name: String, summary: String, run: @MainActor () async throw
         "writes", "10,000 writes through the write queue vs raw record-log appends",
         { try await WritesBenchmark().run() }
     ),
+    (
+        "driver", "scripted sends vs SQLite, sends and open at 10,000 queued, advance 3650d",
+        { try await DriverBenchmark().run() }
+    ),
 ]
 
 @MainActor func usage() -> String {

@@ -2,17 +2,20 @@ import CourierDomain
 
 /// A conversation's loaded messages in compose order, merged from backend pages and outbox events, with an index
 /// from id to position: an event about one message costs O(1) when it is the newest (the usual case: pending
-/// messages are the newest) and O(distance from the end) otherwise, never a scan of the whole conversation.
+/// messages are the newest) and O(distance from the end) otherwise, and an older page costs its own size (it goes
+/// in front), never a pass over the whole conversation.
 struct MessageTimeline {
     /// The messages, oldest first.
     private(set) var messages: [Message] = []
+    /// Each message's position plus `base`: prepending a page lowers `base` instead of moving every position.
     private var positions: [MessageID: Int] = [:]
+    private var base = 0
 
     /// The message with this id.
     func message(_ id: MessageID) -> Message? { index(of: id).map { messages[$0] } }
 
     /// Where the message with this id stands in `messages`.
-    func index(of id: MessageID) -> Int? { positions[id] }
+    func index(of id: MessageID) -> Int? { positions[id].map { $0 - base } }
 
     /// Puts `message` in place of the one with its id, or at its compose position when it is new. Returns its
     /// position and whether it is new.
@@ -42,13 +45,21 @@ struct MessageTimeline {
         var added: [Message] = []
         var seen: Set<MessageID> = []
         for message in page {
-            if let position = positions[message.id] {
+            if let position = index(of: message.id) {
                 if messages[position].status < message.status { messages[position] = message }
             } else if seen.insert(message.id).inserted {
                 added.append(message)
             }
         }
         guard !added.isEmpty else { return }
+        added.sort(by: Message.composeOrder)
+        if let first = messages.first, let newest = added.last, Message.composeOrder(newest, first) {
+            // An older page: it goes in front, and the positions already known stay valid.
+            base -= added.count
+            messages.insert(contentsOf: added, at: 0)
+            for (offset, message) in added.enumerated() { positions[message.id] = base + offset }
+            return
+        }
         messages = (messages + added).sorted(by: Message.composeOrder)
         reindex(from: 0)
     }
@@ -56,7 +67,7 @@ struct MessageTimeline {
     /// Removes the message with this id; returns the position it had.
     @discardableResult
     mutating func remove(_ id: MessageID) -> Int? {
-        guard let index = positions.removeValue(forKey: id) else { return nil }
+        guard let index = positions.removeValue(forKey: id).map({ $0 - base }) else { return nil }
         messages.remove(at: index)
         reindex(from: index)
         return index
@@ -69,7 +80,7 @@ struct MessageTimeline {
 
     /// Positions from `start` on moved: write them again (nothing when the change was at the end).
     private mutating func reindex(from start: Int) {
-        for position in start..<messages.count { positions[messages[position].id] = position }
+        for position in start..<messages.count { positions[messages[position].id] = base + position }
     }
 
     private func insertionIndex(for message: Message) -> Int {
