@@ -89,7 +89,8 @@ public final class ChatViewModel: StateEmitting {
     public func start() {
         guard !started else { return }
         started = true
-        for message in outbox.pending where message.conversationID == conversationID { timeline.upsert(message) }
+        // One sorted merge, not one insertion per message: a chat may hold thousands of queued messages.
+        timeline.merge(page: outbox.pending.filter { $0.conversationID == conversationID })
         render { $0.isLoading = true }
         loadPage(before: nil)
     }

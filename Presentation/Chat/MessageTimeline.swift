@@ -52,7 +52,15 @@ struct MessageTimeline {
             }
         }
         guard !added.isEmpty else { return }
-        added.sort(by: Message.composeOrder)
+        // Pages and the outbox's pending list usually come in compose order already: check before sorting.
+        if zip(added, added.dropFirst()).contains(where: { !Message.composeOrder($0, $1) }) {
+            added.sort(by: Message.composeOrder)
+        }
+        if messages.isEmpty {
+            messages = added
+            reindex(from: 0)
+            return
+        }
         if let first = messages.first, let newest = added.last, Message.composeOrder(newest, first) {
             // An older page: it goes in front, and the positions already known stay valid.
             base -= added.count
