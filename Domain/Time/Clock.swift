@@ -36,7 +36,9 @@ extension Clock {
     /// Starts a throwing `operation` on the main actor as counted work, for a caller outside any tracked task (a
     /// test, the driver) that awaits the plain task's result.
     @MainActor @discardableResult
-    public func throwingTask<T: Sendable>(_ operation: @escaping @MainActor () async throws -> T) -> Task<T, any Error> {
+    public func throwingTask<T: Sendable>(_ operation: @escaping @MainActor () async throws -> T)
+        -> Task<T, any Error>
+    {
         let work = TrackedWork(ledger: ledger)
         return Task { @MainActor in try await work.run(operation) }
     }

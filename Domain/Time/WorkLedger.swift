@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Every task the app starts is a `TrackedWork` (started with `Clock.task`). A tracked task is runnable from the
 /// moment it is created until it ends, except while it sleeps on the clock or waits for another tracked task
-/// (`TrackedTask.value`, `TrackedWork.first(of:)`). Any other wait — an actor hop, a storage sync, a socket — counts
-/// as runnable, because it resumes without the clock moving. When the count reaches zero, `idle()` returns: the
-/// world is quiet and the only thing that can wake it is time.
+/// (`TrackedTask.value`, `TrackedWork.first(of:)`). Any other wait — an actor hop, a storage sync, a socket —
+/// counts as runnable, because it resumes without the clock moving. When the count reaches zero, `idle()` returns:
+/// the world is quiet and the only thing that can wake it is time.
 public final class WorkLedger: @unchecked Sendable {
     private let lock = NSLock()
     private var runnable = 0
@@ -35,7 +35,9 @@ public final class WorkLedger: @unchecked Sendable {
         guard delta != 0 else { return }
         let waiters: [CheckedContinuation<Void, Never>] = lock.withLock {
             runnable += delta
-            precondition(runnable >= 0, "a tracked task was counted out twice")
+            // Only a task counted out twice (a bare `Task {}` inheriting a tracked task's entry) could go below.
+            assert(runnable >= 0, "a tracked task was counted out twice")
+            runnable = max(runnable, 0)
             guard runnable == 0 else { return [] }
             defer { idleWaiters = [] }
             return idleWaiters
