@@ -7,7 +7,8 @@ import Foundation
 /// - 2,000 offline sends against 2,000 single-row SQLite transactions (WAL, `synchronous=FULL`) made by python3's
 ///   `sqlite3` module, which syncs once per transaction like the outbox does per message.
 /// - 1,000 offline sends into a chat and queue already holding 9,000 against the same into an empty one.
-/// - `open` of a chat holding 10,000 queued messages against `open` of a chat of 3.
+/// - `open` of a chat holding 10,000 queued messages against `open` of a chat of 3, as a command and as a whole
+///   `courier --script` run (launch, open, print, exit) of the release binary beside the bench.
 /// - `advance 3650d` with the list, a chat, the queue, the toast and a queued profile write all on the clock.
 @MainActor
 struct DriverBenchmark {
@@ -17,6 +18,7 @@ struct DriverBenchmark {
         var rows: [[String]] = []
         rows.append(try await sendsAgainstSQLite())
         rows += try await queueScaling()
+        rows.append(try await processOpen())
         rows.append(try await longAdvance())
         print("## courier-bench driver\n")
         print(Bench.table(header: ["measurement", "Courier", "baseline", "ratio", "floor", "met"], rows: rows))
@@ -132,6 +134,54 @@ struct DriverBenchmark {
         return user + system
     }
 
+    /// A whole run of the release `courier` with the script `open c2`, on a directory whose c2 holds 10,000 queued
+    /// messages against one whose c2 holds its 3 (both online, manual policy: the queue waits for the user).
+    private func processOpen() async throws -> [String] {
+        let courier = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("courier")
+        guard FileManager.default.isExecutableFile(atPath: courier.path) else {
+            throw BenchFailure("no courier binary beside the bench: swift build -c release first")
+        }
+        let large = try await Session(
+            ["network offline", "open c2"] + (1...10_000).map { "send q\($0)" } + ["network online"])
+        let small = try await Session(["conversations"])
+        large.release()
+        small.release()
+        defer {
+            large.remove()
+            small.remove()
+        }
+        let script = try Bench.temporaryDirectory("open").appendingPathComponent("open.txt")
+        defer { try? FileManager.default.removeItem(at: script.deletingLastPathComponent()) }
+        try Data("open c2\n".utf8).write(to: script)
+        var tenThousand: [Double] = []
+        var three: [Double] = []
+        for _ in 0..<7 {
+            tenThousand.append(try Self.run(courier, directory: large.directory, script: script))
+            three.append(try Self.run(courier, directory: small.directory, script: script))
+        }
+        let (ours, theirs) = (Bench.median(tenThousand), Bench.median(three))
+        return [
+            "`courier --script` of `open c2`, c2 holding 10,000 queued (median of 7)", Bench.format(ours),
+            "\(Bench.format(theirs)) (c2 holding its 3)", Bench.ratio(ours / theirs), "≤ 2.00×",
+            Bench.verdict(ours / theirs <= 2),
+        ]
+    }
+
+    /// Seconds one run of `courier` on `directory` with `script` takes, launch to exit.
+    private static func run(_ courier: URL, directory: URL, script: URL) throws -> Double {
+        let process = Process()
+        process.executableURL = courier
+        process.arguments = ["--data-dir", directory.path, "--script", script.path]
+        process.standardOutput = FileHandle.nullDevice
+        let start = DispatchTime.now().uptimeNanoseconds
+        try process.run()
+        process.waitUntilExit()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        guard process.terminationStatus == 0 else { throw BenchFailure("courier exited \(process.terminationStatus)") }
+        return seconds
+    }
+
     // MARK: - A long jump
 
     private func longAdvance() async throws -> [String] {
@@ -181,7 +231,13 @@ private final class Session {
     }
 
     func close() {
-        driver.close()
-        try? FileManager.default.removeItem(at: directory)
+        release()
+        remove()
     }
+
+    /// Closes the driver (its lock released), keeping the data directory.
+    func release() { driver.close() }
+
+    /// Removes the data directory.
+    func remove() { try? FileManager.default.removeItem(at: directory) }
 }
