@@ -44,6 +44,30 @@ import Testing
         #expect(try await harness.state()["toast"]?["visible"] == .bool(false))
     }
 
+    @Test("world.json is rewritten only by a command that changes a setting")
+    func settingsAreWrittenOnlyWhenChanged() async throws {
+        // Given a driver with the list and a chat loaded (loading moves the virtual clock, which is saved)
+        let harness = try AppTestsDriverHarness()
+        defer { harness.close() }
+        await harness.start()
+        #expect(await harness.run("conversations\nopen c2") == .success)
+        let path = harness.directory.appendingPathComponent("world.json").path
+        func fileNumber() throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
+        }
+        let written = try fileNumber()
+
+        // When commands run that change no setting and take no time
+        #expect(await harness.run("state\nqueue\nhelp\nexpect queue.count == 0") == .success)
+
+        // Then the file is the same one (every write replaces it through a rename)
+        #expect(try fileNumber() == written)
+
+        // When a setting changes, it is written
+        #expect(await harness.execute("network offline").ok)
+        #expect(try fileNumber() != written)
+    }
+
     @Test("a script prints byte-identical output across runs while other threads keep the cores busy")
     func replaysIdenticallyUnderLoad() async throws {
         // Given threads spinning on every core
