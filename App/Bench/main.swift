@@ -21,6 +21,10 @@ let subcommands: [(name: String, summary: String, run: @MainActor () async throw
         "http", "sends per second over HTTP on 127.0.0.1 vs in process; Send All of 100 batched vs one by one",
         { try await HTTPBenchmark().run() }
     ),
+    (
+        "driver", "scripted sends vs SQLite, sends and open at 10,000 queued, advance 3650d",
+        { try await DriverBenchmark().run() }
+    ),
 ]
 
 @MainActor func usage() -> String {

@@ -43,7 +43,7 @@ public final class NetworkConditioner {
     let clock: any Clock
     private let random: LockedRandom
     private let observers = ObserverList<Bool>()
-    private var waits: [Int: Task<Void, any Error>] = [:]
+    private var waits: [Int: TrackedTask<Bool>] = [:]
     private var nextWaitKey = 0
 
     /// Puts a simulated network in front of `backend`.
@@ -134,20 +134,17 @@ public final class NetworkConditioner {
         let key = nextWaitKey
         nextWaitKey += 1
         let clock = self.clock
-        let sleep = Task { try await clock.sleep(until: deadline) }
+        // A task of its own, so going offline can cut the sleep short; the caller waits for it through the ledger.
+        let sleep = clock.task { (try? await clock.sleep(until: deadline)) != nil }
         waits[key] = sleep
         defer { waits[key] = nil }
-        do {
-            try await withTaskCancellationHandler {
-                try await sleep.value
-            } onCancel: {
-                sleep.cancel()
-            }
-        } catch {
-            if !isOnline { throw DeliveryError.offline }
-            throw error
+        let slept = await withTaskCancellationHandler {
+            await sleep.value
+        } onCancel: {
+            sleep.cancel()
         }
         guard isOnline else { throw DeliveryError.offline }
+        if !slept { throw CancellationError() }
     }
 }
 

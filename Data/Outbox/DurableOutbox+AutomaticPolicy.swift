@@ -28,7 +28,7 @@ extension DurableOutbox {
     func startAutomaticPass(pauseFirst: Bool = false) {
         guard automaticPass == nil, connectivity.isOnline, !isPausedForSignIn, policy == .automatic else { return }
         guard store.all().contains(where: isWaitingForAutomaticRound) else { return }
-        automaticPass = Task { [weak self] in
+        automaticPass = clock.task { [weak self] in
             await self?.runAutomaticPass(firstRound: pauseFirst ? 1 : 0)
         }
     }

@@ -6,7 +6,7 @@ extension DurableOutbox {
 
     func startLane(_ conversation: ConversationID) {
         guard lanes[conversation] == nil else { return }
-        lanes[conversation] = Task { [weak self] in
+        lanes[conversation] = clock.task { [weak self] in
             await self?.runLane(conversation)
         }
     }

@@ -80,8 +80,8 @@ public final class DurableOutbox: MessageOutbox {
     public private(set) var storageFailureCount = 0
     /// The last refusal counted by `storageFailureCount`, in words: which message, why, and where it stays.
     public private(set) var lastStorageFailure: String?
-    var lanes: [ConversationID: Task<Void, Never>] = [:]
-    var automaticPass: Task<Void, Never>?
+    var lanes: [ConversationID: TrackedTask<Void>] = [:]
+    var automaticPass: TrackedTask<Void>?
     var runningOperations = 0
     /// Messages sent by hand that the lane must send alone, through `manualRepository`.
     var manualAttempts: Set<MessageID> = []

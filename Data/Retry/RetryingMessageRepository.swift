@@ -131,19 +131,28 @@ public final class RetryingMessageRepository {
     {
         let clock = self.clock
         let deadline = clock.now.addingTimeInterval(policy.attemptTimeout.timeInterval)
-        // Both children start on the main actor, so the race replays identically under a manual clock.
-        let answer: @Sendable @MainActor () async throws -> Value? = { try await attempt() }
-        let timer: @Sendable @MainActor () async throws -> Value? = {
-            try await clock.sleep(until: deadline)
-            return nil
+        // Two tracked tasks on the main actor rather than a task group: the race replays identically under a manual
+        // clock, and the ledger knows the caller waits for them (a group's children would not be counted).
+        let answer = clock.task { () -> Result<Value, any Error> in
+            do { return .success(try await attempt()) } catch { return .failure(error) }
         }
-        return try await withThrowingTaskGroup(of: Value?.self) { group in
-            group.addTask(operation: answer)
-            group.addTask(operation: timer)
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw DeliveryError.timeout }
-            return value
+        let timer = clock.task { (try? await clock.sleep(until: deadline)) != nil }
+        await withTaskCancellationHandler {
+            await TrackedWork.first(of: [answer.work, timer.work])
+        } onCancel: {
+            answer.cancel()
+            timer.cancel()
         }
+        // Like a group, the race ends only when both have: the loser is cancelled and waited for.
+        if answer.work.isFinished {
+            timer.cancel()
+            _ = await timer.value
+            return try await answer.value.get()
+        }
+        answer.cancel()
+        _ = await answer.value
+        if Task.isCancelled { throw CancellationError() }
+        throw DeliveryError.timeout
     }
 
     /// Sleeps `delay` on the clock; returns false at once when the device is or goes offline first. Throws
@@ -152,22 +161,19 @@ public final class RetryingMessageRepository {
         guard connectivity.isOnline else { return false }
         let clock = self.clock
         let deadline = clock.now.addingTimeInterval(delay.timeInterval)
-        let sleep = Task { try await clock.sleep(until: deadline) }
+        // A task of its own, so going offline can cut the sleep short; the caller waits for it through the ledger.
+        let sleep = clock.task { (try? await clock.sleep(until: deadline)) != nil }
         let token = connectivity.observe { online in
             if !online { sleep.cancel() }
         }
         defer { token.cancel() }
-        do {
-            try await withTaskCancellationHandler {
-                try await sleep.value
-            } onCancel: {
-                sleep.cancel()
-            }
-            return true
-        } catch {
-            if Task.isCancelled { throw CancellationError() }
-            return false
+        let slept = await withTaskCancellationHandler {
+            await sleep.value
+        } onCancel: {
+            sleep.cancel()
         }
+        if Task.isCancelled { throw CancellationError() }
+        return slept
     }
 }
 

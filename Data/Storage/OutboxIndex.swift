@@ -4,17 +4,29 @@ import Foundation
 /// The outbox in memory: messages by id, plus their compose order kept sorted, so a lookup is O(1), an enqueue in
 /// compose order O(1) amortised (O(log n) search otherwise) and `all` needs no sort.
 struct OutboxIndex {
-    private var messages: [MessageID: Message] = [:]
+    private var messages: [MessageID: Message] = [:] {
+        didSet { ordered = nil }
+    }
     /// Every message's cursor, in compose order.
     private var order: [MessageCursor] = []
     /// The highest compose sequence each conversation has used, including by messages already gone.
     private(set) var sequenceMarks: [ConversationID: Int] = [:]
+    /// `all`, kept until the next change: the screens that open read it again and again (the chat, its banner, the
+    /// queue) while nothing changes in between.
+    private var ordered: [Message]?
 
     /// How many messages it holds.
     var count: Int { messages.count }
 
     /// Every message, in compose order.
-    var all: [Message] { order.compactMap { messages[$0.id] } }
+    var all: [Message] {
+        mutating get {
+            if let ordered { return ordered }
+            let built = order.compactMap { messages[$0.id] }
+            ordered = built
+            return built
+        }
+    }
 
     /// The message with this id.
     subscript(id: MessageID) -> Message? { messages[id] }

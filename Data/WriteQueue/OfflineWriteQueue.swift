@@ -33,10 +33,10 @@ public actor OfflineWriteQueue: WriteQueue {
     // MARK: - State
 
     private var executors: [String: Executor]
-    private var runningSync: Task<Int, Never>?
+    private var runningSync: TrackedTask<Int>?
     private var inFlightID: String?
     /// The queue's own next sync, after one left a write whose retries it spent (online only).
-    private var followUp: Task<Void, Never>?
+    private var followUp: TrackedTask<Void>?
     private var followUpRound = 0
 
     /// When the queue will sync again by itself (a write's retries were spent while online); nil when not planned.
@@ -170,7 +170,8 @@ public actor OfflineWriteQueue: WriteQueue {
     @discardableResult
     public func syncWhenOnline() async -> Int {
         if let runningSync { return await runningSync.value }
-        let sync = Task { await self.runSync() }
+        let work = TrackedWork(ledger: clock.ledger)
+        let sync = TrackedTask(task: Task { await work.run { await self.runSync() } }, work: work)
         runningSync = sync
         return await sync.value
     }
@@ -239,10 +240,15 @@ public actor OfflineWriteQueue: WriteQueue {
         nextResync = deadline
         logger.log(.info, "write queue: a write is left behind; syncing again in \(delay)")
         // Weak: a queue that is closed and dropped (an app restart) must not sync on after it.
-        followUp = Task { [weak self] in
-            do { try await clock.sleep(until: deadline) } catch { return }
-            await self?.syncWhenOnline()
-        }
+        // Counted in the clock's ledger like every task the queue starts, so virtual time waits for the sync it wakes.
+        let work = TrackedWork(ledger: clock.ledger)
+        followUp = TrackedTask(
+            task: Task { [weak self] in
+                await work.run {
+                    do { try await clock.sleep(until: deadline) } catch { return }
+                    await self?.syncWhenOnline()
+                }
+            }, work: work)
     }
 
     /// One write through `WriteOutcomePolicy`, retries included.

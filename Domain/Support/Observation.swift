@@ -1,5 +1,9 @@
-/// Keeps an observation alive; the observation ends when the token is cancelled or released.
+import Foundation
+
+/// Keeps an observation alive; the observation ends when the token is cancelled or released — from any thread or
+/// task: the cancel action runs once, whoever gets there first.
 public final class ObservationToken: @unchecked Sendable {
+    private let lock = NSLock()
     private var onCancel: (() -> Void)?
 
     /// Creates a token that runs `onCancel` once, when cancelled or released.
@@ -7,38 +11,61 @@ public final class ObservationToken: @unchecked Sendable {
 
     /// Ends the observation.
     public func cancel() {
-        let action = onCancel
-        onCancel = nil
+        let action = lock.withLock {
+            let action = onCancel
+            onCancel = nil
+            return action
+        }
         action?()
     }
 
     deinit { cancel() }
 }
 
-/// A list of observers on the main actor; each `observe` returns the token that removes it.
+/// A list of observers on the main actor; each `observe` returns the token that removes it. Observers are called
+/// on the main actor; a token may be cancelled or released on any thread, and its observer is gone when that returns.
 @MainActor
 public final class ObserverList<Value> {
-    private var observers: [Int: (Value) -> Void] = [:]
-    private var nextKey = 0
+    /// The observers behind a lock, so that a token released off the main actor removes its observer at once.
+    private final class Entries: @unchecked Sendable {
+        private let lock = NSLock()
+        private var observers: [Int: (Value) -> Void] = [:]
+        private var nextKey = 0
+
+        var isEmpty: Bool { lock.withLock { observers.isEmpty } }
+        var keys: [Int] { lock.withLock { observers.keys.sorted() } }
+
+        func add(_ observer: @escaping (Value) -> Void) -> Int {
+            lock.withLock {
+                let key = nextKey
+                nextKey += 1
+                observers[key] = observer
+                return key
+            }
+        }
+
+        func observer(_ key: Int) -> ((Value) -> Void)? { lock.withLock { observers[key] } }
+
+        func remove(_ key: Int) { _ = lock.withLock { observers.removeValue(forKey: key) } }
+    }
+
+    private let entries = Entries()
 
     /// Creates an empty list.
     public init() {}
 
     /// Whether anyone observes.
-    public var isEmpty: Bool { observers.isEmpty }
+    public var isEmpty: Bool { entries.isEmpty }
 
     /// Adds an observer; it stays until the token is cancelled or released.
     public func add(_ observer: @escaping @MainActor (Value) -> Void) -> ObservationToken {
-        let key = nextKey
-        nextKey += 1
-        observers[key] = observer
-        return ObservationToken { [weak self] in
-            MainActor.assumeIsolated { _ = self?.observers.removeValue(forKey: key) }
-        }
+        // Only `notify`, on the main actor, ever calls the observer.
+        let key = entries.add { value in MainActor.assumeIsolated { observer(value) } }
+        return ObservationToken { [weak entries] in entries?.remove(key) }
     }
 
-    /// Calls every observer, in the order they were added.
+    /// Calls every observer, in the order they were added; one removed meanwhile (by an earlier observer) is skipped.
     public func notify(_ value: Value) {
-        for key in observers.keys.sorted() { observers[key]?(value) }
+        for key in entries.keys { entries.observer(key)?(value) }
     }
 }

@@ -2,13 +2,17 @@ import Foundation
 
 /// A clock that moves only when told, like NIO's `EmbeddedEventLoop.advanceTime(by:)`.
 ///
-/// Sleepers are resumed in deadline order (ties in registration order). After each wake-up the clock yields so
-/// that the woken work runs — up to its next suspension — before time moves again. Keep the woken work on one
-/// executor (the main actor) for runs that replay identically (GUIDE §8).
+/// Sleepers are resumed in deadline order (ties in registration order). Time moves only when no tracked work can
+/// run (its `ledger` reads idle): after each wake-up the woken work runs until it ends or waits on the clock again,
+/// however long that takes on a loaded machine. Keep the work on one executor (the main actor) and start it with
+/// `task(_:)` for runs that replay identically (docs/reliability.md).
 public final class ManualClock: Clock, @unchecked Sendable {
     private struct Sleeper {
         let deadline: Date
         let sequence: UInt64
+        let coalescing: Bool
+        /// The tracked task asleep here, counted runnable again when it wakes.
+        let work: TrackedWork?
         let continuation: CheckedContinuation<Void, any Error>
     }
 
@@ -16,13 +20,14 @@ public final class ManualClock: Clock, @unchecked Sendable {
     private var current: Date
     private var sleepers: [UInt64: Sleeper] = [:]
     private var nextSequence: UInt64 = 0
-    /// How many times the woken work may yield before time moves on; work on the main actor settles in a few.
-    private let settleYields: Int
+
+    /// Counts the work that can run; time waits for it to reach zero.
+    public let ledger: WorkLedger?
 
     /// Creates a clock standing at `start` (by default 2026-01-01T09:00:00Z).
-    public init(start: Date = Date(timeIntervalSince1970: 1_767_258_000), settleYields: Int = 64) {
+    public init(start: Date = Date(timeIntervalSince1970: 1_767_258_000)) {
         current = start
-        self.settleYields = settleYields
+        ledger = WorkLedger()
     }
 
     public var now: Date { lock.withLock { current } }
@@ -34,16 +39,28 @@ public final class ManualClock: Clock, @unchecked Sendable {
     public var nextDeadline: Date? { lock.withLock { sleepers.values.map(\.deadline).min() } }
 
     public func sleep(until deadline: Date) async throws {
+        try await sleep(until: deadline, coalescing: false)
+    }
+
+    public func sleepCoalescing(until deadline: Date) async throws {
+        try await sleep(until: deadline, coalescing: true)
+    }
+
+    private func sleep(until deadline: Date, coalescing: Bool) async throws {
         let sequence: UInt64 = lock.withLock {
             nextSequence += 1
             return nextSequence
         }
+        let work = ledger.flatMap { TrackedWork.current(in: $0) }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let resumeNow: Bool = lock.withLock {
                     if Task.isCancelled { return true }
                     if deadline <= current { return true }
-                    sleepers[sequence] = Sleeper(deadline: deadline, sequence: sequence, continuation: continuation)
+                    sleepers[sequence] = Sleeper(
+                        deadline: deadline, sequence: sequence, coalescing: coalescing, work: work,
+                        continuation: continuation)
+                    work?.ledger?.adjust(by: -1)
                     return false
                 }
                 if resumeNow {
@@ -56,8 +73,14 @@ public final class ManualClock: Clock, @unchecked Sendable {
             }
         } onCancel: {
             let sleeper = lock.withLock { sleepers.removeValue(forKey: sequence) }
+            sleeper?.work?.ledger?.adjust(by: 1)
             sleeper?.continuation.resume(throwing: CancellationError())
         }
+    }
+
+    /// Returns once no tracked work can run: everything started has ended or waits on the clock.
+    public func idle() async {
+        await ledger?.idle()
     }
 
     /// Moves time forward by `duration`, waking every sleeper that falls due on the way, in deadline order.
@@ -65,15 +88,19 @@ public final class ManualClock: Clock, @unchecked Sendable {
         await advance(to: now.addingTimeInterval(duration.timeInterval))
     }
 
-    /// Moves time forward to `target` (never backwards), waking every sleeper due on the way, in deadline order.
+    /// Moves time forward to `target` (never backwards), waking every sleeper due on the way, in deadline order,
+    /// each at its deadline. Coalescing sleepers due on the way wake once, at `target`.
     public func advance(to target: Date) async {
-        await settle()
-        while let sleeper = popEarliest(notAfter: target) {
-            sleeper.continuation.resume()
-            await settle()
+        await idle()
+        while let sleeper = popEarliest(notAfter: target, coalescing: false) {
+            wake(sleeper)
+            await idle()
         }
         lock.withLock { if target > current { current = target } }
-        await settle()
+        while let sleeper = popEarliest(notAfter: target, coalescing: true) {
+            wake(sleeper)
+            await idle()
+        }
     }
 
     /// Moves time to the earliest pending deadline and wakes that sleeper (and any due with it). Returns false
@@ -89,7 +116,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
     /// `limit` bounds the virtual time this may consume.
     public func run(until condition: () -> Bool, limit: Duration = .seconds(86_400 * 30)) async -> Bool {
         let end = now.addingTimeInterval(limit.timeInterval)
-        await settle()
+        await idle()
         while !condition() {
             guard let deadline = nextDeadline, deadline <= end else { return condition() }
             await advance(to: deadline)
@@ -97,17 +124,20 @@ public final class ManualClock: Clock, @unchecked Sendable {
         return true
     }
 
-    /// Lets woken work run until it suspends again.
-    public func settle() async {
-        for _ in 0..<settleYields { await Task.yield() }
+    private func wake(_ sleeper: Sleeper) {
+        sleeper.work?.ledger?.adjust(by: 1)
+        sleeper.continuation.resume()
     }
 
-    private func popEarliest(notAfter target: Date) -> Sleeper? {
+    /// The earliest sleeper of the kind due by `target`, removed; a regular one moves time to its deadline.
+    private func popEarliest(notAfter target: Date, coalescing: Bool) -> Sleeper? {
         lock.withLock {
-            guard
-                let next = sleepers.values.filter({ $0.deadline <= target })
-                    .min(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) })
-            else { return nil }
+            var next: Sleeper?
+            for sleeper in sleepers.values where sleeper.coalescing == coalescing && sleeper.deadline <= target {
+                if let best = next, (best.deadline, best.sequence) <= (sleeper.deadline, sleeper.sequence) { continue }
+                next = sleeper
+            }
+            guard let next else { return nil }
             sleepers.removeValue(forKey: next.sequence)
             if next.deadline > current { current = next.deadline }
             return next

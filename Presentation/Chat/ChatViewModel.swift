@@ -19,7 +19,7 @@ public final class ChatViewModel: StateEmitting {
     private let formatter: RelativeTimeFormatter
     private let logger: Logger
     private let pageSize: Int
-    private let tasks = TaskTracker()
+    private let tasks: TaskTracker
     private let refreshTimer: ClockTimer
     private let store: StateStore<State>
     private var tokens: [ObservationToken] = []
@@ -32,6 +32,8 @@ public final class ChatViewModel: StateEmitting {
     private var refreshDeadline: Date?
     /// The newest page could not load offline; it loads once the device is back online.
     private var loadWaitsForConnection = false
+    /// The clock reading of the last full render: while it holds, an event redraws only its own row.
+    private var renderedAt: Date?
 
     // MARK: - Init
 
@@ -52,6 +54,7 @@ public final class ChatViewModel: StateEmitting {
         self.logger = logger
         self.pageSize = max(1, pageSize)
         refreshTimer = ClockTimer(clock: clock)
+        tasks = TaskTracker(clock: clock)
         let shared = banner.state
         store = StateStore(
             State(
@@ -90,7 +93,8 @@ public final class ChatViewModel: StateEmitting {
     public func start() {
         guard !started else { return }
         started = true
-        for message in outbox.pending where message.conversationID == conversationID { timeline.upsert(message) }
+        // One sorted merge, not one insertion per message: a chat may hold thousands of queued messages.
+        timeline.merge(page: outbox.pending.filter { $0.conversationID == conversationID })
         render { $0.isLoading = true }
         loadPage(before: nil)
     }
@@ -107,12 +111,16 @@ public final class ChatViewModel: StateEmitting {
 
     /// Composes and sends `text`: it shows at once, `sending` online or `queued` offline. Throws
     /// `InputError.emptyText` for blank text, and the outbox's error (too long, store full); nothing changes then.
-    public func send(text: String) throws {
+    @discardableResult
+    public func send(text: String) throws -> MessageID {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InputError.emptyText }
         let message = try outbox.compose(text: text, in: conversationID)
-        // The outbox may already have announced it (and moved it on); its event is the newer word.
-        if timeline.message(message.id) == nil { timeline.upsert(message) }
-        render()
+        // The outbox has usually announced it already (and maybe moved it on); its event is the newer word.
+        if timeline.message(message.id) == nil {
+            let (index, inserted) = timeline.upsert(message)
+            renderRow(at: index, inserted: inserted, previous: nil)
+        }
+        return message.id
     }
 
     /// A tap on a message: a failed one shows the alert with Retry, Delete and Cancel, a queued one the action sheet
@@ -258,17 +266,18 @@ public final class ChatViewModel: StateEmitting {
         case .changed(let message):
             guard message.conversationID == conversationID else { return }
             let before = timeline.message(message.id)
-            timeline.upsert(message)
-            render {
-                if message.status == .failed {
-                    $0.error = (message.lastError ?? .unknown("send failed")).userMessage
-                } else if !message.status.isPending, before?.status.isPending ?? true {
-                    $0.error = nil
-                }
+            let (index, inserted) = timeline.upsert(message)
+            var error: String??
+            if message.status == .failed {
+                error = .some((message.lastError ?? .unknown("send failed")).userMessage)
+            } else if !message.status.isPending, before?.status.isPending ?? true {
+                error = .some(nil)
             }
+            renderRow(at: index, inserted: inserted, previous: before, error: error)
         case .deleted(let id):
-            guard timeline.remove(id) else { return }
-            render()
+            let before = timeline.message(id)
+            guard let index = timeline.remove(id) else { return }
+            renderRemoval(at: index, previous: before)
         case .pausedForSignIn(let paused):
             let text = DeliveryError.unauthorized.userMessage
             render {
@@ -296,13 +305,7 @@ public final class ChatViewModel: StateEmitting {
         var failed: [MessageID] = []
         var nextChange: Date?
         for message in timeline.messages {
-            let outgoing = message.senderID == currentUser
-            rows.append(
-                MessageRow(
-                    id: message.id, text: message.text, status: message.status, senderID: message.senderID,
-                    statusLabel: outgoing ? MessageRow.statusLabel(for: message.status) : "", isOutgoing: outgoing,
-                    timeText: formatter.string(for: message.timestamp, relativeTo: now),
-                    canRetry: outgoing && message.status == .failed))
+            rows.append(makeRow(message, now: now))
             if message.status == .failed { failed.append(message.id) }
             let change = formatter.nextChange(for: message.timestamp, after: now)
             if nextChange.map({ change < $0 }) ?? true { nextChange = change }
@@ -316,13 +319,86 @@ public final class ChatViewModel: StateEmitting {
             }
             change(&$0)
         }
+        renderedAt = now
         scheduleRefresh(at: nextChange)
+    }
+
+    /// Redraws the one row at `index` (new when `inserted`; `previous` is the message it replaces) and sets `error`
+    /// when given: the cost of one event, not of the conversation. A full render when the clock has moved since
+    /// the last one, since every row's relative time may then read differently.
+    private func renderRow(at index: Int, inserted: Bool, previous: Message?, error: String?? = nil) {
+        let now = clock.now
+        guard now == renderedAt else {
+            render { state in if let error { state.error = error } }
+            return
+        }
+        let message = timeline.messages[index]
+        let row = makeRow(message, now: now)
+        let failed = message.status == .failed || previous?.status == .failed ? failedIDs() : nil
+        store.edit { state in
+            var changed = false
+            if inserted {
+                state.messages.insert(row, at: index)
+                changed = true
+            } else if state.messages[index] != row {
+                state.messages[index] = row
+                changed = true
+            }
+            if let error, state.error != error {
+                state.error = error
+                changed = true
+            }
+            // The alert or sheet goes once its message left the status it is about (sent from the queue, retried).
+            if let alert = state.alert, alert.messageID == message.id, message.status != alert.requiredStatus {
+                state.alert = nil
+                changed = true
+            }
+            return Self.apply(failed: failed, to: &state) || changed
+        }
+        let change = formatter.nextChange(for: message.timestamp, after: now)
+        if refreshDeadline.map({ change < $0 }) ?? true { scheduleRefresh(at: change) }
+    }
+
+    /// Removes the row at `index` (`previous` is its message), like `renderRow`.
+    private func renderRemoval(at index: Int, previous: Message?) {
+        guard clock.now == renderedAt else {
+            render()
+            return
+        }
+        let failed = previous?.status == .failed ? failedIDs() : nil
+        store.edit { state in
+            state.messages.remove(at: index)
+            if let alert = state.alert, alert.messageID == previous?.id { state.alert = nil }
+            _ = Self.apply(failed: failed, to: &state)
+            return true
+        }
+    }
+
+    private func failedIDs() -> [MessageID] {
+        timeline.messages.lazy.filter { $0.status == .failed }.map(\.id)
+    }
+
+    /// Sets the failed ids when given and different; the alert goes once its message is no longer failed.
+    private static func apply(failed: [MessageID]?, to state: inout State) -> Bool {
+        guard let failed, failed != state.failedMessageIDs else { return false }
+        state.failedMessageIDs = failed
+        if let alert = state.alert, !failed.contains(alert.messageID) { state.alert = nil }
+        return true
+    }
+
+    private func makeRow(_ message: Message, now: Date) -> MessageRow {
+        let outgoing = message.senderID == currentUser
+        return MessageRow(
+            id: message.id, text: message.text, status: message.status, senderID: message.senderID,
+            statusLabel: outgoing ? MessageRow.statusLabel(for: message.status) : "", isOutgoing: outgoing,
+            timeText: formatter.string(for: message.timestamp, relativeTo: now),
+            canRetry: outgoing && message.status == .failed)
     }
 
     private func scheduleRefresh(at deadline: Date?) {
         guard deadline != refreshDeadline || !refreshTimer.isScheduled else { return }
         refreshDeadline = deadline
-        refreshTimer.schedule(at: deadline) { [weak self] in self?.render() }
+        refreshTimer.schedule(at: deadline, coalescing: true) { [weak self] in self?.render() }
     }
 
     private static func userMessage(for error: any Error) -> String {

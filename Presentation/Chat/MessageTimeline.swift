@@ -1,27 +1,40 @@
 import CourierDomain
 
-/// A conversation's loaded messages in compose order, merged from backend pages and outbox events.
+/// A conversation's loaded messages in compose order, merged from backend pages and outbox events, with an index
+/// from id to position: an event about one message costs O(1) when it is the newest (the usual case: pending
+/// messages are the newest) and O(distance from the end) otherwise, and an older page costs its own size (it goes
+/// in front), never a pass over the whole conversation.
 struct MessageTimeline {
     /// The messages, oldest first.
     private(set) var messages: [Message] = []
+    /// Each message's position plus `base`: prepending a page lowers `base` instead of moving every position.
+    private var positions: [MessageID: Int] = [:]
+    private var base = 0
 
     /// The message with this id.
     func message(_ id: MessageID) -> Message? { index(of: id).map { messages[$0] } }
 
-    /// Puts `message` in place of the one with its id, or at its compose position when it is new.
-    mutating func upsert(_ message: Message) {
+    /// Where the message with this id stands in `messages`.
+    func index(of id: MessageID) -> Int? { positions[id].map { $0 - base } }
+
+    /// Puts `message` in place of the one with its id, or at its compose position when it is new. Returns its
+    /// position and whether it is new.
+    @discardableResult
+    mutating func upsert(_ message: Message) -> (index: Int, inserted: Bool) {
         if let index = index(of: message.id) {
             messages[index] = message
-        } else {
-            messages.insert(message, at: insertionIndex(for: message))
+            return (index, false)
         }
+        let index = insertionIndex(for: message)
+        insert(message, at: index)
+        return (index, true)
     }
 
     /// Adds `message` unless it is known; when it is, keeps the one further along in its life (ties keep the known
     /// one, which outbox events keep current).
     mutating func merge(_ message: Message) {
         guard let index = index(of: message.id) else {
-            messages.insert(message, at: insertionIndex(for: message))
+            insert(message, at: insertionIndex(for: message))
             return
         }
         if messages[index].status < message.status { messages[index] = message }
@@ -29,34 +42,58 @@ struct MessageTimeline {
 
     /// Merges a page from the backend: O((n + p) log(n + p)), not one insertion per message.
     mutating func merge(page: [Message]) {
-        var positions: [MessageID: Int] = [:]
-        positions.reserveCapacity(messages.count)
-        for (position, message) in messages.enumerated() { positions[message.id] = position }
         var added: [Message] = []
+        var seen: Set<MessageID> = []
         for message in page {
-            if let position = positions[message.id] {
+            if let position = index(of: message.id) {
                 if messages[position].status < message.status { messages[position] = message }
-            } else {
-                positions[message.id] = -1
+            } else if seen.insert(message.id).inserted {
                 added.append(message)
             }
         }
         guard !added.isEmpty else { return }
+        // Pages and the outbox's pending list usually come in compose order already: check before sorting.
+        if zip(added, added.dropFirst()).contains(where: { !Message.composeOrder($0, $1) }) {
+            added.sort(by: Message.composeOrder)
+        }
+        if messages.isEmpty {
+            messages = added
+            reindex(from: 0)
+            return
+        }
+        if let first = messages.first, let newest = added.last, Message.composeOrder(newest, first) {
+            // An older page: it goes in front, and the positions already known stay valid.
+            base -= added.count
+            messages.insert(contentsOf: added, at: 0)
+            for (offset, message) in added.enumerated() { positions[message.id] = base + offset }
+            return
+        }
         messages = (messages + added).sorted(by: Message.composeOrder)
+        reindex(from: 0)
     }
 
-    /// Removes the message with this id; returns whether it was there.
+    /// Removes the message with this id; returns the position it had.
     @discardableResult
-    mutating func remove(_ id: MessageID) -> Bool {
-        guard let index = index(of: id) else { return false }
+    mutating func remove(_ id: MessageID) -> Int? {
+        guard let index = positions.removeValue(forKey: id).map({ $0 - base }) else { return nil }
         messages.remove(at: index)
-        return true
+        reindex(from: index)
+        return index
     }
 
-    // Pending messages are the newest, and events concern them: search from the end.
-    private func index(of id: MessageID) -> Int? { messages.lastIndex { $0.id == id } }
+    private mutating func insert(_ message: Message, at index: Int) {
+        messages.insert(message, at: index)
+        reindex(from: index)
+    }
+
+    /// Positions from `start` on moved: write them again (nothing when the change was at the end).
+    private mutating func reindex(from start: Int) {
+        for position in start..<messages.count { positions[messages[position].id] = base + position }
+    }
 
     private func insertionIndex(for message: Message) -> Int {
+        // The newest message is the usual one: check the end before searching.
+        if let last = messages.last, Message.composeOrder(last, message) { return messages.count }
         var low = 0
         var high = messages.count
         while low < high {

@@ -23,7 +23,7 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     private let connectedDuration: Duration
     private let toastTimer: ClockTimer
     private let connectedTimer: ClockTimer
-    private let tasks = TaskTracker()
+    private let tasks: TaskTracker
     private let store: StateStore<State>
     private var tokens: [ObservationToken] = []
 
@@ -57,6 +57,7 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         self.toastDuration = toastDuration
         self.connectedDuration = connectedDuration
         toastTimer = ClockTimer(clock: clock)
+        tasks = TaskTracker(clock: clock)
         connectedTimer = ClockTimer(clock: clock)
         waiting = Set(outbox.pending.lazy.filter { Self.isWaiting($0.status) }.map(\.id))
         inFlight = Set(outbox.pending.lazy.filter { Self.isInFlight($0.status) }.map(\.id))

@@ -47,7 +47,7 @@ public final class ConversationsListViewModel: StateEmitting {
     private var isInForeground = true
     /// The conversation whose chat is open: its incoming messages are read as they arrive.
     private var openConversation: ConversationID?
-    private var timer: Task<Void, Never>?
+    private var timer: TrackedTask<Void>?
     private var directoryObservation: ObservationToken?
 
     /// Creates the list for `currentUser`; it starts in the foreground with its timestamp timer running, and
@@ -220,9 +220,11 @@ public final class ConversationsListViewModel: StateEmitting {
     private func startTimer() {
         timer?.cancel()
         let clock = self.clock
-        timer = Task { [weak self] in
+        timer = clock.task { [weak self] in
             while !Task.isCancelled {
-                do { try await clock.sleep(for: Self.refreshInterval) } catch { return }
+                // Coalescing: after a long jump of time the list refreshes once, not once per minute skipped.
+                let deadline = clock.now.addingTimeInterval(Self.refreshInterval.timeInterval)
+                do { try await clock.sleepCoalescing(until: deadline) } catch { return }
                 guard let self else { return }
                 self.render()
             }

@@ -53,7 +53,7 @@ public final class OfflineQueueViewModel: StateEmitting {
     private let conversationName: @MainActor (ConversationID) -> String
     private let formatter: RelativeTimeFormatter
     private let logger: Logger
-    private let tasks = TaskTracker()
+    private let tasks: TaskTracker
     private let refreshTimer: ClockTimer
     private let store: StateStore<State>
     private var token: ObservationToken?
@@ -75,6 +75,7 @@ public final class OfflineQueueViewModel: StateEmitting {
         self.formatter = formatter
         self.logger = logger
         refreshTimer = ClockTimer(clock: clock)
+        tasks = TaskTracker(clock: clock)
         store = StateStore(Self.makeState(rows: []))
         let now = clock.now
         var rows: [OfflineQueueRow] = []
@@ -147,25 +148,28 @@ public final class OfflineQueueViewModel: StateEmitting {
         let row = makeRow(message, now: clock.now)
         let cursor = positions[message.id] ?? message.cursor
         positions[message.id] = cursor
-        store.update { state in
+        store.edit { state in
             let index = Self.index(of: cursor, in: state.rows)
             if index < state.rows.count, state.rows[index].id == message.id {
+                guard state.rows[index] != row else { return false }
                 state.rows[index] = row
-            } else {
-                state.rows.insert(row, at: index)
+                return true
             }
+            state.rows.insert(row, at: index)
             Self.refreshHeader(&state)
+            return true
         }
         scheduleRefresh()
     }
 
     private func remove(_ id: MessageID) {
         guard let cursor = positions.removeValue(forKey: id) else { return }
-        store.update { state in
+        store.edit { state in
             let index = Self.index(of: cursor, in: state.rows)
-            guard index < state.rows.count, state.rows[index].id == id else { return }
+            guard index < state.rows.count, state.rows[index].id == id else { return false }
             state.rows.remove(at: index)
             Self.refreshHeader(&state)
+            return true
         }
         if store.state.rows.isEmpty { refreshTimer.cancel() }
     }
@@ -201,16 +205,21 @@ public final class OfflineQueueViewModel: StateEmitting {
     /// Every 60 s of clock time, while something is listed, the relative times are read again.
     private func scheduleRefresh() {
         guard !refreshTimer.isScheduled, !store.state.rows.isEmpty else { return }
-        refreshTimer.schedule(after: .seconds(60)) { [weak self] in self?.refreshTimes() }
+        refreshTimer.schedule(after: .seconds(60), coalescing: true) { [weak self] in self?.refreshTimes() }
     }
 
     private func refreshTimes() {
         let now = clock.now
-        store.update { state in
+        store.edit { state in
+            var changed = false
             for index in state.rows.indices {
                 let text = formatter.string(for: state.rows[index].composedAt, relativeTo: now)
-                if state.rows[index].timeText != text { state.rows[index].timeText = text }
+                if state.rows[index].timeText != text {
+                    state.rows[index].timeText = text
+                    changed = true
+                }
             }
+            return changed
         }
         scheduleRefresh()
     }

@@ -6,7 +6,7 @@ import Foundation
 @MainActor
 final class ClockTimer {
     private let clock: any Clock
-    private var task: Task<Void, Never>?
+    private var task: TrackedTask<Void>?
     private var generation = 0
 
     /// Creates an idle timer on `clock`.
@@ -15,15 +15,24 @@ final class ClockTimer {
     /// Whether a deadline is pending.
     var isScheduled: Bool { task != nil }
 
-    /// Calls `action` on the main actor at `deadline`, replacing any pending deadline; `nil` only cancels.
-    func schedule(at deadline: Date?, _ action: @escaping @MainActor () -> Void) {
+    /// Calls `action` on the main actor at `deadline`, replacing any pending deadline; `nil` only cancels. A
+    /// `coalescing` deadline (a display refresh) passed by a long jump of time fires once, at the end of the jump.
+    func schedule(at deadline: Date?, coalescing: Bool = false, _ action: @escaping @MainActor () -> Void) {
         cancel()
         guard let deadline else { return }
         generation += 1
         let expected = generation
         let clock = clock
-        task = Task { @MainActor [weak self] in
-            do { try await clock.sleep(until: deadline) } catch { return }
+        task = clock.task { [weak self] in
+            do {
+                if coalescing {
+                    try await clock.sleepCoalescing(until: deadline)
+                } else {
+                    try await clock.sleep(until: deadline)
+                }
+            } catch {
+                return
+            }
             // A replaced timer whose sleep had already ended must not fire.
             guard let self, self.generation == expected else { return }
             self.task = nil
@@ -32,8 +41,8 @@ final class ClockTimer {
     }
 
     /// Calls `action` after `duration`, replacing any pending deadline.
-    func schedule(after duration: Duration, _ action: @escaping @MainActor () -> Void) {
-        schedule(at: clock.now.addingTimeInterval(duration.timeInterval), action)
+    func schedule(after duration: Duration, coalescing: Bool = false, _ action: @escaping @MainActor () -> Void) {
+        schedule(at: clock.now.addingTimeInterval(duration.timeInterval), coalescing: coalescing, action)
     }
 
     /// Drops the pending deadline, if any.

@@ -8,10 +8,8 @@ extension StateEmitting where State: Sendable {
         let (stream, continuation) = AsyncStream<State>.makeStream(bufferingPolicy: .unbounded)
         let end = StreamEnd(continuation)
         let token = observe { state in end.yield(state) }
-        continuation.onTermination = { _ in
-            // Termination may be reported on any thread; the observer list lives on the main actor.
-            Task { @MainActor in token.cancel() }
-        }
+        // Termination may be reported on any thread; a token may be cancelled from any of them.
+        continuation.onTermination = { _ in token.cancel() }
         return stream
     }
 }

@@ -24,6 +24,14 @@ public final class StateStore<State: Equatable> {
     /// Whether anyone observes.
     public var hasObservers: Bool { !observers.isEmpty }
 
+    /// Applies `change` in place, for a large state changed a little at a time (one row of ten thousand): `change`
+    /// reports whether it changed anything, and observers hear of it only then. It costs what the change costs —
+    /// `update` copies and compares the whole state.
+    public func edit(_ change: (inout State) -> Bool) {
+        guard change(&state) else { return }
+        observers.notify(state)
+    }
+
     /// Applies `change`; observers hear of it only if the state differs afterwards.
     public func update(_ change: (inout State) -> Void) {
         var next = state

@@ -5,8 +5,12 @@ import CourierDomain
 /// not mean waiting for a toast to time out.
 @MainActor
 final class TaskTracker {
-    private var tasks: [Int: Task<Void, Never>] = [:]
+    private let clock: any Clock
+    private var tasks: [Int: TrackedTask<Void>] = [:]
     private var nextKey = 0
+
+    /// Creates a tracker whose tasks `clock`'s ledger counts.
+    init(clock: any Clock) { self.clock = clock }
 
     /// Whether no tracked work runs.
     var isIdle: Bool { tasks.isEmpty }
@@ -16,7 +20,7 @@ final class TaskTracker {
         let key = nextKey
         nextKey += 1
         // The task starts only after this turn of the main actor, so it is registered before it can finish.
-        tasks[key] = Task { @MainActor [weak self] in
+        tasks[key] = clock.task { [weak self] in
             await work()
             self?.tasks[key] = nil
         }

@@ -13,7 +13,7 @@ public final class AppContainer {
     /// The world the app runs in.
     public let world: World
     /// Work the app layer starts (page loads, syncs).
-    public let tracker = WorkTracker()
+    public let tracker: WorkTracker
     /// Conversation list and user cache.
     public let conversations: ConversationsFeature
     /// Outbox, repositories and the message screens.
@@ -28,6 +28,7 @@ public final class AppContainer {
     /// Builds the app over `world`'s data directory.
     public init(world: World, logger: Logger = .silent) throws {
         self.world = world
+        tracker = WorkTracker(clock: world.clock)
         let idSpace = try DurableIDSpace(
             path: World.idSpacePath(in: world.directory), fileSystem: world.fileSystem, logger: logger)
         let conversations = try ConversationsFeature(world: world, currentUser: Self.currentUser, logger: logger)

@@ -17,17 +17,29 @@ public final class MessagingFeature {
     public let outbox: DurableOutbox
     /// The offline banner and the connectivity toast, shared by every screen.
     public let banner: ConnectivityBannerViewModel
-    /// The Offline Queue screen.
-    public let queue: OfflineQueueViewModel
+    /// The Offline Queue screen, built when first shown: its first state formats every queued message, which a
+    /// launch that never shows it should not pay for.
+    public var queue: OfflineQueueViewModel {
+        if let openedQueue { return openedQueue }
+        let queue = OfflineQueueViewModel(
+            outbox: outbox, clock: world.clock, conversationName: conversationName, logger: logger)
+        openedQueue = queue
+        return queue
+    }
 
     private let world: World
     private let cacheStorage: RecordLogStorage
+    private let conversationName: @MainActor (ConversationID) -> String
+    private let logger: Logger
+    private var openedQueue: OfflineQueueViewModel?
 
     /// Opens the client's message stores in `world`'s data directory and wires the service over them; new
     /// messages take their ids from `ids`.
     public init(world: World, currentUser: UserID, conversationName: @escaping @MainActor (ConversationID) -> String,
                 ids: IDGenerator, logger: Logger) throws {
         self.world = world
+        self.conversationName = conversationName
+        self.logger = logger
         let client = world.directory.appendingPathComponent("client")
         store = try FileOutboxStore(directory: client, fileSystem: world.fileSystem, logger: logger)
         cacheStorage = try RecordLogStorage(
@@ -48,8 +60,6 @@ public final class MessagingFeature {
             clock: world.clock, ids: ids, currentUser: currentUser, policy: world.settings.policy, logger: logger)
         banner = ConnectivityBannerViewModel(
             connectivity: world.network, outbox: outbox, clock: world.clock, logger: logger, promptsAtLaunch: true)
-        queue = OfflineQueueViewModel(
-            outbox: outbox, clock: world.clock, conversationName: conversationName, logger: logger)
     }
 
     /// A chat screen for one conversation.
@@ -60,7 +70,7 @@ public final class MessagingFeature {
     }
 
     /// Whether anything this feature started is still running.
-    public var isBusy: Bool { outbox.isBusy || banner.hasPendingWork || queue.hasPendingWork }
+    public var isBusy: Bool { outbox.isBusy || banner.hasPendingWork || (openedQueue?.hasPendingWork ?? false) }
 
     /// Closes the files.
     public func close() {

@@ -36,6 +36,8 @@ public final class World {
     /// What opening the data directory's files had to skip, cut or replace since this world was opened, in order.
     public private(set) var recovered: [RecoveredDamage] = []
 
+    /// What `world.json` holds, once written by this process.
+    private var saved: WorldSettings?
     private let lock: DataDirectoryLock
     private let journal: RecordLogBackendJournal
     private let logger: Logger
@@ -111,14 +113,18 @@ public final class World {
         directory.appendingPathComponent("client/ids").path
     }
 
-    /// Writes the settings, with the clock's and the network's current state.
+    /// Writes the settings, with the clock's and the network's current state, when they differ from what is on
+    /// disk (a command that changed nothing writes nothing). Real time moves on every command, so under the system
+    /// clock its reading is written only with another change and at `close()`.
     public func save() throws {
-        settings.clockNow = clock.now
+        if manualClock != nil { settings.clockNow = clock.now }
         settings.online = network.isOnline
         settings.profile = network.profile.rawValue
         settings.failRate = network.failRate
         settings.signInExpired = backend.isSignInExpired
-        try settings.save(to: directory.appendingPathComponent("world.json").path, fileSystem: fileSystem)
+        guard settings != saved else { return }
+        if manualClock == nil { settings.clockNow = clock.now }
+        try write()
     }
 
     /// Records what opening `file` (relative to the directory) repaired, when it repaired anything. The same damage
@@ -128,8 +134,21 @@ public final class World {
         if !report.isClean, !recovered.contains(damage) { recovered.append(damage) }
     }
 
-    /// Releases the data directory.
+    /// Writes `world.json`. A replacing rename is not followed by a directory sync: a crash leaves the previous or
+    /// the new file, both whole. Only the file's first write in a process is synced into the directory.
+    private func write() throws {
+        try settings.save(
+            to: directory.appendingPathComponent("world.json").path, fileSystem: fileSystem,
+            syncDirectory: saved == nil)
+        saved = settings
+    }
+
+    /// Releases the data directory (writing the system clock's last reading).
     public func close() {
+        if manualClock == nil, saved != nil {
+            settings.clockNow = clock.now
+            try? write()
+        }
         journal.close()
         lock.release()
     }

@@ -75,8 +75,9 @@ public struct WorldSettings: Codable, Equatable, Sendable {
         return fields.validated(defaults: defaults)
     }
 
-    /// Writes the settings atomically: a synced temporary file renamed over the old one, then the directory synced.
-    public func save(to path: String, fileSystem: any FileSystem) throws {
+    /// Writes the settings to `path` through a synced temporary file and a rename; `syncDirectory` makes the
+    /// rename itself durable (needed when the file is new).
+    public func save(to path: String, fileSystem: any FileSystem, syncDirectory: Bool = true) throws {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .millisecondsSince1970
         encoder.outputFormatting = [.sortedKeys]
@@ -94,6 +95,6 @@ public struct WorldSettings: Codable, Equatable, Sendable {
         }
         fileSystem.close(handle)
         try fileSystem.rename(temporary, to: path)
-        try fileSystem.syncDirectory((path as NSString).deletingLastPathComponent)
+        if syncDirectory { try fileSystem.syncDirectory((path as NSString).deletingLastPathComponent) }
     }
 }

@@ -109,15 +109,16 @@ extension Driver {
 
     private func send(_ arguments: String) throws -> Render {
         let chat = try openChat()
-        let known = Set(chat.state.messages.map(\.id))
+        let id: MessageID
         do {
-            try chat.send(text: arguments)
+            id = try chat.send(text: arguments)
         } catch {
             throw DriverError.failed("\(error)")
         }
         return {
-            let rows = chat.state.messages.filter { !known.contains($0.id) && $0.isOutgoing }
-            return Output(lines: rows.map(Self.line(for:)))
+            // The new message is among the newest rows: search from the end, not the whole chat.
+            let row = chat.state.messages.last { $0.id == id }
+            return Output(lines: row.map { [Self.line(for: $0)] } ?? [])
         }
     }
 

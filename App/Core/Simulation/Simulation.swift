@@ -20,16 +20,11 @@ public final class Simulation {
     /// Where the simulated data directory lives on the simulated disk.
     static let directory = URL(fileURLWithPath: "/courier-sim")
 
-    /// Yields after each wake-up before time moves on: the app's work all runs on the main actor and settles in a
-    /// few, and every yield is a thread hand-off that dominates the run time (64, the clock's default, takes 3x as
-    /// long for the same history).
-    static let settleYields = 8
-
     let seed: UInt64
     var random: SeededRandom
     let fileSystem: SimulatedFileSystem
     /// The clock of the running process (each launch gets its own, starting where the last one stood).
-    var clock = ManualClock(settleYields: Simulation.settleYields)
+    var clock = ManualClock()
     var world: World?
     var app: AppContainer?
     let invariants: SimulationInvariants
@@ -173,7 +168,7 @@ public final class Simulation {
     private func retire(_ world: World) async {
         world.network.setOnline(false)
         let old = clock
-        clock = ManualClock(start: old.now, settleYields: Self.settleYields)
+        clock = ManualClock(start: old.now)
         await old.advance(by: .seconds(120))
     }
 

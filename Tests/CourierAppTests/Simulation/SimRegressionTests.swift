@@ -16,7 +16,7 @@ struct SimRegressionTests {
     @Test("a lane stops when the store refuses to record a delivery")
     func laneStopsWhenTheStoreRefuses() async throws {
         // Given an outbox over a store on a simulated disk and a network with 20 ms of latency
-        let clock = ManualClock(settleYields: 8)
+        let clock = ManualClock()
         let fileSystem = SimulatedFileSystem()
         let store = try FileOutboxStore(directory: URL(fileURLWithPath: "/data/client"), fileSystem: fileSystem)
         let backend = try InMemoryChatBackend(

@@ -22,7 +22,7 @@ struct NetworkConditionerTests {
         let network = network ?? self.network
         let start = clock.now
         var outcome: Result<Message, DeliveryError>?
-        let task = Task {
+        let task = clock.task {
             do { outcome = .success(try await network.send(message)) } catch let error as DeliveryError {
                 outcome = .failure(error)
             } catch {
@@ -64,7 +64,7 @@ struct NetworkConditionerTests {
     func offlineBeforeBackend() async {
         network.profile = .threeG
         var outcome: Result<Message, DeliveryError>?
-        let task = Task {
+        let task = clock.task {
             do { outcome = .success(try await network.send(BackendFixtures.message("m1"))) } catch {
                 outcome = .failure(error as? DeliveryError ?? .unknown("\(error)"))
             }
@@ -81,7 +81,7 @@ struct NetworkConditionerTests {
     func offlineAfterBackend() async {
         network.profile = .threeG
         var outcome: Result<Message, DeliveryError>?
-        let task = Task {
+        let task = clock.task {
             do { outcome = .success(try await network.send(BackendFixtures.message("m1"))) } catch {
                 outcome = .failure(error as? DeliveryError ?? .unknown("\(error)"))
             }
@@ -178,7 +178,7 @@ struct NetworkConditionerTests {
     func batch() async throws {
         let messages = (1...5).map { BackendFixtures.message("m\($0)", at: Double($0)) }
         var results: [Result<Message, DeliveryError>] = []
-        let task = Task { results = try await network.sendBatch(messages) }
+        let task = clock.throwingTask { results = try await network.sendBatch(messages) }
         _ = await clock.run(until: { !results.isEmpty })
         try await task.value
 
@@ -193,7 +193,7 @@ struct NetworkConditionerTests {
     @Test("page loads, the conversation list, profiles and name changes all travel over the network")
     func otherRequests() async throws {
         var done = false
-        let task = Task {
+        let task = clock.throwingTask {
             _ = try await network.messages(in: "c1", before: nil, limit: 50)
             _ = try await network.conversations(of: "me", after: nil, limit: 50)
             _ = try await network.users(["ana"])

@@ -35,7 +35,7 @@ import Testing
     /// Runs `work` while moving the clock from deadline to deadline until it is done.
     func drive(_ work: @escaping @MainActor () async throws -> Void) async throws {
         let outcome = OutboxTestOutcome()
-        Task { @MainActor in
+        clock.task {
             do { try await work() } catch { outcome.error = error }
             outcome.done = true
         }

@@ -101,7 +101,7 @@ struct RetryingMessageRepositoryTests {
     {
         let start = clock.now
         var outcome: Result<Value, DeliveryError>?
-        let task = Task {
+        let task = clock.task {
             do { outcome = .success(try await operation()) } catch {
                 outcome = .failure(error as? DeliveryError ?? .unknown("\(error)"))
             }
@@ -201,7 +201,7 @@ struct RetryingMessageRepositoryTests {
     func offlineDuringBackoff() async {
         let (retrying, base) = make([.fail(.timeout), .fail(.server(code: 502))])
         var outcome: Result<Message, DeliveryError>?
-        let task = Task {
+        let task = clock.task {
             do { outcome = .success(try await retrying.send(BackendFixtures.message("m1"))) } catch {
                 outcome = .failure(error as? DeliveryError ?? .unknown("\(error)"))
             }
@@ -282,7 +282,7 @@ struct RetryingMessageRepositoryTests {
     func callerCancelled() async {
         let (retrying, base) = make([.fail(.timeout)])
         var outcome: (any Error)?
-        let task = Task {
+        let task = clock.task {
             do { _ = try await retrying.send(BackendFixtures.message("m1")) } catch { outcome = error }
         }
         await clock.advance(by: .milliseconds(500))

@@ -97,8 +97,8 @@ import Testing
         let queue = try fixture.open()
         try await fixture.enqueue(queue, "Ana", key: "name")
         let result = WriteQueueTestBox<Int>()
-        Task { @MainActor in result.value = await queue.syncWhenOnline() }
-        await fixture.clock.settle()
+        fixture.clock.task { result.value = await queue.syncWhenOnline() }
+        await fixture.clock.idle()
 
         // When name "Anna" is queued meanwhile
         try await fixture.enqueue(queue, "Anna", key: "name")
@@ -118,8 +118,8 @@ import Testing
         let queue = try fixture.open()
         try await fixture.enqueue(queue, "Ana", key: "name")
         let result = WriteQueueTestBox<Int>()
-        Task { @MainActor in result.value = await queue.syncWhenOnline() }
-        await fixture.clock.settle()
+        fixture.clock.task { result.value = await queue.syncWhenOnline() }
+        await fixture.clock.idle()
 
         // When name "Anna" is queued meanwhile
         try await fixture.enqueue(queue, "Anna", key: "name")
@@ -165,9 +165,9 @@ import Testing
         // When two syncs are asked for, the second while the first runs
         let first = WriteQueueTestBox<Int>()
         let second = WriteQueueTestBox<Int>()
-        Task { @MainActor in first.value = await queue.syncWhenOnline() }
-        await fixture.clock.settle()
-        Task { @MainActor in second.value = await queue.syncWhenOnline() }
+        fixture.clock.task { first.value = await queue.syncWhenOnline() }
+        await fixture.clock.idle()
+        fixture.clock.task { second.value = await queue.syncWhenOnline() }
         _ = await fixture.clock.run(until: { first.value != nil && second.value != nil })
 
         // Then one sync ran: each write was sent once, and both callers got its count

@@ -96,8 +96,8 @@ import Testing
         try await fixture.enqueue(queue, "a")
         fixture.executor.script = [DeliveryError.timeout]
         let result = WriteQueueTestBox<Int>()
-        Task { @MainActor in result.value = await queue.syncWhenOnline() }
-        await fixture.clock.settle()
+        fixture.clock.task { result.value = await queue.syncWhenOnline() }
+        await fixture.clock.idle()
         fixture.connectivity.isOnline = false
 
         // When the backoff ends

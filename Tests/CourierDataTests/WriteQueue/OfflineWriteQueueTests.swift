@@ -91,8 +91,8 @@ import Testing
         let queue = try fixture.open()
         try await fixture.enqueue(queue, "a")
         let result = WriteQueueTestBox<Int>()
-        Task { @MainActor in result.value = await queue.syncWhenOnline() }
-        await fixture.clock.settle()
+        fixture.clock.task { result.value = await queue.syncWhenOnline() }
+        await fixture.clock.idle()
 
         // When the queue is cleared meanwhile
         try await queue.clear()

@@ -112,7 +112,7 @@ final class WriteQueueFixture {
     /// Runs a sync, advancing the clock through its backoffs; nil if it did not finish.
     func syncAdvancingClock(_ queue: OfflineWriteQueue) async -> Int? {
         let result = WriteQueueTestBox<Int>()
-        Task { @MainActor in result.value = await queue.syncWhenOnline() }
+        clock.task { result.value = await queue.syncWhenOnline() }
         _ = await clock.run(until: { result.value != nil })
         return result.value
     }

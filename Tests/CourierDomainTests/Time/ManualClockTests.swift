@@ -12,12 +12,12 @@ import Testing
         let clock = ManualClock()
         let log = Log()
         for (name, seconds) in [("late", 3), ("first-tie", 1), ("second-tie", 1), ("middle", 2)] {
-            Task { @MainActor in
+            clock.throwingTask {
                 try? await clock.sleep(for: .seconds(seconds))
                 log.entries.append(name)
             }
         }
-        await clock.settle()
+        await clock.idle()
         #expect(clock.sleeperCount == 4)
         await clock.advance(by: .seconds(10))
         #expect(log.entries == ["first-tie", "second-tie", "middle", "late"])
@@ -27,7 +27,7 @@ import Testing
         let clock = ManualClock()
         let start = clock.now
         let log = Log()
-        Task { @MainActor in
+        clock.throwingTask {
             try? await clock.sleep(for: .seconds(5))
             log.entries.append("woke at \(clock.now.timeIntervalSince(start))")
         }
@@ -40,10 +40,10 @@ import Testing
 
     @Test func cancellingASleeperRemovesIt() async {
         let clock = ManualClock()
-        let task = Task { @MainActor in try await clock.sleep(for: .seconds(60)) }
-        await clock.settle()
+        let task = clock.throwingTask { try await clock.sleep(for: .seconds(60)) }
+        await clock.idle()
         task.cancel()
-        await clock.settle()
+        await clock.idle()
         #expect(clock.sleeperCount == 0)
         await #expect(throws: CancellationError.self) { try await task.value }
     }
@@ -51,7 +51,7 @@ import Testing
     @Test func runUntilStopsWhenTheConditionHoldsOrNothingSleeps() async {
         let clock = ManualClock()
         let log = Log()
-        Task { @MainActor in
+        clock.throwingTask {
             for step in 1...3 {
                 try? await clock.sleep(for: .seconds(1))
                 log.entries.append("step \(step)")

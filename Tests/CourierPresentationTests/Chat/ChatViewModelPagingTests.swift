@@ -80,7 +80,7 @@ import Testing
         let recorder = StateRecorder(model)
 
         model.start()
-        await clock.settle()
+        await clock.idle()
 
         #expect(
             recorder.states == [
@@ -143,12 +143,12 @@ private struct ChatFailingRepository: MessageRepository {
             repository: ChatFakeRepository(clock: clock), connectivity: network,
             banner: ConnectivityBannerViewModel(connectivity: network, outbox: outbox, clock: clock), clock: clock)
         model?.start()
-        await clock.settle()
+        await clock.idle()
         #expect(clock.sleeperCount == 2)
 
         // When the screen goes away
         model = nil
-        await clock.settle()
+        await clock.idle()
 
         // Then nothing of it waits on the clock any more
         #expect(clock.sleeperCount == 0)

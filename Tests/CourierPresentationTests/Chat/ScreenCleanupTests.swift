@@ -31,7 +31,7 @@ import Testing
         // When the screen drops them
         chat = nil
         banner = nil
-        await clock.settle()
+        await clock.idle()
 
         // Then both are gone, their timers left the clock, and nothing observes the outbox
         #expect(releasedChat == nil)
@@ -52,10 +52,10 @@ import Testing
             outbox: outbox, clock: clock, conversationName: { _ in "Ana" })
         weak let released = queue
         var recorder: StateRecorder<OfflineQueueViewModel>? = queue.map { StateRecorder($0) }
-        await clock.settle()
+        await clock.idle()
 
         queue = nil
-        await clock.settle()
+        await clock.idle()
 
         #expect(released == nil)
         #expect(clock.sleeperCount == 0)

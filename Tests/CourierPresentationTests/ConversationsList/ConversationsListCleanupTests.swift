@@ -19,13 +19,13 @@ private typealias Fixture = ConversationsListFixture
         weak let released = model
         await model?.loadMore()
         var recorder: StateRecorder<ConversationsListViewModel>? = model.map { StateRecorder($0) }
-        await clock.settle()
+        await clock.idle()
         #expect(clock.sleeperCount == 1)
         #expect(directory.hasObservers)
 
         // When the screen drops its last strong reference (the recorder only observes)
         model = nil
-        await clock.settle()
+        await clock.idle()
 
         // Then the model is gone, its timer left the clock, and it no longer observes the directory
         #expect(released == nil)
@@ -50,11 +50,11 @@ private typealias Fixture = ConversationsListFixture
         weak let released = model
         model?.enterBackground()
         model?.enterForeground()
-        await clock.settle()
+        await clock.idle()
 
         // When it is released
         model = nil
-        await clock.settle()
+        await clock.idle()
 
         // Then nothing of it remains
         #expect(released == nil)

@@ -30,13 +30,27 @@ private typealias Fixture = ConversationsListFixture
         let model = await loadedModel([conversation("c1", activeAgo: 30), conversation("c2", activeAgo: 2 * 86_400)])
         let recorder = StateRecorder(model)
 
-        // When three minutes pass
-        await clock.advance(by: .seconds(180))
+        // When three minutes pass, one at a time (a single jump would coalesce the refreshes)
+        for _ in 1...3 { await clock.advance(by: .seconds(60)) }
 
         // Then the recent row counts up once a minute, and the old one keeps its date
         #expect(recorder.states.map { $0.items.map(\.timestamp) } == [
             ["Now", "Dec 30"], ["1m ago", "Dec 30"], ["2m ago", "Dec 30"], ["3m ago", "Dec 30"],
         ])
+    }
+
+    @Test func aJumpOfTenYearsRefreshesOnceAtItsEndLikeADeviceWaking() async {
+        // Given a row active just now, refreshed every minute
+        let model = await loadedModel([conversation("c1", activeAgo: 0)])
+        let recorder = StateRecorder(model)
+
+        // When ten years pass in one jump
+        await clock.advance(by: .seconds(3_650 * 86_400))
+
+        // Then the row was redrawn once, at the end of the jump (not once per minute skipped: that would show every
+        // "Nm ago" on the way), and the next refresh is one minute after it
+        #expect(recorder.states.map { $0.items.map(\.timestamp) } == [["Now"], ["Jan 1"]])
+        #expect(clock.nextDeadline == clock.now.addingTimeInterval(60))
     }
 
     @Test func noStateIsEmittedWhenNoTextChanged() async {
@@ -83,11 +97,11 @@ private typealias Fixture = ConversationsListFixture
         // When the app reports foreground twice, and background twice
         model.enterForeground()
         model.enterForeground()
-        await clock.settle()
+        await clock.idle()
         #expect(clock.sleeperCount == 1)
         model.enterBackground()
         model.enterBackground()
-        await clock.settle()
+        await clock.idle()
 
         // Then one timer ran, and none is left
         #expect(clock.sleeperCount == 0)

@@ -107,8 +107,8 @@ private typealias Item = ConversationsListItem
         // Given a backend that answers after one second
         let (model, repository, _) = makeModel(
             Fixture.conversations(60, newest: clock.now), users: Fixture.users(60), latency: .seconds(1))
-        let first = Task { await model.loadMore() }
-        await clock.settle()
+        let first = clock.task { await model.loadMore() }
+        await clock.idle()
 
         // When the user asks again before the answer
         await model.loadMore()

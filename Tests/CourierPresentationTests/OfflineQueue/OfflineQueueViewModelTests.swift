@@ -142,7 +142,8 @@ import Testing
         let recorder = StateRecorder(model)
 
         await clock.advance(by: .seconds(59))
-        await clock.advance(by: .seconds(61))
+        await clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(60))
 
         #expect(recorder.states.map { $0.rows.map(\.timeText) } == [["Now"], ["1m ago"], ["2m ago"]])
     }

@@ -89,7 +89,7 @@ final class QueueFakeOutbox: MessageOutbox {
         observers.notify(.changed(message))
         if online {
             inFlight += 1
-            Task { @MainActor in
+            clock.task {
                 await self.transmit(message.id)
                 self.inFlight -= 1
             }

@@ -130,20 +130,25 @@ import Testing
     @Test func aConsumerThatStopsEndsTheObservation() async {
         // Given a screen whose states a task consumes
         let screen = CounterScreen()
+        let states = screen.states
+        let (seen, seenOne) = AsyncStream<Int>.makeStream()
         let consumer = Task { @MainActor in
             var count = 0
-            for await _ in screen.states { count += 1 }
+            for await _ in states {
+                count += 1
+                seenOne.yield(count)
+            }
             return count
         }
-        await clock.settle()
+        var seenCounts = seen.makeAsyncIterator()
+        _ = await seenCounts.next()
         screen.store.update { $0 = 1 }
-        await clock.settle()
+        _ = await seenCounts.next()
         #expect(screen.store.hasObservers)
 
         // When the consumer is cancelled
         consumer.cancel()
         let count = await consumer.value
-        await clock.settle()
 
         // Then it saw the first state and the change, and no observer is left behind
         #expect(count == 2)
