@@ -99,21 +99,36 @@ final class SimulationInvariants {
         let messages = backend.messages(in: conversation)
         var start = messages.count
         while start > 0, messages[start - 1].timestamp >= since { start -= 1 }
+        for violation in Self.orderViolations(in: messages[start...], of: conversation, composeOrder: composeOrder) {
+            fail(violation)
+        }
+    }
+
+    /// What breaks compose order in `messages`, a conversation as the backend holds it: an id stored twice, a
+    /// message out of cursor order, and — whatever order the backend keeps — one of the user's own messages
+    /// (those in `composeOrder`) standing ahead of one they composed before it, as a batch sent in reverse would.
+    nonisolated static func orderViolations(
+        in messages: ArraySlice<Message>, of conversation: ConversationID, composeOrder: [MessageID: Int]
+    ) -> [String] {
+        var violations: [String] = []
         var seen: Set<MessageID> = []
         var lastOwn = -1
-        for index in start..<messages.count {
+        for index in messages.indices {
             let message = messages[index]
-            if !seen.insert(message.id).inserted { fail("\(message.id) is stored twice in \(conversation)") }
-            if index > start, !(messages[index - 1].cursor < message.cursor) {
-                fail("\(conversation) at the backend is out of compose order at \(message.id)")
+            if !seen.insert(message.id).inserted {
+                violations.append("\(message.id) is stored twice in \(conversation)")
+            }
+            if index > messages.startIndex, !(messages[index - 1].cursor < message.cursor) {
+                violations.append("\(conversation) at the backend is out of compose order at \(message.id)")
             }
             if let order = composeOrder[message.id] {
                 if order < lastOwn {
-                    fail("\(message.id) reached \(conversation) ahead of a message composed before it")
+                    violations.append("\(message.id) reached \(conversation) ahead of a message composed before it")
                 }
                 lastOwn = max(lastOwn, order)
             }
         }
+        return violations
     }
 
     /// Records a violation found outside the checks above (a store that does not reopen, for one).
