@@ -160,7 +160,7 @@ def main():
         entries = [entry for entry in entries if entry["id"] in wanted]
     if options.list:
         for entry in entries:
-            print(f"{entry['id']:<32} {entry['area']:<14} {entry['file']}\n{'':<47} {entry['effect']}")
+            print(f"{entry['id']:<40} {entry['area']:<14} {entry['file']}\n{'':<55} {entry['effect']}")
         print(f"{len(entries)} mutants")
         return 0
 
@@ -211,7 +211,7 @@ def main():
             verdict, seconds, detail = scratch.mutate(entry, options.fast)
             with lock:
                 results[entry["id"]] = (verdict, seconds, detail)
-                print(f"{verdict:<13} {entry['id']:<32} {seconds:6.0f} s  {detail}", flush=True)
+                print(f"{verdict:<13} {entry['id']:<40} {seconds:6.0f} s  {detail}", flush=True)
 
     threads = [threading.Thread(target=worker, args=(scratch,)) for scratch in scratches]
     for thread in threads:

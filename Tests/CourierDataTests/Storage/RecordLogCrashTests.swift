@@ -41,6 +41,28 @@ struct RecordLogCrashTests {
         }
     }
 
+    // MARK: - Failed writes
+
+    @Test("a batch whose write failed half-way never comes back, not even its first, whole record")
+    func failedBatchLeavesNoRecord() throws {
+        // Given a log holding one record, on a disk that fills up half-way through the next write
+        let directory = try StorageTemporaryDirectory()
+        let path = directory.path("full.log")
+        let fileSystem = StorageCountingFileSystem()
+        let (log, _, _) = try RecordLog.open(path: path, fileSystem: fileSystem)
+        try log.append(Data.storageText("kept"))
+        fileSystem.failWrites(true)
+        // When a batch of a short record and a long one is refused (the short one's frame landed whole)
+        let refused = [Data.storageText("refused"), Data.storageText(String(repeating: "long ", count: 40))]
+        #expect(throws: StoreError.self) { try log.append(contentsOf: refused) }
+        fileSystem.failWrites(false)
+        log.close()
+        // Then after a reopen without any further append only the acknowledged record is there
+        let reopened = try RecordLog.open(path: path)
+        #expect(reopened.records == [Data.storageText("kept")])
+        #expect(reopened.report.isClean)
+    }
+
     // MARK: - Compaction and power cuts
 
     /// A log at `/d/log` on `fs` holding `records`, durable.
