@@ -91,11 +91,13 @@ class Scratch:
         git(["checkout", "--quiet", "--force", "--detach", self.commit], cwd=self.directory)
         git(["clean", "--quiet", "-fdx", "-e", ".build", "-e", ".mutation.log"], cwd=self.directory)
 
-    def build_and_test(self, filters=()):
-        """Returns ("built", code|None) after a test run, or ("build-failed", code|None)."""
+    def build_and_test(self, filters=(), first=False):
+        """Returns ("built", code|None) after a test run, or ("build-failed", code|None). The first build of a
+        clone compiles everything, so it gets three times the limit."""
         with open(self.log, "w"):
             pass
-        code, _ = run(["swift", "build", "--build-tests"], self.directory, self.timeout, self.log)
+        limit = self.timeout * 3 if first else self.timeout
+        code, _ = run(["swift", "build", "--build-tests"], self.directory, limit, self.log)
         if code != 0:
             return "build-failed", code
         command = ["swift", "test", "--skip-build", *self.test_args]
@@ -141,7 +143,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=1,
                         help="mutants run at once, each in its own clone and .build (default 1; on a small "
                              "machine more only competes for the same cores)")
-    parser.add_argument("--timeout", type=int, default=900, help="seconds per build and per test run (default 900)")
+    parser.add_argument("--timeout", type=int, default=600, help="seconds per build and per test run (default 600)")
     parser.add_argument("--scratch", default=None,
                         help="directory for the scratch clone(s), kept between runs so .build is reused "
                              "(default: a new temporary directory, removed at the end)")
@@ -192,7 +194,7 @@ def main():
     for scratch in scratches:
         scratch.prepare()
         if not options.no_baseline:
-            stage, code = scratch.build_and_test()
+            stage, code = scratch.build_and_test(first=True)
             if stage != "built" or code != 0:
                 print(f"the unmutated suite does not pass in {scratch.directory} (see {scratch.log}); "
                       "no mutant can be judged", flush=True)
