@@ -57,6 +57,23 @@ import Testing
         #expect(store.message(message.id)?.status == .failed)
         #expect(store.message(message.id)?.attempts == 3)
     }
+
+    @Test func aMessageTheServerRefusesIsSentOnceAndFailsEvenWithTheAutomaticPolicy() async throws {
+        // Given the automatic policy and a server that refuses the message as invalid
+        connectivity.set(online: true)
+        let outbox = makeOutbox(policy: .automatic)
+        backend.failure = .validation(reason: "too many links")
+
+        // When it is composed and everything settles
+        let message = try outbox.compose(text: "spam spam", in: "c2")
+        _ = await clock.run(until: { !outbox.isBusy })
+
+        // Then the server saw one request, and the message is failed with the server's reason after one round
+        #expect(backend.requestTimes.count == 1)
+        #expect(store.message(message.id)?.status == .failed)
+        #expect(store.message(message.id)?.attempts == 1)
+        #expect(store.message(message.id)?.lastError == .validation(reason: "too many links"))
+    }
 }
 
 /// A backend that answers every batch at once and records what it was sent: the texts of each batch, in the order
