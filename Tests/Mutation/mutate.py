@@ -48,6 +48,36 @@ def load_catalogue(path):
     return entries
 
 
+def descendants(pid):
+    """Every process below `pid` (from /proc; empty where there is none). `swift test` starts the test binary in a
+    process group of its own, so killing the group of `swift test` alone would leave a hung suite running."""
+    children = {}
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+            children.setdefault(int(fields[1]), []).append(int(entry))
+        except (OSError, IndexError, ValueError):
+            continue
+    found, pending = [], [pid]
+    while pending:
+        for child in children.get(pending.pop(), []):
+            found.append(child)
+            pending.append(child)
+    return found
+
+
+def kill_tree(pid):
+    for process in [pid, *descendants(pid)]:
+        for kill in (lambda p: os.killpg(p, signal.SIGKILL), lambda p: os.kill(p, signal.SIGKILL)):
+            try:
+                kill(process)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+
 def run(command, cwd, timeout=None, log=None):
     """Runs `command`; returns (exit code or None on timeout, seconds). Kills the whole process group on timeout."""
     started = time.monotonic()
@@ -57,7 +87,7 @@ def run(command, cwd, timeout=None, log=None):
         try:
             code = process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
+            kill_tree(process.pid)
             process.wait()
             code = None
     return code, time.monotonic() - started
