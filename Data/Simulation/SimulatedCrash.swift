@@ -8,6 +8,9 @@ public struct SimulatedCrash: Hashable, Sendable {
     public var writesTorn = 0
     /// Paths whose directory entry went back to its last synced state (a file created, renamed or removed since).
     public var entriesReverted = 0
+    /// Unsynced directory changes (creates, renames, removals) that happened to reach the disk anyway (torn-write
+    /// mode).
+    public var entryChangesKept = 0
 
     /// Creates an empty report.
     public init() {}

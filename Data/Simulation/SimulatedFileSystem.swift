@@ -7,7 +7,10 @@ import Foundation
 /// - Each file has durable content and pending (unsynced) writes and truncations; `sync(handle)` makes that file's
 ///   content durable.
 /// - Creating, renaming and removing a file changes the directory at once for readers, but the change becomes
-///   durable only at `syncDirectory` of the directory holding it.
+///   durable only at `syncDirectory` of the directory holding it. A power cut loses the directory changes not yet
+///   synced — or, with a seeded generator, may keep a random prefix of them (a rename at once, whole), as a
+///   journaling file system that committed its journal before the power went: a rename can survive a crash that
+///   the renamed file's unsynced content does not.
 /// - Directories themselves are durable as soon as they are created (a modelling choice: journaling file systems
 ///   commit a `mkdir` with the first sync inside it; the storage engine does not sync parents of its directory).
 /// - `crash()` is a power cut: every change not durable is dropped, every handle and lock released. With a seeded
@@ -26,6 +29,9 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     private var entries: [String: Int] = [:]
     /// The namespace a power cut leaves.
     private var durableEntries: [String: Int] = [:]
+    /// Directory changes since the last sync of their directory, in order; one element per create, rename or
+    /// remove (a rename is two changes that a crash keeps or loses together). A nil number removes the name.
+    private var unsyncedEntryChanges: [[(path: String, number: Int?)]] = []
     private var directories: Set<String> = ["/"]
     private var handles: [Int32: Int] = [:]
     private var lockOwners: [Int: Int32] = [:]
@@ -56,15 +62,27 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
         lock.withLock { operationsBeforePowerCut = max(0, count) }
     }
 
-    /// A power cut and reboot: drops everything not durable (or, with torn writes, keeps a random prefix of it),
-    /// releases every handle and lock, and restores the power. Returns what was lost.
+    /// A power cut and reboot: drops everything not durable (or, with torn writes, keeps a random prefix of the
+    /// directory changes and of each file's changes), releases every handle and lock, and restores the power.
+    /// Returns what was lost.
     @discardableResult
     public func crash() -> SimulatedCrash {
         lock.withLock {
             var outcome = SimulatedCrash()
-            outcome.entriesReverted = Set(entries.keys).union(durableEntries.keys)
-                .filter { entries[$0] != durableEntries[$0] }.count
-            entries = durableEntries
+            var survivor = durableEntries
+            var keptEntryChanges = 0
+            if let random, !unsyncedEntryChanges.isEmpty, random.withGenerator({ Bool.random(using: &$0) }) {
+                keptEntryChanges = random.withGenerator { Int.random(in: 0...unsyncedEntryChanges.count, using: &$0) }
+            }
+            for change in unsyncedEntryChanges.prefix(keptEntryChanges).joined() {
+                survivor[change.path] = change.number
+            }
+            outcome.entryChangesKept = keptEntryChanges
+            outcome.entriesReverted = Set(entries.keys).union(survivor.keys)
+                .filter { entries[$0] != survivor[$0] }.count
+            entries = survivor
+            durableEntries = survivor
+            unsyncedEntryChanges.removeAll()
             let live = Set(entries.values)
             files = files.filter { live.contains($0.key) }
             for number in files.keys.sorted() {
@@ -143,6 +161,7 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
                 nextFile += 1
                 files[number] = SimulatedFile()
                 entries[path] = number
+                unsyncedEntryChanges.append([(path, number)])
             }
             let handle = nextHandle
             nextHandle += 1
@@ -225,6 +244,7 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
             try spendOperation("rename \(source) to \(destination)")
             entries[source] = nil
             entries[destination] = number
+            unsyncedEntryChanges.append([(source, nil), (destination, number)])
         }
     }
 
@@ -238,6 +258,8 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
                 durableEntries[name] = nil
             }
             for (name, number) in entries where parent(of: name) == path { durableEntries[name] = number }
+            unsyncedEntryChanges = unsyncedEntryChanges.map { $0.filter { parent(of: $0.path) != path } }
+                .filter { !$0.isEmpty }
         }
     }
 
@@ -263,6 +285,7 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
             guard entries[path] != nil else { throw StoreError.io("unlink \(path): No such file or directory") }
             try spendOperation("unlink \(path)")
             entries[path] = nil
+            unsyncedEntryChanges.append([(path, nil)])
         }
     }
 

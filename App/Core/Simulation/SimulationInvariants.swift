@@ -99,26 +99,40 @@ final class SimulationInvariants {
         let messages = backend.messages(in: conversation)
         var start = messages.count
         while start > 0, messages[start - 1].timestamp >= since { start -= 1 }
+        for violation in Self.orderViolations(in: messages[start...], of: conversation, composeOrder: composeOrder) {
+            fail(violation)
+        }
+    }
+
+    /// What breaks compose order in `messages`, a conversation as the backend holds it: an id stored twice, a
+    /// sender's compose sequence going backwards, and — whatever order the backend keeps — one of the user's own messages
+    /// (those in `composeOrder`) standing ahead of one they composed before it, as a batch sent in reverse would.
+    nonisolated static func orderViolations(
+        in messages: ArraySlice<Message>, of conversation: ConversationID, composeOrder: [MessageID: Int]
+    ) -> [String] {
+        var violations: [String] = []
         var seen: Set<MessageID> = []
         var lastOwn = -1
         var lastSequence: [UserID: Int] = [:]
-        for index in start..<messages.count {
-            let message = messages[index]
-            if !seen.insert(message.id).inserted { fail("\(message.id) is stored twice in \(conversation)") }
+        for message in messages {
+            if !seen.insert(message.id).inserted {
+                violations.append("\(message.id) is stored twice in \(conversation)")
+            }
             // Arrival order, not timestamps: each sender's sequences only go up.
             if message.sequence > 0 {
                 if message.sequence <= lastSequence[message.senderID] ?? 0 {
-                    fail("\(conversation) at the backend is out of compose order at \(message.id)")
+                    violations.append("\(conversation) at the backend is out of compose order at \(message.id)")
                 }
                 lastSequence[message.senderID] = message.sequence
             }
             if let order = composeOrder[message.id] {
                 if order < lastOwn {
-                    fail("\(message.id) reached \(conversation) ahead of a message composed before it")
+                    violations.append("\(message.id) reached \(conversation) ahead of a message composed before it")
                 }
                 lastOwn = max(lastOwn, order)
             }
         }
+        return violations
     }
 
     /// Records a violation found outside the checks above (a store that does not reopen, for one).

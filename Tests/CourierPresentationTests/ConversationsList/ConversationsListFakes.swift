@@ -24,6 +24,8 @@ final class ConversationsListFakeRepository: ConversationRepository, @unchecked 
     func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
         -> ConversationPage
     {
+        // A bad limit is a typed error, as the real backend answers, not a trap that ends the whole test run.
+        guard limit > 0 else { throw DeliveryError.validation(reason: "a page holds at least one conversation") }
         let (conversations, error) = lock.withLock {
             requests += 1
             return (all, failing)

@@ -31,6 +31,8 @@ final class ChatFakeRepository: MessageRepository, @unchecked Sendable {
     func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
         -> MessagePage
     {
+        // A bad limit is a typed error, as the real backend answers, not a trap that ends the whole test run.
+        guard limit > 0 else { throw DeliveryError.validation(reason: "a page holds at least one message") }
         let all: [Message] = lock.withLock {
             requests.append(cursor)
             return history[conversation] ?? []
