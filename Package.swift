@@ -4,7 +4,7 @@ import PackageDescription
 
 let settings: [SwiftSetting] = [
     // Nonisolated async functions run on the caller's executor: a call from the main actor stays there, which is
-    // what keeps driver scripts and simulations deterministic (GUIDE §8).
+    // what keeps driver scripts and simulations deterministic (docs/design.md §8).
     .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
     .enableUpcomingFeature("InferIsolatedConformances"),
 ]

@@ -3,7 +3,7 @@ import CourierDomain
 import Foundation
 
 /// `courier-bench batch`: Send All of 100 queued messages in one conversation on the simulated 3G network
-/// (issue 3, point 7), in ordered batches of 25 against one message per request. Time is the simulated clock's,
+///, in ordered batches of 25 against one message per request. Time is the simulated clock's,
 /// so the figures are the same on every machine; the run fails if any message is missing or out of order.
 @MainActor
 struct BatchBenchmark {

@@ -3,7 +3,7 @@ import CourierDomain
 import Foundation
 
 /// `courier-bench page`: one page of 50 by cursor from a conversation of 1,000 messages against one of 100,000
-/// (issue 4, point 1), both in one `InMemoryChatBackend`, at random cursors. A page is an id lookup plus a copy
+///, both in one `InMemoryChatBackend`, at random cursors. A page is an id lookup plus a copy
 /// of 50 messages, so the long conversation should cost about the same.
 @MainActor
 struct PageBenchmark {

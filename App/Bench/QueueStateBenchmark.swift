@@ -3,7 +3,7 @@ import CourierDomain
 import CourierPresentation
 import Foundation
 
-/// `courier-bench queue-state`: the Offline Queue screen over 10,000 queued messages (issue 2, point 11) — how long
+/// `courier-bench queue-state`: the Offline Queue screen over 10,000 queued messages — how long
 /// until its first state, and what one outbox event costs once 10,000 rows are shown — against building the same
 /// rows by hand from the same messages (the floor: any screen has to do at least that much).
 @MainActor

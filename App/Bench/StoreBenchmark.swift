@@ -6,7 +6,7 @@ import Foundation
     import Glibc
 #endif
 
-/// `courier-bench store`: the outbox store against its floors (issue 2, point 11), measured side by side in one
+/// `courier-bench store`: the outbox store against its floors, measured side by side in one
 /// run so that both sides see the same disk and the same neighbours.
 struct StoreBenchmark {
     private let enqueueSamples = 2_000

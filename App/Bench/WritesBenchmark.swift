@@ -2,7 +2,7 @@ import CourierData
 import CourierDomain
 import Foundation
 
-/// `courier-bench writes`: 10,000 writes through `OfflineWriteQueue` on a synced record log (issue 5, point 8) —
+/// `courier-bench writes`: 10,000 writes through `OfflineWriteQueue` on a synced record log —
 /// enqueue one by one, then one sync through a no-op executor — against the floor: `RecordLog.append` of the same
 /// 10,000 JSON payloads, one durable append each. Every enqueue and every delivery must land one synced record
 /// (the write, then its removal), so both sides pay one `fdatasync` per operation.

@@ -2,7 +2,7 @@ import CourierDomain
 import Foundation
 
 /// The simulated server's starting content: the signed-in user, the people they talk to, 120 conversations and
-/// their messages (DRIVER.md, "Demo data").
+/// their messages (docs/driver.md, "Demo data").
 public struct DemoData: Hashable, Sendable {
     /// The user the client is signed in as (`me`).
     public var signedInUser: UserID

@@ -4,7 +4,7 @@ import Foundation
 /// The message lifecycle over a durable `OutboxStore`: every pending message lives in exactly one store record,
 /// and each conversation sends through its own serial lane, in compose order.
 ///
-/// How a message moves (GUIDE §3):
+/// How a message moves (docs/design.md §3):
 /// - `compose` writes the message (synced) before returning: `sending` when online, `queued` when offline or while
 ///   sending is paused for sign-in; an online message starts its lane at once.
 /// - At launch, messages whose send the app's death cut off (`OutboxStore.requeuedAtOpen`) go out again when

@@ -1,7 +1,7 @@
 import CourierDomain
 import Foundation
 
-/// When a failed request is tried again, and how long to wait first (GUIDE §3, story 2.11 AC 6–7).
+/// When a failed request is tried again, and how long to wait first (docs/design.md §3).
 ///
 /// The policy, branch by branch (each branch has a test in `RetryPolicyTests` / `RetryingMessageRepositoryTests`):
 /// 1. **Success** — the answer is returned at once; no wait, no further attempt.

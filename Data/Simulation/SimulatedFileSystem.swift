@@ -2,7 +2,7 @@ import CourierDomain
 import Foundation
 
 /// An in-memory disk behind the storage engine's `FileSystem` seam that keeps the seam's durability promises and
-/// nothing more, so a simulation can cut the power at any instant (GUIDE §8, issue 6).
+/// nothing more, so a simulation can cut the power at any instant (docs/design.md §8).
 ///
 /// - Each file has durable content and pending (unsynced) writes and truncations; `sync(handle)` makes that file's
 ///   content durable.

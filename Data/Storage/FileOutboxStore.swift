@@ -1,7 +1,7 @@
 import CourierDomain
 import Foundation
 
-/// The outbox on a `RecordLog`: `DIR/outbox.log`, one record per change (GUIDE §4, invariant 4).
+/// The outbox on a `RecordLog`: `DIR/outbox.log`, one record per change (docs/design.md §4, invariant 4).
 ///
 /// Every mutating call validates first, then appends one record and syncs it, then changes memory; a refused call
 /// changes nothing, in memory or on disk. Reads come from an in-memory index (O(1) lookup, `all()` without a sort).

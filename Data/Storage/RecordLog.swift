@@ -1,7 +1,7 @@
 import CourierDomain
 import Foundation
 
-/// An append-only, checksummed log of opaque records, durable record by record (GUIDE §4).
+/// An append-only, checksummed log of opaque records, durable record by record (docs/design.md §4).
 ///
 /// - An append returns once its records are written and synced; concurrent appends share one sync (group commit):
 ///   the first waiter syncs everything written so far while the others wait, and each returns as soon as a sync

@@ -2,7 +2,7 @@ import CourierDomain
 import Foundation
 
 /// A durable queue of typed writes (profile settings, ratings…) that reach the backend once the device is online
-/// (story 4). `enqueue` returns once the write is durable; `syncWhenOnline()` delivers the queued writes, in order,
+///. `enqueue` returns once the write is durable; `syncWhenOnline()` delivers the queued writes, in order,
 /// through executors registered per kind where the app is composed — the queue knows nothing of endpoints.
 ///
 /// What happens after each answer is `WriteOutcomePolicy`'s doc comment. Writes with the same coalescing key
@@ -10,7 +10,7 @@ import Foundation
 ///
 /// **Executor.** By default the queue is an ordinary actor (its executor is lent by a private default actor). With
 /// `runsOnMainActor: true` it shares the main actor's executor, so that in the driver, tests and simulations every
-/// step interleaves deterministically with the main-actor code and a `ManualClock` (GUIDE §8). The choice is made
+/// step interleaves deterministically with the main-actor code and a `ManualClock` (docs/design.md §8). The choice is made
 /// once, at init; `unownedExecutor` returns it.
 public actor OfflineWriteQueue: WriteQueue {
     /// Delivers one write to the backend; throws a `DeliveryError` when it does not get through. Runs on the

@@ -2,7 +2,7 @@ import CourierDomain
 import Foundation
 
 /// One record of the write queue's log. Storage records are separate from `PendingWrite` and carry a format
-/// version, so the entity can change without breaking logs on disk (GUIDE §4). Replaying the records in order
+/// version, so the entity can change without breaking logs on disk (docs/design.md §4). Replaying the records in order
 /// rebuilds the queue:
 ///
 /// - `put` queues a write (all its fields), first removing the write named by `replaces` (coalescing) — one

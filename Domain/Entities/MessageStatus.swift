@@ -1,4 +1,4 @@
-/// Where a message is in its life (GUIDE §3).
+/// Where a message is in its life (docs/design.md §3).
 ///
 /// Status never moves backwards, except `failed → sending` (Retry), `queued → sending` (Send All, Send Now,
 /// automatic policy) and `sending → queued` (a send cut off by going offline, an expired sign-in or the app dying:

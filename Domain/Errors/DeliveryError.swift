@@ -1,5 +1,5 @@
 /// Why the backend did not take a request. Knows whether trying again can help, and what to tell the user
-/// (story 2.4's texts).
+/// (the texts the user reads).
 public enum DeliveryError: Error, Hashable, Codable, Sendable, CustomStringConvertible {
     /// No connection: the request never left the device.
     case offline

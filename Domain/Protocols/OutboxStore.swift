@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one durable home of every pending message — queued, sending or failed (GUIDE invariant 4).
+/// The one durable home of every pending message — queued, sending or failed (docs/design.md §2.4).
 ///
 /// Every mutating call is durable when it returns (written and synced) or throws and changes nothing.
 /// Implementations are safe to call from any thread.

@@ -78,7 +78,7 @@ public enum WriteQueueError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
-/// A durable queue of typed writes that reach the backend when the device is online (story 4). Enqueue returns
+/// A durable queue of typed writes that reach the backend when the device is online. Enqueue returns
 /// once the write is durable; `syncWhenOnline()` delivers through executors registered per kind.
 public protocol WriteQueue: Actor {
     /// How many writes are queued.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The one source of time. Everything that waits (backoff, timeouts, toast dismissal, TTLs, timestamp refresh,
-/// stale-write cleanup) reads and sleeps on a `Clock`, so tests and scripts can move time by hand (GUIDE
-/// invariant 5).
+/// stale-write cleanup) reads and sleeps on a `Clock`, so tests and scripts can move time by hand (docs/design.md
+/// §2.5).
 public protocol Clock: Sendable {
     /// The current instant.
     var now: Date { get }

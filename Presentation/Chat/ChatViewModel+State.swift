@@ -15,7 +15,7 @@ extension ChatViewModel {
         public var isLoading: Bool
         /// Whether an older page is loading.
         public var isLoadingOlder: Bool
-        /// The text of the current error (story 2.4); cleared when the next send succeeds.
+        /// The text of the current error; cleared when the next send succeeds.
         public var error: String?
         /// Whether the device is online.
         public var isOnline: Bool
@@ -56,8 +56,8 @@ extension ChatViewModel {
     /// The failed-message alert's earlier name: it is the `.failed` kind of `MessageAlert`.
     public typealias FailedMessageAlert = MessageAlert
 
-    /// The alert or action sheet over a message: story 2.4's alert over a failed one ("Message Failed" with Retry,
-    /// Delete, Cancel), PR-10's action sheet over a queued one (Cancel, Info, Dismiss) and the Info alert it opens.
+    /// The alert or action sheet over a message: the alert over a failed one ("Message Failed" with Retry,
+    /// Delete, Cancel), the action sheet over a queued one (Cancel, Info, Dismiss) and the Info alert it opens.
     public struct MessageAlert: Equatable, Sendable {
         /// Which of the three it is.
         public enum Kind: Equatable, Sendable {

@@ -5,7 +5,7 @@ import Foundation
 /// sending, Retry and Delete of failed messages, and the shared connectivity banner and toast.
 ///
 /// The list follows the outbox's events: a message changes status in place (a `sent` one stays, now "Sent"), a
-/// deleted one disappears. `error` holds story 2.4's text of the latest failure and clears when a send succeeds.
+/// deleted one disappears. `error` holds the text of the latest failure and clears when a send succeeds.
 @MainActor
 public final class ChatViewModel: StateEmitting {
     // MARK: - Dependencies

@@ -34,7 +34,7 @@ public struct MessageRow: Equatable, Sendable, Identifiable {
         self.canRetry = canRetry
     }
 
-    /// The chat's label for a status (PR-10 and story 2.4): "Queued", "Sending...", "Sent", "Delivered", "Read",
+    /// The chat's label for a status: "Queued", "Sending...", "Sent", "Delivered", "Read",
     /// "Failed - Tap to retry".
     public static func statusLabel(for status: MessageStatus) -> String {
         switch status {

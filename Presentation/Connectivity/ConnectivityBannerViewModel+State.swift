@@ -11,7 +11,7 @@ extension ConnectivityBannerViewModel {
         public var banner: Banner
         /// The toast that asks, on reconnect, whether to send the queue.
         public var toast: Toast
-        /// Whether the brief "Connected" notice shows (for 2 s after reconnecting, PR-10).
+        /// Whether the brief "Connected" notice shows (for 2 s after reconnecting).
         public var connected: Bool
         /// "Connected" while `connected`, otherwise empty.
         public var connectedText: String
@@ -82,7 +82,7 @@ extension ConnectivityBannerViewModel {
     // MARK: - Texts
 
     /// The offline banner's text: "You're offline. 1 message queued." / "… 3 messages queued."; with nothing
-    /// queued, "You're offline. Messages will send when reconnected." (PR-10's wording).
+    /// queued, "You're offline. Messages will send when reconnected.".
     public static func offlineText(queuedCount: Int) -> String {
         switch queuedCount {
         case ...0: "You're offline. Messages will send when reconnected."
@@ -96,7 +96,7 @@ extension ConnectivityBannerViewModel {
         "Connected. Auto-send \(queuedCount) queued \(queuedCount == 1 ? "message" : "messages")?"
     }
 
-    /// The banner's text while the automatic policy sends the queue after reconnecting (PR-10).
+    /// The banner's text while the automatic policy sends the queue after reconnecting.
     public static let reconnectingText = "Reconnecting..."
 
     /// The brief notice after reconnecting.

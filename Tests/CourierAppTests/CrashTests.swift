@@ -10,7 +10,7 @@ import Testing
 #endif
 
 extension AppTestsChildProcesses {
-    /// The real `courier` binary, SIGKILLed at seeded random moments while it queues and while it sends (GUIDE
+    /// The real `courier` binary, SIGKILLed at seeded random moments while it queues and while it sends (docs/design.md
     /// invariants 1 and 2): after every kill a fresh `courier` on the same directory opens cleanly, every message
     /// whose `send` printed its result is in the queue or at the backend, and none is at the backend twice.
     @Suite("Crash")

@@ -4,7 +4,7 @@ import CourierPresentation
 import Foundation
 
 /// The headless driver: builds the app over a data directory, carries out one command per line and prints what a
-/// screen would show (DRIVER.md is its contract).
+/// screen would show (docs/driver.md is its contract).
 @MainActor
 public final class Driver {
     /// What a command printed.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The driver's command-line options (DRIVER.md, "Invocation").
+/// The driver's command-line options (docs/driver.md, "Invocation").
 public struct DriverOptions: Equatable, Sendable {
     /// Where the client's stores and the simulated backend live.
     public var dataDirectory = URL(fileURLWithPath: ".courier")

@@ -3,7 +3,7 @@ import CourierDomain
 import CourierPresentation
 import Foundation
 
-/// Builds the state document of DRIVER.md: everything a screen shows, plus the simulated server's counters.
+/// Builds the state document of docs/driver.md: everything a screen shows, plus the simulated server's counters.
 @MainActor
 enum StateDocument {
     static func build(app: AppContainer) -> JSONValue {

@@ -3,8 +3,8 @@ import CourierDomain
 import CourierPresentation
 import Foundation
 
-/// A deterministic simulation of one seed (issue 6): a random but reproducible session of the real app — the
-/// `AppContainer` over a `World` on a `SimulatedFileSystem` and a `ManualClock` — with the invariants of GUIDE §2
+/// A deterministic simulation of one seed: a random but reproducible session of the real app — the
+/// `AppContainer` over a `World` on a `SimulatedFileSystem` and a `ManualClock` — with the invariants of docs/design.md §2
 /// checked after every step.
 ///
 /// Everything runs on the main actor and waits on the one manual clock; every choice comes from the seed, so a seed

@@ -2,7 +2,7 @@ import CourierData
 import CourierDomain
 import Foundation
 
-/// The ledger of what the simulated user was promised, and the checks of GUIDE §2 against it.
+/// The ledger of what the simulated user was promised, and the checks of docs/design.md §2 against it.
 ///
 /// - Never lost: every message whose compose returned (and that the user did not delete) is in the outbox store
 ///   or at the backend; in the store it carries the last text an edit acknowledged.

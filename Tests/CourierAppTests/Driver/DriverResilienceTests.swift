@@ -14,7 +14,7 @@ struct DriverResilienceTests {
         return messages.map(\.text)
     }
 
-    // MARK: - Rapid fire (issue 3 point 8, story 2.11 AC 9)
+    // MARK: - Rapid fire
 
     @Test("25 messages composed back to back online, without waiting, all arrive once and in order")
     func rapidFire() async throws {
@@ -47,7 +47,7 @@ struct DriverResilienceTests {
         #expect(try await harness.number("queue.count") == 0)
     }
 
-    // MARK: - Airplane mode (issue 3 point 8, story 2.11 AC 13, 15)
+    // MARK: - Airplane mode
 
     @Test("toggling connectivity over and over while messages are in flight loses nothing and sends nothing twice")
     func airplaneModeToggling() async throws {
@@ -96,7 +96,7 @@ struct DriverResilienceTests {
         #expect(try await harness.number("queue.count") == 0)
     }
 
-    // MARK: - Expired sign-in (issue 3 point 6)
+    // MARK: - Expired sign-in
 
     @Test("auth expire pauses sending and keeps every message unfailed; auth renew sends them, in order")
     func expiredSignIn() async throws {
@@ -159,7 +159,7 @@ struct DriverResilienceTests {
         #expect(try await serverTexts(harness, "c3").last == "kept")
     }
 
-    // MARK: - Unknown outcome (issue 3 point 4)
+    // MARK: - Unknown outcome
 
     @Test("lost responses on the flaky profile: the backend ignores the resends and stores each message once")
     func unknownOutcome() async throws {
@@ -181,7 +181,7 @@ struct DriverResilienceTests {
         #expect(statuses == Array(repeating: .string("sent"), count: 20))
     }
 
-    // MARK: - Chaos (issue 3 point 9)
+    // MARK: - Chaos
 
     /// Four conversations, the flaky profile, connectivity flicker, restarts, the automatic policy.
     @Test("chaos: every message delivered exactly once, in compose order, and the queue empty",

@@ -3,13 +3,13 @@ import CourierDomain
 import Foundation
 import Testing
 
-/// The driver run in process, script by script, as DRIVER.md promises.
+/// The driver run in process, script by script, as docs/driver.md promises.
 @Suite("Driver sessions")
 @MainActor
 struct DriverSessionTests {
     // MARK: - Scripts from the contract
 
-    @Test("the example session of DRIVER.md passes verbatim")
+    @Test("the example session of docs/driver.md passes verbatim")
     func contractExample() async throws {
         let harness = try AppTestsDriverHarness()
         defer { harness.close() }
@@ -33,7 +33,7 @@ struct DriverSessionTests {
         #expect(!harness.output.contains { $0.hasPrefix("error:") })
     }
 
-    @Test("story 2.9: five messages offline, restart, online, Send All — all five at the backend in order, once",
+    @Test("five messages offline, restart, online, Send All — all five at the backend in order, once",
           arguments: ["queue send all", "toast yes"])
     func story29(sendAll: String) async throws {
         // Given five messages composed offline, and an app restart.

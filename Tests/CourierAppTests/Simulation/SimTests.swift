@@ -9,7 +9,7 @@ import Testing
 @Suite("Simulation")
 @MainActor
 struct SimTests {
-    @Test("240 seeds of 10 random steps each keep every invariant of GUIDE §2")
+    @Test("240 seeds of 10 random steps each keep every invariant of docs/design.md §2")
     func seedsKeepTheInvariants() async {
         // Given a short session per seed (sends, flicker, edits, restarts, crashes mid-work, clock jumps)
         var lines: [String] = []

@@ -108,7 +108,7 @@ import Testing
         try model.tapMessage(messageID: failed.id)
         try model.chooseAlertAction("Retry")
 
-        // Then nothing is sent, the message stays failed and the alert stays until dismissed, with story 2.4's text
+        // Then nothing is sent, the message stays failed and the alert stays until dismissed, with the offline retry text
         let row = failedRow(failed.id, "stuck")
         let alert = ChatViewModel.MessageAlert(messageID: failed.id)
         #expect(
