@@ -5,7 +5,7 @@ extension DurableOutbox {
     // MARK: - Lanes
 
     func startLane(_ conversation: ConversationID) {
-        guard lanes[conversation] == nil else { return }
+        guard lanes[conversation] == nil, !isStopped else { return }
         lanes[conversation] = clock.task { [weak self] in
             await self?.runLane(conversation)
         }
@@ -31,6 +31,9 @@ extension DurableOutbox {
             do {
                 results = try await (manual ? manualRepository : repository).sendBatch(batch)
             } catch {
+                // An orderly close (`stop()`) cut the send off: not a delivery error, so nothing fails. The lane
+                // ends and puts the batch back to `queued`, to be resent later with the same ids.
+                if error is CancellationError || Task.isCancelled { return }
                 let failure = (error as? DeliveryError) ?? .unknown(String(describing: error))
                 results = batch.map { _ in .failure(failure) }
             }
@@ -38,7 +41,13 @@ extension DurableOutbox {
             for (message, result) in zip(batch, results) {
                 switch result {
                 case .success(let stored): stop = !delivered(message, as: stored) || stop
-                case .failure(let error): stop = attemptFailed(message, error: error) || stop
+                case .failure(let error):
+                    // A failure that only says the lane was cancelled is no delivery error: the message is requeued.
+                    if Task.isCancelled, case .unknown = error {
+                        stop = true
+                        continue
+                    }
+                    stop = attemptFailed(message, error: error) || stop
                 }
             }
             // A batch answered with fewer results than messages leaves the rest `sending`: they go next round.
@@ -58,7 +67,8 @@ extension DurableOutbox {
                 staysAs: "on disk as sending and is resent (harmlessly) at the next launch")
             return false
         }
-        var shown = stored
+        // Returning without throwing means stored, whatever status the backend echoed.
+        var shown = stored.acknowledged(at: clock.now)
         shown.attempts = message.attempts + 1
         shown.lastError = nil
         observers.notify(.changed(shown))

@@ -83,6 +83,8 @@ public final class DurableOutbox: MessageOutbox {
     var lanes: [ConversationID: TrackedTask<Void>] = [:]
     var automaticPass: TrackedTask<Void>?
     var runningOperations = 0
+    /// Set by `stop()`: the app is closing, so nothing starts another send.
+    var isStopped = false
     /// Messages sent by hand that the lane must send alone, through `manualRepository`.
     var manualAttempts: Set<MessageID> = []
     var wasOnline: Bool
@@ -118,9 +120,11 @@ public final class DurableOutbox: MessageOutbox {
         MainActor.assumeIsolated { stop() }
     }
 
-    /// Stops every lane and the automatic pass (the app is closing); messages cut off stay in the store and go
-    /// back to `queued` when it reopens.
+    /// Stops every lane and the automatic pass (the app is closing) and starts no other. A send cut off is no
+    /// delivery error: its message goes back to `queued` (same id, resent later), never `failed`. Stopping twice is
+    /// harmless.
     public func stop() {
+        isStopped = true
         automaticPass?.cancel()
         for lane in lanes.values { lane.cancel() }
     }
