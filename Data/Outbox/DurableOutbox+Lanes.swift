@@ -31,23 +31,19 @@ extension DurableOutbox {
             do {
                 results = try await (manual ? manualRepository : repository).sendBatch(batch)
             } catch {
-                // An orderly close (`stop()`) cut the send off: not a delivery error, so nothing fails. The lane
-                // ends and puts the batch back to `queued`, to be resent later with the same ids.
-                if error is CancellationError || Task.isCancelled { return }
+                // An orderly close (`stop()`) cut the send off: not a delivery error, so nothing fails. The batch
+                // stays `sending` on disk; the store reopens it as `queued`, resent with the same ids.
+                if error is CancellationError || isStopped { return }
                 let failure = (error as? DeliveryError) ?? .unknown(String(describing: error))
                 results = batch.map { _ in .failure(failure) }
             }
+            // Stopped while the request ran: the app is closing, so nothing more is recorded (see `stop()`).
+            if isStopped { return }
             var stop = false
             for (message, result) in zip(batch, results) {
                 switch result {
                 case .success(let stored): stop = !delivered(message, as: stored) || stop
-                case .failure(let error):
-                    // A failure that only says the lane was cancelled is no delivery error: the message is requeued.
-                    if Task.isCancelled, case .unknown = error {
-                        stop = true
-                        continue
-                    }
-                    stop = attemptFailed(message, error: error) || stop
+                case .failure(let error): stop = attemptFailed(message, error: error) || stop
                 }
             }
             // A batch answered with fewer results than messages leaves the rest `sending`: they go next round.
@@ -105,10 +101,10 @@ extension DurableOutbox {
         return stop
     }
 
-    /// A lane that stops while offline, paused or cancelled leaves no message `sending`: each goes back to
-    /// `queued` and is resent later with the same id.
+    /// A lane that stops while offline or paused leaves no message `sending`: each goes back to `queued` and is
+    /// resent later with the same id. After `stop()` nothing is recorded: the store reopens them as `queued`.
     func requeueStranded(in conversation: ConversationID) {
-        guard !connectivity.isOnline || isPausedForSignIn || Task.isCancelled else { return }
+        guard !isStopped, !connectivity.isOnline || isPausedForSignIn || Task.isCancelled else { return }
         for message in store.all() where message.conversationID == conversation && message.status == .sending {
             manualAttempts.remove(message.id)
             do {
