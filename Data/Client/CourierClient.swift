@@ -42,6 +42,9 @@ public final class CourierClient: MessagingSession {
     public let durableOutbox: DurableOutbox
     /// Whether `close()` was called.
     public private(set) var isClosed = false
+    /// What opening each store had to skip, cut or replace, by file name (`outbox.log`, `messages.log`,
+    /// `conversations.log`, `writes.log`), in that order.
+    public let recoveries: [(file: String, report: RecoveryReport)]
 
     /// The message lifecycle service.
     public var outbox: any MessageOutbox { durableOutbox }
@@ -110,6 +113,10 @@ public final class CourierClient: MessagingSession {
         self.messageLog = messageLog
         self.conversationLog = conversationLog
         self.writeLog = writeLog
+        recoveries = [
+            (FileOutboxStore.fileName, store.recovery), ("messages.log", messageLog.report),
+            ("conversations.log", conversationLog.report), ("writes.log", writeLog.report),
+        ]
         // Replays the current reading: a client opened online syncs what an earlier launch left queued.
         tokens.append(connectivity.observe { [weak self] online in if online { self?.syncWrites() } })
     }
