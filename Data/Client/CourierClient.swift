@@ -133,7 +133,7 @@ public final class CourierClient: MessagingSession {
         await track { await outbox.sendAll() }.value
     }
 
-    /// Delivers the queued writes when online; returns when the sync is over.
+    /// Starts delivering the queued writes when online (joining a sync that runs); `idle()` waits for it.
     public func syncWrites() {
         guard !isClosed else { return }
         let writes = writes

@@ -22,8 +22,7 @@ public final class MessagingFeature {
     /// launch that never shows it should not pay for.
     public var queue: OfflineQueueViewModel {
         if let openedQueue { return openedQueue }
-        let queue = OfflineQueueViewModel(
-            outbox: outbox, clock: world.clock, conversationName: conversationName, logger: logger)
+        let queue = OfflineQueueViewModel(session: client, conversationName: conversationName)
         openedQueue = queue
         return queue
     }
