@@ -56,6 +56,10 @@ let package = Package(
         .testTarget(
             name: "CourierServerTests", dependencies: ["CourierDomain", "CourierData", "CourierServer"],
             path: "Tests/CourierServerTests", swiftSettings: settings),
+        // An app's view of the package: the library products only, no CourierApp and no @testable.
+        .testTarget(
+            name: "CourierAdoptionTests", dependencies: ["CourierDomain", "CourierData", "CourierPresentation"],
+            path: "Tests/CourierAdoptionTests", swiftSettings: settings),
         .testTarget(
             name: "CourierAppTests", dependencies: ["CourierDomain", "CourierData", "CourierPresentation", "CourierApp"],
             path: "Tests/CourierAppTests", swiftSettings: settings),

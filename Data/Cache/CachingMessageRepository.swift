@@ -20,14 +20,17 @@ public final class CachingMessageRepository: MessageRepository {
 
     /// Sends through the wrapped repository and keeps the stored message.
     public func send(_ message: Message) async throws -> Message {
-        let stored = try await base.send(message)
+        // A send that returned means stored: the cache never keeps an echoed `queued` / `sending` copy.
+        let stored = try await base.send(message).acknowledged(at: message.statusUpdatedAt)
         cache.store([stored])
         return stored
     }
 
     /// Sends the batch through the wrapped repository and keeps every message it stored.
     public func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
-        let results = try await base.sendBatch(messages)
+        let results = try await base.sendBatch(messages).map { result in
+            result.map { $0.acknowledged(at: $0.statusUpdatedAt) }
+        }
         cache.store(results.compactMap { try? $0.get() })
         return results
     }

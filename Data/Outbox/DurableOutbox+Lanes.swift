@@ -5,7 +5,7 @@ extension DurableOutbox {
     // MARK: - Lanes
 
     func startLane(_ conversation: ConversationID) {
-        guard lanes[conversation] == nil else { return }
+        guard lanes[conversation] == nil, !isStopped else { return }
         lanes[conversation] = clock.task { [weak self] in
             await self?.runLane(conversation)
         }
@@ -31,9 +31,14 @@ extension DurableOutbox {
             do {
                 results = try await (manual ? manualRepository : repository).sendBatch(batch)
             } catch {
+                // An orderly close (`stop()`) cut the send off: not a delivery error, so nothing fails. The batch
+                // stays `sending` on disk; the store reopens it as `queued`, resent with the same ids.
+                if error is CancellationError || isStopped { return }
                 let failure = (error as? DeliveryError) ?? .unknown(String(describing: error))
                 results = batch.map { _ in .failure(failure) }
             }
+            // Stopped while the request ran: the app is closing, so nothing more is recorded (see `stop()`).
+            if isStopped { return }
             var stop = false
             for (message, result) in zip(batch, results) {
                 switch result {
@@ -58,7 +63,8 @@ extension DurableOutbox {
                 staysAs: "on disk as sending and is resent (harmlessly) at the next launch")
             return false
         }
-        var shown = stored
+        // Returning without throwing means stored, whatever status the backend echoed.
+        var shown = stored.acknowledged(at: clock.now)
         shown.attempts = message.attempts + 1
         shown.lastError = nil
         observers.notify(.changed(shown))
@@ -95,10 +101,10 @@ extension DurableOutbox {
         return stop
     }
 
-    /// A lane that stops while offline, paused or cancelled leaves no message `sending`: each goes back to
-    /// `queued` and is resent later with the same id.
+    /// A lane that stops while offline or paused leaves no message `sending`: each goes back to `queued` and is
+    /// resent later with the same id. After `stop()` nothing is recorded: the store reopens them as `queued`.
     func requeueStranded(in conversation: ConversationID) {
-        guard !connectivity.isOnline || isPausedForSignIn || Task.isCancelled else { return }
+        guard !isStopped, !connectivity.isOnline || isPausedForSignIn || Task.isCancelled else { return }
         for message in store.all() where message.conversationID == conversation && message.status == .sending {
             manualAttempts.remove(message.id)
             do {

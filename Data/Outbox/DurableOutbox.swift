@@ -83,6 +83,8 @@ public final class DurableOutbox: MessageOutbox {
     var lanes: [ConversationID: TrackedTask<Void>] = [:]
     var automaticPass: TrackedTask<Void>?
     var runningOperations = 0
+    /// Set by `stop()`: the app is closing, so nothing starts another send.
+    var isStopped = false
     /// Messages sent by hand that the lane must send alone, through `manualRepository`.
     var manualAttempts: Set<MessageID> = []
     var wasOnline: Bool
@@ -118,11 +120,20 @@ public final class DurableOutbox: MessageOutbox {
         MainActor.assumeIsolated { stop() }
     }
 
-    /// Stops every lane and the automatic pass (the app is closing); messages cut off stay in the store and go
-    /// back to `queued` when it reopens.
+    /// Stops every lane and the automatic pass (the app is closing) and starts no other. A send cut off is no
+    /// delivery error, so it never fails its message: the outbox records nothing more (its stores may be closed
+    /// next), the message stays `sending` on disk, and the store reopens it as `queued` — resent at the next launch
+    /// with the same id (`OutboxStore.requeuedAtOpen`). Stopping twice is harmless.
     public func stop() {
+        guard !isStopped else { return }
+        isStopped = true
         automaticPass?.cancel()
         for lane in lanes.values { lane.cancel() }
+    }
+
+    /// The tasks the outbox runs now (lanes and the automatic pass), for a caller that waits for them all.
+    var runningWork: [TrackedWork] {
+        lanes.values.map(\.work) + (automaticPass.map { [$0.work] } ?? [])
     }
 
     // MARK: - MessageOutbox
@@ -139,7 +150,7 @@ public final class DurableOutbox: MessageOutbox {
     public func compose(text: String, in conversation: ConversationID) throws -> Message {
         let text = try validated(text)
         let now = nextComposeTime()
-        let sendNow = connectivity.isOnline && !isPausedForSignIn
+        let sendNow = connectivity.isOnline && !isPausedForSignIn && !isStopped
         // Composed online while sign-in is expired: on its way, held by the sign-in (durably: its last error says
         // so), and sent once sign-in is renewed.
         let held = connectivity.isOnline && isPausedForSignIn
@@ -154,7 +165,7 @@ public final class DurableOutbox: MessageOutbox {
     }
 
     public func sendAll() async {
-        guard connectivity.isOnline, !isPausedForSignIn else { return }
+        guard connectivity.isOnline, !isPausedForSignIn, !isStopped else { return }
         runningOperations += 1
         defer { runningOperations -= 1 }
         let waiting = store.all().filter { $0.status == .queued || $0.status == .failed }
@@ -172,6 +183,7 @@ public final class DurableOutbox: MessageOutbox {
         }
         guard connectivity.isOnline else { throw DeliveryError.offline }
         guard !isPausedForSignIn else { throw DeliveryError.unauthorized }
+        guard !isStopped else { return }
         runningOperations += 1
         defer { runningOperations -= 1 }
         guard markSending(message) != nil else { return }

@@ -63,15 +63,7 @@ public final class ChatViewModel: StateEmitting {
         tokens.append(outbox.observe { [weak self] event in self?.outboxChanged(event) })
         tokens.append(connectivity.observe { [weak self] online in self?.connectivityChanged(online) })
         tokens.append(
-            banner.observe { [weak self] shared in
-                self?.store.update {
-                    // The shared banner hears of connectivity first: taking it from there keeps one change one state.
-                    $0.isOnline = shared.isOnline
-                    $0.banner = shared.banner
-                    $0.toast = shared.toast
-                    $0.connected = shared.connected
-                }
-            })
+            banner.observe { [weak self] shared in self?.bannerChanged(shared) })
     }
 
     // MARK: - Output
@@ -158,8 +150,8 @@ public final class ChatViewModel: StateEmitting {
         }
     }
 
-    /// Sends every queued and failed message of every conversation, in compose order.
-    public func sendAllQueued() {
+    /// Send All: sends every queued and failed message of every conversation, in compose order.
+    public func sendAll() {
         let outbox = outbox
         tasks.run { await outbox.sendAll() }
     }
@@ -245,6 +237,30 @@ public final class ChatViewModel: StateEmitting {
         }
     }
 
+    /// The shared banner hears of connectivity first (it exists before any chat): taking the change from there, with
+    /// the load it lets start, keeps one change one state — online, banner, toast and loading agree.
+    private func bannerChanged(_ shared: ConnectivityBannerViewModel.State) {
+        let apply: (inout State) -> Void = {
+            $0.isOnline = shared.isOnline
+            $0.banner = shared.banner
+            $0.toast = shared.toast
+            $0.connected = shared.connected
+        }
+        guard shared.isOnline, !store.state.isOnline, loadWaitsForConnection, !store.state.isLoading else {
+            store.update(apply)
+            return
+        }
+        loadWaitsForConnection = false
+        render {
+            apply(&$0)
+            if $0.error == Self.offlineLoadText { $0.error = nil }
+            $0.isLoading = true
+        }
+        loadPage(before: nil)
+    }
+
+    /// A connectivity monitor the banner does not share still moves the chat; with the shared one, the banner has
+    /// delivered the change already and this changes nothing.
     private func connectivityChanged(_ online: Bool) {
         store.update { $0.isOnline = online }
         guard online, loadWaitsForConnection, !store.state.isLoading else { return }

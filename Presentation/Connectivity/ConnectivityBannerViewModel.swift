@@ -12,7 +12,8 @@ import Foundation
 ///   a queue): the toast asks too — nothing else would tell the user that messages wait.
 /// - Going offline hides the toast: Yes could send nothing. Its countdown goes on, so flicker neither stacks it nor
 ///   restarts it: back online before the countdown ends, the same toast shows again for the time left.
-/// - The toast also hides once nothing is left to send.
+/// - The toast also hides once nothing is left to send, and as soon as a waiting message starts to send: a Send All
+///   started anywhere (the banner, the Offline Queue, the toast's Yes) answers its question.
 @MainActor
 public final class ConnectivityBannerViewModel: StateEmitting {
     // MARK: - Dependencies
@@ -152,6 +153,12 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     private func outboxChanged(_ event: OutboxEvent) {
         switch event {
         case .changed(let message):
+            // A waiting message starting to send means a Send All (or Send Now) began somewhere — this banner, the
+            // Offline Queue, the toast: the toast's question is answered, so it goes.
+            if message.status == .sending, waiting.contains(message.id), toastVisible {
+                toastVisible = false
+                toastTimer.cancel()
+            }
             if Self.isWaiting(message.status) {
                 waiting.insert(message.id)
             } else {

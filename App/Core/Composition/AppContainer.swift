@@ -22,6 +22,8 @@ public final class AppContainer {
     public let profile: ProfileFeature
     /// The open chat, if any.
     public private(set) var chat: ChatViewModel?
+    /// The data side: the client's folder, its stores, outbox, caches and write queue (`CourierClient`).
+    public let client: CourierClient
 
     private var tokens: [ObservationToken] = []
 
@@ -31,15 +33,29 @@ public final class AppContainer {
         tracker = WorkTracker(clock: world.clock)
         let idSpace = try DurableIDSpace(
             path: World.idSpacePath(in: world.directory), fileSystem: world.fileSystem, logger: logger)
-        let conversations = try ConversationsFeature(world: world, currentUser: Self.currentUser, logger: logger)
+        // The data side is the library's entry point over the client's folder; the world (fake backend, network
+        // conditioner, demo data) is just the configuration it is given.
+        let client = try CourierClient(
+            directory: world.directory.appendingPathComponent("client"), currentUser: Self.currentUser,
+            messages: world.network, conversations: world.network, users: world.network,
+            connectivity: world.network, clock: world.clock, ids: idSpace.generator, policy: world.settings.policy,
+            random: world.random,
+            writeExecutors: [
+                ProfileFeature.displayNameKind: ProfileFeature.displayNameExecutor(
+                    network: world.network, user: Self.currentUser)
+            ],
+            fileSystem: world.fileSystem, logger: logger)
+        self.client = client
+        let reported: Set<String> = [FileOutboxStore.fileName, "messages.log", "writes.log"]
+        for (file, report) in client.recoveries where reported.contains(file) {
+            world.noteRecovery(of: "client/\(file)", report)
+        }
+        let conversations = ConversationsFeature(world: world, client: client, currentUser: Self.currentUser)
         self.conversations = conversations
-        messaging = try MessagingFeature(
-            world: world, currentUser: Self.currentUser,
-            conversationName: { id in conversations.title(of: id) ?? id.rawValue }, ids: idSpace.generator,
+        messaging = MessagingFeature(
+            world: world, client: client, conversationName: { id in conversations.title(of: id) ?? id.rawValue },
             logger: logger)
-        profile = try ProfileFeature(
-            world: world, users: conversations.users, currentUser: Self.currentUser, tracker: tracker,
-            ids: idSpace.generator, logger: logger)
+        profile = ProfileFeature(world: world, client: client, currentUser: Self.currentUser, tracker: tracker)
         let list = conversations.list
         tokens.append(
             messaging.outbox.observe { event in
@@ -68,8 +84,6 @@ public final class AppContainer {
     public func close() {
         chat = nil
         tokens.removeAll()
-        messaging.close()
-        profile.close()
-        conversations.close()
+        client.close()
     }
 }

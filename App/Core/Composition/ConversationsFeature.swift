@@ -13,25 +13,16 @@ public final class ConversationsFeature {
 
     private let world: World
     private let currentUser: UserID
-    private let cacheStorage: RecordLogStorage
 
-    /// Wires the list over the network (through the on-disk conversation cache, so the list is there offline
-    /// after a relaunch) and the user cache.
-    public init(world: World, currentUser: UserID, logger: Logger) throws {
+    /// Wires the list over `client`'s conversations (through its on-disk conversation cache, so the list is there
+    /// offline after a relaunch) and its user cache.
+    public init(world: World, client: CourierClient, currentUser: UserID) {
         self.world = world
         self.currentUser = currentUser
-        users = UserCache(repository: world.network, clock: world.clock, logger: logger)
-        cacheStorage = try RecordLogStorage(
-            path: world.directory.appendingPathComponent("client/conversations.log").path,
-            fileSystem: world.fileSystem, logger: logger)
-        let cache = try ConversationCache(storage: cacheStorage, logger: logger)
-        let kept = CachingConversationRepository(wrapping: world.network, cache: cache)
+        users = client.users
         list = ConversationsListViewModel(
-            currentUser: currentUser, conversations: kept, users: users, clock: world.clock)
+            currentUser: currentUser, conversations: client.conversations, users: users, clock: world.clock)
     }
-
-    /// Closes the cache's file.
-    public func close() { cacheStorage.close() }
 
     /// A conversation's title: its name, or the other participants' names (from the cache when it has them).
     public func title(of id: ConversationID) -> String? {

@@ -3,8 +3,9 @@ import CourierDomain
 import CourierPresentation
 import Foundation
 
-/// The message lifecycle, composed: the durable outbox store, the repository stack (offline cache over the retry
-/// policy over the network), the outbox service and the view models that show it.
+/// The message lifecycle, composed over the container's `CourierClient` (the durable outbox store, the repository
+/// stack — offline cache over the retry policy over the network — and the outbox service) and the view models that
+/// show it.
 @MainActor
 public final class MessagingFeature {
     /// The one durable home of pending messages.
@@ -21,45 +22,29 @@ public final class MessagingFeature {
     /// launch that never shows it should not pay for.
     public var queue: OfflineQueueViewModel {
         if let openedQueue { return openedQueue }
-        let queue = OfflineQueueViewModel(
-            outbox: outbox, clock: world.clock, conversationName: conversationName, logger: logger)
+        let queue = OfflineQueueViewModel(session: client, conversationName: conversationName)
         openedQueue = queue
         return queue
     }
 
     private let world: World
-    private let cacheStorage: RecordLogStorage
+    private let client: CourierClient
     private let conversationName: @MainActor (ConversationID) -> String
     private let logger: Logger
     private var openedQueue: OfflineQueueViewModel?
 
-    /// Opens the client's message stores in `world`'s data directory and wires the service over them; new
-    /// messages take their ids from `ids`.
-    public init(world: World, currentUser: UserID, conversationName: @escaping @MainActor (ConversationID) -> String,
-                ids: IDGenerator, logger: Logger) throws {
+    /// Wires the message screens over `client`, the data side the container opened in `world`'s data directory.
+    public init(world: World, client: CourierClient, conversationName: @escaping @MainActor (ConversationID) -> String,
+                logger: Logger) {
         self.world = world
+        self.client = client
         self.conversationName = conversationName
         self.logger = logger
-        let client = world.directory.appendingPathComponent("client")
-        store = try FileOutboxStore(directory: client, fileSystem: world.fileSystem, logger: logger)
-        cacheStorage = try RecordLogStorage(
-            path: client.appendingPathComponent("messages.log").path, fileSystem: world.fileSystem, logger: logger)
-        cache = try MessageCache(storage: cacheStorage, logger: logger)
-        world.noteRecovery(of: "client/\(FileOutboxStore.fileName)", store.recovery)
-        world.noteRecovery(of: "client/messages.log", cacheStorage.report)
-        let retrying = RetryingMessageRepository(
-            base: world.network, clock: world.clock, random: world.random, connectivity: world.network)
-        repository = CachingMessageRepository(wrapping: retrying, cache: cache)
-        // Retry and Send Now: one attempt within the timeout — the backoff chain is for the outbox's own sends.
-        let once = RetryingMessageRepository(
-            base: world.network, policy: RetryPolicy(maxRetries: 0), clock: world.clock, random: world.random,
-            connectivity: world.network)
-        outbox = DurableOutbox(
-            store: store, repository: repository,
-            manualRepository: CachingMessageRepository(wrapping: once, cache: cache), connectivity: world.network,
-            clock: world.clock, ids: ids, currentUser: currentUser, policy: world.settings.policy, logger: logger)
-        banner = ConnectivityBannerViewModel(
-            connectivity: world.network, outbox: outbox, clock: world.clock, logger: logger, promptsAtLaunch: true)
+        store = client.store
+        cache = client.messageCache
+        repository = client.messages
+        outbox = client.durableOutbox
+        banner = ConnectivityBannerViewModel(session: client, promptsAtLaunch: true)
     }
 
     /// A chat screen for one conversation.
@@ -70,12 +55,5 @@ public final class MessagingFeature {
     }
 
     /// Whether anything this feature started is still running.
-    public var isBusy: Bool { outbox.isBusy || banner.hasPendingWork || (openedQueue?.hasPendingWork ?? false) }
-
-    /// Closes the files.
-    public func close() {
-        outbox.stop()
-        store.close()
-        cacheStorage.close()
-    }
+    public var isBusy: Bool { client.isBusy || banner.hasPendingWork || (openedQueue?.hasPendingWork ?? false) }
 }

@@ -21,33 +21,25 @@ public final class ProfileFeature {
     private let users: UserCache
     private let currentUser: UserID
     private let tracker: WorkTracker
-    private let storage: RecordLogStorage
     private var tokens: [ObservationToken] = []
 
-    /// Opens the queue in `world`'s data directory and registers the executors; new writes take their ids from
-    /// `ids`.
-    public init(
-        world: World, users: UserCache, currentUser: UserID, tracker: WorkTracker, ids: IDGenerator, logger: Logger
-    ) throws {
-        self.world = world
-        self.users = users
-        self.currentUser = currentUser
-        self.tracker = tracker
-        storage = try RecordLogStorage(
-            path: world.directory.appendingPathComponent("client/writes.log").path, fileSystem: world.fileSystem,
-            logger: logger)
-        world.noteRecovery(of: "client/writes.log", storage.report)
-        let network = world.network
-        let user = currentUser
-        let changeName: OfflineWriteQueue.Executor = { write in
+    /// What a display-name write does online: asks `network` to change `user`'s name.
+    public static func displayNameExecutor(network: NetworkConditioner, user: UserID) -> OfflineWriteQueue.Executor {
+        { write in
             let name: String = try write.decodePayload()
             try await network.updateDisplayName(of: user, to: name)
         }
-        writes = try OfflineWriteQueue(
-            storage: storage, clock: world.clock, isOnline: { network.isOnline },
-            executors: [Self.displayNameKind: changeName],
-            ids: ids, random: world.random, logger: logger,
-            runsOnMainActor: true)
+    }
+
+    /// Wires profile edits over `client`'s write queue (opened with `displayNameExecutor` for `displayNameKind`).
+    public init(world: World, client: CourierClient, currentUser: UserID, tracker: WorkTracker) {
+        self.world = world
+        users = client.users
+        self.currentUser = currentUser
+        self.tracker = tracker
+        writes = client.writes
+        let network = world.network
+        let writes = writes
         let events = ProfileEventRelay()
         // The queue shares the main actor's executor, so its observers are called on the main actor.
         tokens.append(writes.observe { event in MainActor.assumeIsolated { events.deliver(event) } })
@@ -104,9 +96,6 @@ public final class ProfileFeature {
             self?.pending = await writes.count
         }
     }
-
-    /// Closes the file.
-    public func close() { storage.close() }
 
     private func handle(_ event: WriteQueueEvent) {
         switch event {

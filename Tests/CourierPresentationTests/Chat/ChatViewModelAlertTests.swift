@@ -56,7 +56,7 @@ import Testing
         try model.tapMessage(messageID: drop)
         try model.chooseAlertAction("Cancel")
         network.set(online: true)
-        model.sendAllQueued()
+        model.sendAll()
         #expect(await clock.run(until: { !model.hasPendingWork }))
 
         // Then it left the chat and the outbox at once, and only the other one was sent
@@ -152,7 +152,7 @@ import Testing
                 chatState([], online: false),
                 chatState([], online: false, isLoading: true),
                 chatState([], error: offlineText, online: false),
-                chatState([], error: offlineText, online: true, connected: true),
+                // One change, one state: online, the offline text gone and the load started together
                 chatState([], online: true, isLoading: true, connected: true),
                 chatState([incoming], online: true, connected: true),
             ])

@@ -266,14 +266,14 @@ import Testing
         #expect(throws: PresentationError.noToastShowing) { try model.dismissToast() }
     }
 
-    @Test func sendAllQueuedSendsInComposeOrder() async throws {
+    @Test func sendAllSendsInComposeOrder() async throws {
         network.set(online: false)
         let model = await openChat()
         try model.send(text: "one")
         try model.send(text: "two")
         network.set(online: true)
 
-        model.sendAllQueued()
+        model.sendAll()
         #expect(await clock.run(until: { !model.hasPendingWork }))
 
         #expect(outbox.sendAllCalls == 1)

@@ -1,0 +1,186 @@
+import CourierDomain
+import Foundation
+
+/// The data side of an app, in one guarded object: the entry point an app adopts (docs/architecture.md).
+///
+/// Given a directory and the app's own repositories, connectivity, clock and id source, it owns
+/// - the directory's lock (`DataDirectoryLock`): a second client on the same directory, in this process or another,
+///   is refused with `StoreError.locked(path:)`;
+/// - the stores in it: the outbox (`outbox.log`), the message cache (`messages.log`), the conversation cache
+///   (`conversations.log`) and the write queue's journal (`writes.log`);
+/// - the repository stack (cache → retry policy → the app's repository), the `DurableOutbox`, the `UserCache` and
+///   the `OfflineWriteQueue`, which syncs by itself whenever the device comes online.
+///
+/// It starts them when created and closes them in order with `close()` (closing twice is harmless). Work is
+/// awaited, never polled: `await sendAll()` returns when the pass is over, `await idle()` when everything the
+/// client started is done. View models are made from it in a line each: it is a `MessagingSession`.
+@MainActor
+public final class CourierClient: MessagingSession {
+    /// The directory the client owns.
+    public let directory: URL
+    /// The signed-in user.
+    public let currentUser: UserID
+    /// The clock every task of the client runs on.
+    public let clock: any Clock
+    /// Whether the device is online.
+    public let connectivity: any ConnectivityMonitor
+    /// Where the client and its view models report what they do.
+    public let logger: Logger
+    /// Messages: the message cache → the retry policy → the app's repository.
+    public let messages: any MessageRepository
+    /// Conversations: the conversation cache → the app's repository.
+    public let conversations: any ConversationRepository
+    /// Users' profiles and presence, cached.
+    public let users: UserCache
+    /// The offline write queue (profile edits and other writes the app registers executors for).
+    public let writes: OfflineWriteQueue
+    /// The one durable home of pending messages.
+    public let store: FileOutboxStore
+    /// Messages seen online, for chats opened offline.
+    public let messageCache: MessageCache
+    /// The message lifecycle service, as the durable outbox.
+    public let durableOutbox: DurableOutbox
+    /// Whether `close()` was called.
+    public private(set) var isClosed = false
+    /// What opening each store had to skip, cut or replace, by file name (`outbox.log`, `messages.log`,
+    /// `conversations.log`, `writes.log`), in that order.
+    public let recoveries: [(file: String, report: RecoveryReport)]
+
+    /// The message lifecycle service.
+    public var outbox: any MessageOutbox { durableOutbox }
+
+    private let lock: DataDirectoryLock
+    private let messageLog: RecordLogStorage
+    private let conversationLog: RecordLogStorage
+    private let writeLog: RecordLogStorage
+    private var running: [Int: TrackedTask<Void>] = [:]
+    private var nextWork = 0
+    private var tokens: [ObservationToken] = []
+
+    /// Opens (creating when missing) `directory` and starts the client in it.
+    ///
+    /// - Parameters:
+    ///   - messages, conversations, users: the app's own repositories (its backend).
+    ///   - ids: where message and write ids come from (`.random` in an app).
+    ///   - random: the generator for backoff jitter (seeded in tests and scripts, so runs replay).
+    ///   - writeExecutors: what each kind of queued write does online, by kind.
+    ///   - fileSystem: the disk (a `SimulatedFileSystem` in crash tests).
+    /// - Throws: `StoreError.locked(path:)` when another owner holds the directory, `StoreError` when a store
+    ///   cannot be opened; whatever was opened is released again.
+    public init(
+        directory: URL, currentUser: UserID, messages: any MessageRepository,
+        conversations: any ConversationRepository, users: any UserRepository, connectivity: any ConnectivityMonitor,
+        clock: any Clock, ids: IDGenerator, policy: SendPolicy = .manual, random: LockedRandom = LockedRandom(seed: 1),
+        writeExecutors: [String: OfflineWriteQueue.Executor] = [:], fileSystem: any FileSystem = PosixFileSystem(),
+        logger: Logger = .silent
+    ) throws {
+        // The lock first: nothing in the directory is opened by a second owner.
+        let lock = try DataDirectoryLock.acquire(directory: directory, fileSystem: fileSystem)
+        let path = { (name: String) in directory.appendingPathComponent(name).path }
+        let store = try FileOutboxStore(directory: directory, fileSystem: fileSystem, logger: logger)
+        let messageLog = try RecordLogStorage(path: path("messages.log"), fileSystem: fileSystem, logger: logger)
+        let conversationLog = try RecordLogStorage(
+            path: path("conversations.log"), fileSystem: fileSystem, logger: logger)
+        let writeLog = try RecordLogStorage(path: path("writes.log"), fileSystem: fileSystem, logger: logger)
+        let messageCache = try MessageCache(storage: messageLog, logger: logger)
+        let conversationCache = try ConversationCache(storage: conversationLog, logger: logger)
+        let online: @Sendable @MainActor () -> Bool = { [connectivity] in connectivity.isOnline }
+        writes = try OfflineWriteQueue(
+            storage: writeLog, clock: clock, isOnline: online, executors: writeExecutors, ids: ids, random: random,
+            logger: logger, runsOnMainActor: true)
+        let retrying = RetryingMessageRepository(
+            base: messages, clock: clock, random: random, connectivity: connectivity)
+        // Retry and Send Now: one attempt within the timeout — the backoff chain is for the outbox's own sends.
+        let once = RetryingMessageRepository(
+            base: messages, policy: RetryPolicy(maxRetries: 0), clock: clock, random: random,
+            connectivity: connectivity)
+        self.messages = CachingMessageRepository(wrapping: retrying, cache: messageCache)
+        durableOutbox = DurableOutbox(
+            store: store, repository: self.messages,
+            manualRepository: CachingMessageRepository(wrapping: once, cache: messageCache),
+            connectivity: connectivity, clock: clock, ids: ids, currentUser: currentUser, policy: policy,
+            logger: logger)
+        self.conversations = CachingConversationRepository(wrapping: conversations, cache: conversationCache)
+        self.users = UserCache(repository: users, clock: clock, logger: logger)
+        self.directory = directory
+        self.currentUser = currentUser
+        self.clock = clock
+        self.connectivity = connectivity
+        self.logger = logger
+        self.store = store
+        self.messageCache = messageCache
+        self.lock = lock
+        self.messageLog = messageLog
+        self.conversationLog = conversationLog
+        self.writeLog = writeLog
+        recoveries = [
+            (FileOutboxStore.fileName, store.recovery), ("messages.log", messageLog.report),
+            ("conversations.log", conversationLog.report), ("writes.log", writeLog.report),
+        ]
+        // Replays the current reading: a client opened online syncs what an earlier launch left queued.
+        tokens.append(connectivity.observe { [weak self] online in if online { self?.syncWrites() } })
+    }
+
+    isolated deinit { close() }
+
+    // MARK: - Work
+
+    /// Sends every queued and failed message, per conversation in compose order; returns when the pass is over.
+    /// Offline, paused for sign-in or closed, it sends nothing and returns at once.
+    public func sendAll() async {
+        guard !isClosed else { return }
+        let outbox = durableOutbox
+        await track { await outbox.sendAll() }.value
+    }
+
+    /// Starts delivering the queued writes when online (joining a sync that runs); `idle()` waits for it.
+    public func syncWrites() {
+        guard !isClosed else { return }
+        let writes = writes
+        track { _ = await writes.syncWhenOnline() }
+    }
+
+    /// Returns once everything the client started is done: Send All passes, sends, the automatic policy's passes
+    /// and write syncs. It waits on the tasks themselves (through the clock's ledger), never by polling; work
+    /// that sleeps on a virtual clock waits for that clock to be advanced.
+    public func idle() async {
+        while true {
+            let works = running.values.map(\.work) + durableOutbox.runningWork
+            guard !works.isEmpty else { return }
+            // Each task removes itself from its owner's list before it ends, so the next look sees it gone.
+            await TrackedWork.first(of: works)
+        }
+    }
+
+    /// Whether anything the client started still runs.
+    public var isBusy: Bool { !running.isEmpty || durableOutbox.isBusy }
+
+    @discardableResult
+    private func track(_ operation: @escaping @MainActor () async -> Void) -> TrackedTask<Void> {
+        let key = nextWork
+        nextWork += 1
+        let task = clock.task { [weak self] in
+            await operation()
+            self?.running[key] = nil
+        }
+        running[key] = task
+        return task
+    }
+
+    // MARK: - Closing
+
+    /// Closes the client in order: stops the outbox (a send cut off goes back to `queued`), stops observing, then
+    /// closes the stores and releases the directory. Closing twice is harmless; the client does nothing afterwards.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        durableOutbox.stop()
+        for task in running.values { task.cancel() }
+        tokens.removeAll()
+        store.close()
+        messageLog.close()
+        conversationLog.close()
+        writeLog.close()
+        lock.release()
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// What a screen needs from the data side of an app, in one value: the signed-in user, the outbox, the message
+/// repository (cached, with the retry policy), connectivity, the clock and the logger. `CourierClient` (Data) is
+/// one; view models are made from a session in a line each (docs/architecture.md).
+@MainActor
+public protocol MessagingSession: AnyObject {
+    /// The signed-in user.
+    var currentUser: UserID { get }
+    /// The message lifecycle service.
+    var outbox: any MessageOutbox { get }
+    /// Where chats load their pages from (answered from the cache when the backend cannot be reached).
+    var messages: any MessageRepository { get }
+    /// Whether the device is online.
+    var connectivity: any ConnectivityMonitor { get }
+    /// The clock every timer and task of the session runs on.
+    var clock: any Clock { get }
+    /// Where view models report what they do.
+    var logger: Logger { get }
+}

@@ -1,0 +1,15 @@
+import CourierDomain
+
+extension ChatViewModel {
+    /// Creates the chat for `conversationID` from a session (`CourierClient` in an app), sharing `banner` with the
+    /// other screens; call `start()` to show it.
+    public convenience init(
+        session: any MessagingSession, conversationID: ConversationID, title: String,
+        banner: ConnectivityBannerViewModel, pageSize: Int = 50
+    ) {
+        self.init(
+            conversationID: conversationID, currentUser: session.currentUser, title: title, outbox: session.outbox,
+            repository: session.messages, connectivity: session.connectivity, banner: banner, clock: session.clock,
+            logger: session.logger, pageSize: pageSize)
+    }
+}

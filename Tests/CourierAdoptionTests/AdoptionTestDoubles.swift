@@ -1,0 +1,80 @@
+import CourierDomain
+import Foundation
+
+/// An app's own backend, as an adopter would write it: messages in a dictionary keyed by id (so a resend is a
+/// no-op), in arrival order. `send` answers with the message exactly as given — status `queued` or `sending` —
+/// which is allowed: a send that returns means stored.
+final class DictionaryBackend: MessageRepository, ConversationRepository, UserRepository, @unchecked Sendable {
+    private let lock = NSLock()
+    private var byID: [MessageID: Message] = [:]
+    private var arrivals: [MessageID] = []
+    private var sendCounts: [MessageID: Int] = [:]
+
+    /// Every message stored, in arrival order.
+    var stored: [Message] { lock.withLock { arrivals.compactMap { byID[$0] } } }
+    /// How many times each id was sent (a resend counts; it stores nothing new).
+    var sends: [MessageID: Int] { lock.withLock { sendCounts } }
+
+    func send(_ message: Message) async throws -> Message {
+        lock.withLock {
+            sendCounts[message.id, default: 0] += 1
+            if byID[message.id] == nil {
+                byID[message.id] = message
+                arrivals.append(message.id)
+            }
+        }
+        return message
+    }
+
+    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
+        -> MessagePage
+    {
+        let all = stored.filter { message in
+            message.conversationID == conversation && (cursor.map { message.cursor < $0 } ?? true)
+        }
+        return MessagePage(messages: Array(all.suffix(limit)), hasMore: all.count > limit)
+    }
+
+    func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
+        -> ConversationPage
+    {
+        ConversationPage(conversations: [], hasMore: false)
+    }
+
+    func users(_ ids: [UserID]) async throws -> [User] { ids.map { User(id: $0, displayName: $0.rawValue) } }
+
+    func presence(_ ids: [UserID]) async throws -> [Presence] { ids.map { Presence(userID: $0, isOnline: true) } }
+}
+
+/// An app's own connectivity monitor (on a device it would wrap `NWPathMonitor`): a switch the test flips.
+@MainActor
+final class SwitchConnectivity: ConnectivityMonitor {
+    private let observers = ObserverList<Bool>()
+    private(set) var isOnline: Bool
+
+    init(online: Bool) { isOnline = online }
+
+    func set(online: Bool) {
+        guard online != isOnline else { return }
+        isOnline = online
+        observers.notify(online)
+    }
+
+    func observe(_ observer: @escaping @MainActor (Bool) -> Void) -> ObservationToken {
+        let token = observers.add(observer)
+        observer(isOnline)
+        return token
+    }
+}
+
+/// A fresh directory under the system's temporary directory, removed when released.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-adoption-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
