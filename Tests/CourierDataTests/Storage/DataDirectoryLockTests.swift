@@ -3,6 +3,10 @@ import CourierDomain
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("DataDirectoryLock", .serialized)
 struct DataDirectoryLockTests {
     @Test("a second owner is refused with .locked until the first releases")
@@ -56,6 +60,28 @@ struct DataDirectoryLockTests {
         #expect(try flockInChildProcess(lockFile) == 1)
         held.release()
         #expect(try flockInChildProcess(lockFile) == 0)
+    }
+
+    @Test("an older build that holds only the .lock file keeps a newer one out, and lets it in once it lets go")
+    func olderBuildHoldingTheLockFile() throws {
+        // Given the lock file held the way builds before the directory lock held it (flock on .lock alone)
+        let directory = try StorageTemporaryDirectory()
+        let lockFile = directory.url.appendingPathComponent(".lock").path
+        let descriptor = open(lockFile, O_RDWR | O_CREAT, 0o644)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+
+        // Then the directory is refused as in use, with nothing taken
+        #expect(throws: StoreError.locked(path: directory.url.path)) {
+            try DataDirectoryLock.acquire(directory: directory.url)
+        }
+
+        // And once the older owner lets go, it opens
+        flock(descriptor, LOCK_UN)
+        let lock = try DataDirectoryLock.acquire(directory: directory.url)
+        #expect(lock.isHeld)
+        lock.release()
     }
 
     /// Runs `flock -n FILE true` in a child process: 0 when it got the lock, 1 when someone else holds it.
