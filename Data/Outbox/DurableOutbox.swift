@@ -140,6 +140,10 @@ public final class DurableOutbox: MessageOutbox {
 
     public var pending: [Message] { store.all() }
 
+    public func pending(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> [Message] {
+        store.pending(in: conversation, before: cursor, limit: limit)
+    }
+
     public var isBusy: Bool { !lanes.isEmpty || automaticPass != nil || runningOperations > 0 }
 
     public func observe(_ observer: @escaping @MainActor (OutboxEvent) -> Void) -> ObservationToken {

@@ -87,6 +87,10 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
 
     public func all() -> [Message] { lock.withLock { index.all } }
 
+    public func pending(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> [Message] {
+        lock.withLock { index.page(in: conversation, before: cursor, limit: limit) }
+    }
+
     public func nextSequence(in conversation: ConversationID) -> Int {
         lock.withLock { index.nextSequence(in: conversation) }
     }

@@ -9,6 +9,8 @@ struct OutboxIndex {
     }
     /// Every message's cursor, in compose order.
     private var order: [MessageCursor] = []
+    /// Each conversation's cursors, in compose order: a chat's newest page is a binary search and a slice away.
+    private var conversationOrder: [ConversationID: [MessageCursor]] = [:]
     /// The highest compose sequence each conversation has used, including by messages already gone.
     private(set) var sequenceMarks: [ConversationID: Int] = [:]
     /// `all`, kept until the next change: the screens that open read it again and again (the chat, its banner, the
@@ -39,11 +41,16 @@ struct OutboxIndex {
         raiseMark(message.conversationID, to: message.sequence)
         messages[message.id] = message
         let cursor = message.cursor
-        if let last = order.last, last > cursor {
-            order.insert(cursor, at: insertionIndex(of: cursor))
-        } else {
-            order.append(cursor)
-        }
+        Self.insert(cursor, into: &order)
+        Self.insert(cursor, into: &conversationOrder[message.conversationID, default: []])
+    }
+
+    /// The newest `limit` messages of `conversation` before `cursor` (the newest when nil), in compose order:
+    /// O(log n + limit).
+    func page(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> [Message] {
+        guard let cursors = conversationOrder[conversation], limit > 0 else { return [] }
+        let end = cursor.map { Self.insertionIndex(of: $0, in: cursors) } ?? cursors.count
+        return cursors[max(0, end - limit)..<end].compactMap { messages[$0.id] }
     }
 
     /// Replaces a message by a changed one with the same id and compose position.
@@ -52,8 +59,11 @@ struct OutboxIndex {
     /// Removes a message.
     mutating func remove(_ id: MessageID) {
         guard let message = messages.removeValue(forKey: id) else { return }
-        let index = insertionIndex(of: message.cursor)
-        if index < order.count, order[index] == message.cursor { order.remove(at: index) }
+        Self.remove(message.cursor, from: &order)
+        Self.remove(message.cursor, from: &conversationOrder[message.conversationID, default: []])
+        if conversationOrder[message.conversationID]?.isEmpty == true {
+            conversationOrder.removeValue(forKey: message.conversationID)
+        }
     }
 
     /// Notes that `conversation` has used sequences up to `sequence`.
@@ -65,15 +75,30 @@ struct OutboxIndex {
     mutating func removeAll() {
         messages.removeAll()
         order.removeAll()
+        conversationOrder.removeAll()
     }
 
-    /// The first position whose cursor is not below `cursor`.
-    private func insertionIndex(of cursor: MessageCursor) -> Int {
+    /// Adds `cursor` to the sorted `cursors`: O(1) at the end (the usual case), a binary search otherwise.
+    private static func insert(_ cursor: MessageCursor, into cursors: inout [MessageCursor]) {
+        if let last = cursors.last, last > cursor {
+            cursors.insert(cursor, at: insertionIndex(of: cursor, in: cursors))
+        } else {
+            cursors.append(cursor)
+        }
+    }
+
+    private static func remove(_ cursor: MessageCursor, from cursors: inout [MessageCursor]) {
+        let index = insertionIndex(of: cursor, in: cursors)
+        if index < cursors.count, cursors[index] == cursor { cursors.remove(at: index) }
+    }
+
+    /// The first position in the sorted `cursors` whose cursor is not below `cursor`.
+    private static func insertionIndex(of cursor: MessageCursor, in cursors: [MessageCursor]) -> Int {
         var low = 0
-        var high = order.count
+        var high = cursors.count
         while low < high {
             let middle = (low + high) / 2
-            if order[middle] < cursor { low = middle + 1 } else { high = middle }
+            if cursors[middle] < cursor { low = middle + 1 } else { high = middle }
         }
         return low
     }
@@ -101,6 +126,11 @@ struct OutboxIndex {
         index.sequenceMarks = marks
         index.messages = messages
         index.order = messages.values.map(\.cursor).sorted()
+        for cursor in index.order {
+            if let message = messages[cursor.id] {
+                index.conversationOrder[message.conversationID, default: []].append(cursor)
+            }
+        }
         return (index, ignored)
     }
 

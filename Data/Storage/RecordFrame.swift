@@ -73,6 +73,12 @@ enum RecordFrame {
         return .record(body: start..<(start + length), end: start + length)
     }
 
+    /// Whether the four bytes at `offset` (or all that remain, when fewer) are zero: where the marker of a frame
+    /// would be, this ends the log.
+    static func isZeroWord(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        (offset..<min(offset + marker.count, bytes.count)).allSatisfy { bytes[$0] == 0 }
+    }
+
     /// Whether the frame marker starts at `offset`.
     static func hasMarker(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
         guard bytes.count - offset >= marker.count else { return false }

@@ -7,8 +7,10 @@ extension RecordLog {
     /// Opens (creating when absent) the log at `path` and replays it.
     ///
     /// Returns the intact records in append order. Repairs on the way, and says so in the report:
-    /// - a torn tail — bytes after the last intact record that hold no intact record — is truncated (an append
-    ///   cut short by a crash was never acknowledged);
+    /// - zero bytes after the last intact record, up to the end of the file, are space written ahead of the records
+    ///   (`allocationStep(after:)`), not damage: the log ends where they start, and they stay for later appends;
+    /// - a torn tail — bytes after the last intact record that hold no intact record and are not all zero — is
+    ///   truncated (an append cut short by a crash was never acknowledged), zero-filled space after it included;
     /// - a damaged record followed by intact ones is skipped and counted; reading resumes at the next intact
     ///   frame, found by its marker.
     /// Throws `StoreError.locked(path:)` when the log is open already (in this process or another: one owner per
@@ -29,6 +31,7 @@ extension RecordLog {
             var report = RecoveryReport()
             var records: [Data] = []
             var size = contents.count
+            var allocated = contents.count
             if contents.count < RecordFrame.fileHeaderSize {
                 // New, or created by a crash before its header was synced.
                 guard contents.elementsEqual(RecordFrame.fileHeader.prefix(contents.count)) else {
@@ -40,23 +43,25 @@ extension RecordLog {
                 try fileSystem.sync(handle)
                 if !existed || contents.count > 0 { try fileSystem.syncDirectory(directory) }
                 size = RecordFrame.fileHeaderSize
+                allocated = size
             } else {
                 try checkHeader(contents, path: path)
                 let scan = try contents.withUnsafeBytes { try replay($0, path: path) }
                 records = scan.records
                 report.corruptRecords = scan.corrupt
-                report.truncatedBytes = contents.count - scan.validEnd
-                if scan.validEnd < contents.count {
+                size = scan.validEnd
+                if !contents[scan.validEnd...].allSatisfy({ $0 == 0 }) {
+                    report.truncatedBytes = contents.count - scan.validEnd
                     try fileSystem.truncate(handle, to: scan.validEnd)
                     try fileSystem.sync(handle)
+                    allocated = scan.validEnd
                 }
-                size = scan.validEnd
             }
             report.recoveredRecords = records.count
             if !report.isClean { logger.log(.warning, "\(path): \(report)") }
             let log = RecordLog(
-                path: path, handle: handle, size: size, records: records.count, fileSystem: fileSystem,
-                logger: logger)
+                path: path, handle: handle, size: size, allocated: allocated, records: records.count,
+                fileSystem: fileSystem, logger: logger)
             return (log, records, report)
         } catch {
             fileSystem.close(handle)
@@ -95,7 +100,8 @@ extension RecordLog {
         }
     }
 
-    /// Walks the frames after the header. `validEnd` is where the last intact frame ends.
+    /// Walks the frames after the header. `validEnd` is where the last intact frame ends. A zero word where a marker
+    /// would start ends the walk, unless an intact frame follows further on (then it is damage, skipped as any).
     private static func replay(
         _ bytes: UnsafeRawBufferPointer, path: String
     ) throws -> (records: [Data], corrupt: Int, validEnd: Int) {
@@ -103,6 +109,10 @@ extension RecordLog {
         var corrupt = 0
         var offset = RecordFrame.fileHeaderSize
         while offset < bytes.count {
+            // The usual end of a log written ahead: no frame starts with zeros, so no scan is needed to know it.
+            if RecordFrame.isZeroWord(bytes, at: offset), bytes[offset...].allSatisfy({ $0 == 0 }) {
+                return (records, corrupt, offset)
+            }
             switch RecordFrame.parse(bytes, at: offset, maxBody: maxRecordBytes) {
             case .record(let body, let end):
                 records.append(Data(UnsafeRawBufferPointer(rebasing: bytes[body])))

@@ -7,6 +7,9 @@ import Foundation
 ///   the first waiter syncs everything written so far while the others wait, and each returns as soon as a sync
 ///   covers its bytes.
 /// - Opening replays the file (see `open`): a torn tail is truncated, a damaged record is skipped and reported.
+/// - The file grows ahead of its records, in zero-filled steps (`allocationStep(after:)`): most appends then overwrite
+///   bytes the file already holds, so their sync flushes the data alone and not the file's new size. A zero word
+///   where the next frame's marker would be ends the log (docs/storage-format.md).
 /// - `compact(keeping:)` rewrites the live records into a new file and renames it over the log atomically.
 ///
 /// One owner per file: opening locks the file until `close()`, and a second open (in this process or another) is
@@ -30,6 +33,8 @@ public final class RecordLog: @unchecked Sendable {
     private var handle: FileSystemHandle?
     /// Bytes written (header included); the next frame goes here.
     private var endOffset: Int
+    /// The file's size: `endOffset` plus the zero-filled bytes written ahead of the records.
+    private var allocatedSize: Int
     /// Bytes known to be synced.
     private var durableOffset: Int
     private var records: Int
@@ -38,11 +43,15 @@ public final class RecordLog: @unchecked Sendable {
     /// Set by a failed sync; every later call throws it.
     private var failure: StoreError?
 
-    init(path: String, handle: FileSystemHandle, size: Int, records: Int, fileSystem: any FileSystem, logger: Logger) {
+    init(
+        path: String, handle: FileSystemHandle, size: Int, allocated: Int, records: Int, fileSystem: any FileSystem,
+        logger: Logger
+    ) {
         self.path = path
         directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         self.handle = handle
         endOffset = size
+        allocatedSize = max(size, allocated)
         durableOffset = size
         self.records = records
         self.fileSystem = fileSystem
@@ -53,8 +62,16 @@ public final class RecordLog: @unchecked Sendable {
 
     // MARK: - Reading the state
 
-    /// The file's size in bytes, header included.
+    /// The log's size in bytes, header and records (the file may be longer: zero-filled space written ahead).
     public var byteCount: Int { condition.withLock { endOffset } }
+
+    /// How far the file grows when an append of `needed` bytes in all would pass its end: by as much as the log
+    /// holds, at least 64 KiB and at most 1 MiB, to a whole 4 KiB page. A small log stays small; a busy one grows
+    /// once per MiB.
+    static func allocationStep(after needed: Int) -> Int {
+        let step = min(max(needed, 64 << 10), 1 << 20)
+        return (needed + step + 4_095) / 4_096 * 4_096 - needed
+    }
 
     /// How many records the file holds, live or dead (the caller decides which are live).
     public var recordCount: Int { condition.withLock { records } }
@@ -71,18 +88,25 @@ public final class RecordLog: @unchecked Sendable {
     /// `maxRecordBytes` refuses the whole call before anything is written.
     public func append(contentsOf payloads: [Data]) throws {
         guard !payloads.isEmpty else { return }
-        let frames = try Self.frames(of: payloads, startingWith: Data())
+        var frames = try Self.frames(of: payloads, startingWith: Data())
         condition.lock()
         defer { condition.unlock() }
         let handle = try usableHandle()
+        let needed = endOffset + frames.count
+        let grown = needed > allocatedSize ? needed + Self.allocationStep(after: needed) : allocatedSize
+        let written = frames.count
+        // The zeros ride in the same write and the same sync as the frames that needed them.
+        if grown > allocatedSize { frames.append(Data(count: grown - needed)) }
         do {
             try fileSystem.write(frames, at: endOffset, to: handle)
         } catch {
             // A partial frame must not stay: the caller hears "no", so the record must not come back on replay.
             do { try fileSystem.truncate(handle, to: endOffset) } catch { poison(by: error) }
+            allocatedSize = endOffset
             throw error
         }
-        endOffset += frames.count
+        allocatedSize = grown
+        endOffset += written
         records += payloads.count
         try waitUntilDurable(endOffset)
         try checkStillInPlace(handle)
@@ -123,6 +147,7 @@ public final class RecordLog: @unchecked Sendable {
             .info, "compacted \(path): \(records) records, \(endOffset) bytes -> \(payloads.count), \(contents.count)")
         endOffset = contents.count
         durableOffset = contents.count
+        allocatedSize = contents.count
         records = payloads.count
         // The rename is done and the new file is the log either way; syncing the directory makes it survive a crash.
         try fileSystem.syncDirectory(directory)

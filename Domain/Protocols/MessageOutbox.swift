@@ -24,6 +24,9 @@ public enum OutboxEvent: Hashable, Sendable {
 public protocol MessageOutbox: AnyObject {
     /// Every pending message (queued, sending, failed), in compose order.
     var pending: [Message] { get }
+    /// The newest `limit` pending messages of `conversation` composed before `cursor` (the newest of all when nil),
+    /// in compose order: a chat's page of its queue, at the cost of the page rather than of the queue.
+    func pending(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> [Message]
     /// When queued messages go out on reconnect.
     var policy: SendPolicy { get set }
     /// Whether sending waits for sign-in to be renewed.
@@ -48,4 +51,15 @@ public protocol MessageOutbox: AnyObject {
     func delete(_ id: MessageID) throws
     /// Sign-in was renewed: resume sending.
     func signInRenewed()
+}
+
+extension MessageOutbox {
+    /// A pass over `pending`: enough for an outbox that holds few messages.
+    public func pending(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> [Message] {
+        Array(
+            pending.filter { message in
+                message.conversationID == conversation && cursor.map { message.cursor < $0 } ?? true
+            }
+            .suffix(max(0, limit)))
+    }
 }

@@ -14,6 +14,9 @@ public protocol OutboxStore: AnyObject, Sendable {
     func all() -> [Message]
     /// The pending message with this id.
     func message(_ id: MessageID) -> Message?
+    /// The newest `limit` pending messages of `conversation` composed before `cursor` (the newest of all when nil),
+    /// in compose order: what a chat shows first, without reading the conversation's whole queue.
+    func pending(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> [Message]
     /// How many messages are pending.
     var count: Int { get }
     /// The compose sequence for the next message of `conversation`: above every sequence the conversation has used,
@@ -38,6 +41,15 @@ public protocol OutboxStore: AnyObject, Sendable {
 extension OutboxStore {
     /// A store that does not track interrupted sends reports none.
     public var requeuedAtOpen: [MessageID] { [] }
+
+    /// A pass over `all()`: enough for a store that holds few messages.
+    public func pending(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> [Message] {
+        Array(
+            all().filter { message in
+                message.conversationID == conversation && cursor.map { message.cursor < $0 } ?? true
+            }
+            .suffix(max(0, limit)))
+    }
 
     /// Above every pending message of the conversation: enough for a store that never outlives its messages.
     public func nextSequence(in conversation: ConversationID) -> Int {

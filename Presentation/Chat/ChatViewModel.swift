@@ -6,6 +6,11 @@ import Foundation
 ///
 /// The list follows the outbox's events: a message changes status in place (a `sent` one stays, now "Sent"), a
 /// deleted one disappears. `error` holds the text of the latest failure and clears when a send succeeds.
+///
+/// The rows are a window: the newest page of the merged timeline when the chat opens, a page more per
+/// `loadOlderMessages()`, and every message sent or arriving at the bottom. The conversation's pending messages are
+/// read from the outbox a page at a time, so opening a chat costs its page, not its queue. An event about a
+/// message above the window changes nothing the screen shows and emits no state.
 @MainActor
 public final class ChatViewModel: StateEmitting {
     // MARK: - Dependencies
@@ -26,7 +31,17 @@ public final class ChatViewModel: StateEmitting {
 
     // MARK: - Internal state
 
+    /// Every message known: loaded pages, the pending messages read so far, events. The rows show its tail.
     private var timeline = MessageTimeline()
+    /// Where the window starts in `timeline`: the messages before it are known but not shown.
+    private var windowStart = 0
+    /// The oldest pending message read from the outbox, while older ones remain unread there: nothing older than
+    /// it may show, since an unread pending message could belong between.
+    private var pendingFrontier: MessageCursor?
+    /// Whether the server has older messages than those loaded.
+    private var serverHasMore = false
+    /// How many rows the pending older page should leave showing.
+    private var rowsGoal = 0
     private var olderCursor: MessageCursor?
     private var started = false
     private var refreshDeadline: Date?
@@ -85,16 +100,28 @@ public final class ChatViewModel: StateEmitting {
     public func start() {
         guard !started else { return }
         started = true
-        // One sorted merge, not one insertion per message: a chat may hold thousands of queued messages.
-        timeline.merge(page: outbox.pending.filter { $0.conversationID == conversationID })
+        // The newest page of the queue only: a chat may hold thousands of queued messages.
+        readPending(before: nil)
+        rowsGoal = pageSize
+        windowStart = max(lowestShowable, timeline.messages.count - rowsGoal)
         render { $0.isLoading = true }
         loadPage(before: nil)
     }
 
-    /// Loads the page before the oldest loaded message; does nothing while a load runs or at the start.
+    /// Shows a page (`pageSize`) more of older messages: first those already known (pending ones from the outbox,
+    /// loaded ones), then, when they fall short, the server's page before the oldest loaded message. Does nothing
+    /// while a load runs or at the start.
     public func loadOlderMessages() {
         let current = store.state
-        guard started, current.hasMore, !current.isLoading, !current.isLoadingOlder, let cursor = olderCursor else {
+        guard started, !current.isLoading, !current.isLoadingOlder else { return }
+        rowsGoal = current.messages.count + pageSize
+        while pendingFrontier != nil, windowStart - lowestShowable < pageSize {
+            readPending(before: pendingFrontier)
+        }
+        let revealed = min(pageSize, windowStart - lowestShowable)
+        windowStart -= revealed
+        guard revealed < pageSize, serverHasMore, let cursor = olderCursor else {
+            if revealed > 0 { render() }
             return
         }
         render { $0.isLoadingOlder = true }
@@ -108,17 +135,14 @@ public final class ChatViewModel: StateEmitting {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InputError.emptyText }
         let message = try outbox.compose(text: text, in: conversationID)
         // The outbox has usually announced it already (and maybe moved it on); its event is the newer word.
-        if timeline.message(message.id) == nil {
-            let (index, inserted) = timeline.upsert(message)
-            renderRow(at: index, inserted: inserted, previous: nil)
-        }
+        if timeline.message(message.id) == nil { upsert(message, previous: nil) }
         return message.id
     }
 
     /// A tap on a message: a failed one shows the alert with Retry, Delete and Cancel, a queued one the action sheet
     /// with Cancel, Info and Dismiss. Throws `unknownMessage` or `wrongStatus` (neither); nothing changes then.
     public func tapMessage(messageID: MessageID) throws {
-        guard let message = timeline.message(messageID) else { throw PresentationError.unknownMessage(messageID) }
+        guard let message = knownMessage(messageID) else { throw PresentationError.unknownMessage(messageID) }
         switch message.status {
         case .failed: store.update { $0.alert = MessageAlert(messageID: messageID) }
         case .queued: store.update { $0.alert = MessageAlert(messageID: messageID, kind: .queuedActions) }
@@ -173,15 +197,15 @@ public final class ChatViewModel: StateEmitting {
     public func delete(messageID: MessageID) throws {
         try requireFailed(messageID)
         try outbox.delete(messageID)
-        timeline.remove(messageID)
+        removeFromTimeline(messageID)
         render()
     }
 
     private func cancelQueued(_ id: MessageID) throws {
-        guard let message = timeline.message(id) else { throw PresentationError.unknownMessage(id) }
+        guard let message = knownMessage(id) else { throw PresentationError.unknownMessage(id) }
         guard message.status == .queued else { throw PresentationError.wrongStatus(id, message.status) }
         try outbox.delete(id)
-        timeline.remove(id)
+        removeFromTimeline(id)
         render { $0.alert = nil }
     }
 
@@ -213,8 +237,10 @@ public final class ChatViewModel: StateEmitting {
     private func pageLoaded(_ page: MessagePage) {
         timeline.merge(page: page.messages)
         if let first = page.messages.first { olderCursor = first.cursor }
+        serverHasMore = page.hasMore && olderCursor != nil
+        // The page may land in the window or above it: the window keeps its goal, counted from the bottom.
+        windowStart = max(lowestShowable, timeline.messages.count - max(rowsGoal, store.state.messages.count))
         render {
-            $0.hasMore = page.hasMore && olderCursor != nil
             $0.isLoading = false
             $0.isLoadingOlder = false
         }
@@ -282,18 +308,24 @@ public final class ChatViewModel: StateEmitting {
         case .changed(let message):
             guard message.conversationID == conversationID else { return }
             let before = timeline.message(message.id)
-            let (index, inserted) = timeline.upsert(message)
+            // A pending message not read yet from the outbox is read with its page, as it then is.
+            if before == nil, let frontier = pendingFrontier, message.cursor < frontier { return }
             var error: String??
             if message.status == .failed {
                 error = .some((message.lastError ?? .unknown("send failed")).userMessage)
             } else if !message.status.isPending, before?.status.isPending ?? true {
                 error = .some(nil)
             }
-            renderRow(at: index, inserted: inserted, previous: before, error: error)
+            upsert(message, previous: before, error: error)
         case .deleted(let id):
             let before = timeline.message(id)
-            guard let index = timeline.remove(id) else { return }
-            renderRemoval(at: index, previous: before)
+            let start = windowStart
+            guard let index = removeFromTimeline(id) else { return }
+            if index >= start {
+                renderRemoval(at: index - start, previous: before)
+            } else if store.state.alert?.messageID == id {
+                store.update { $0.alert = nil }
+            }
         case .pausedForSignIn(let paused):
             let text = DeliveryError.unauthorized.userMessage
             render {
@@ -306,10 +338,62 @@ public final class ChatViewModel: StateEmitting {
         }
     }
 
+    // MARK: - Window
+
+    /// The first timeline position that may show: nothing older than the pending frontier.
+    private var lowestShowable: Int {
+        guard let frontier = pendingFrontier else { return 0 }
+        return timeline.firstIndex(notBefore: frontier)
+    }
+
+    /// Reads the page of pending messages before `cursor` from the outbox into the timeline (above the window).
+    private func readPending(before cursor: MessageCursor?) {
+        let page = outbox.pending(in: conversationID, before: cursor, limit: pageSize + 1)
+        let more = page.count > pageSize
+        let messages = more ? Array(page.dropFirst()) : page
+        let count = timeline.messages.count
+        timeline.merge(page: messages)
+        if cursor != nil { windowStart += timeline.messages.count - count }
+        pendingFrontier = more ? messages.first?.cursor : nil
+    }
+
+    /// Puts `message` into the timeline and draws it when it falls in the window (a new message at or below the
+    /// window's top joins it); one above the window only moves the window's start.
+    private func upsert(_ message: Message, previous: Message?, error: String?? = nil) {
+        let (index, inserted) = timeline.upsert(message)
+        let newest = index == timeline.messages.count - 1
+        if index < windowStart || (inserted && index == windowStart && windowStart > 0 && !newest) {
+            if inserted { windowStart += 1 }
+            return
+        }
+        renderRow(at: index - windowStart, inserted: inserted, previous: previous, error: error)
+    }
+
+    /// Removes a message from the timeline; returns where it was (the window's start moves up when it was above).
+    @discardableResult
+    private func removeFromTimeline(_ id: MessageID) -> Int? {
+        guard let index = timeline.remove(id) else { return nil }
+        if index < windowStart { windowStart -= 1 }
+        return index
+    }
+
+    /// The message with this id: from the timeline, else a pending message of this chat not read yet (a REF may
+    /// name a failed or queued message above the window), which then joins the timeline above the window.
+    private func knownMessage(_ id: MessageID) -> Message? {
+        if let message = timeline.message(id) { return message }
+        guard let message = outbox.pending.first(where: { $0.id == id }), message.conversationID == conversationID
+        else { return nil }
+        let (index, inserted) = timeline.upsert(message)
+        if inserted, index <= windowStart { windowStart += 1 }
+        return message
+    }
+
+    private var window: ArraySlice<Message> { timeline.messages[windowStart...] }
+
     // MARK: - Rendering
 
     private func requireFailed(_ id: MessageID) throws {
-        guard let message = timeline.message(id) else { throw PresentationError.unknownMessage(id) }
+        guard let message = knownMessage(id) else { throw PresentationError.unknownMessage(id) }
         guard message.status == .failed else { throw PresentationError.wrongStatus(id, message.status) }
     }
 
@@ -317,10 +401,10 @@ public final class ChatViewModel: StateEmitting {
     private func render(_ change: (inout State) -> Void = { _ in }) {
         let now = clock.now
         var rows: [MessageRow] = []
-        rows.reserveCapacity(timeline.messages.count)
+        rows.reserveCapacity(window.count)
         var failed: [MessageID] = []
         var nextChange: Date?
-        for message in timeline.messages {
+        for message in window {
             rows.append(makeRow(message, now: now))
             if message.status == .failed { failed.append(message.id) }
             let change = formatter.nextChange(for: message.timestamp, after: now)
@@ -329,6 +413,7 @@ public final class ChatViewModel: StateEmitting {
         store.update {
             $0.messages = rows
             $0.failedMessageIDs = failed
+            $0.hasMore = serverHasMore || windowStart > 0 || pendingFrontier != nil
             // The alert goes once its message left the status it is about (retried, deleted, sent from the queue).
             if let alert = $0.alert, timeline.message(alert.messageID)?.status != alert.requiredStatus {
                 $0.alert = nil
@@ -339,7 +424,8 @@ public final class ChatViewModel: StateEmitting {
         scheduleRefresh(at: nextChange)
     }
 
-    /// Redraws the one row at `index` (new when `inserted`; `previous` is the message it replaces) and sets `error`
+    /// Redraws the one row at `index` of the window (new when `inserted`; `previous` is the message it replaces) and
+    /// sets `error`
     /// when given: the cost of one event, not of the conversation. A full render when the clock has moved since
     /// the last one, since every row's relative time may then read differently.
     private func renderRow(at index: Int, inserted: Bool, previous: Message?, error: String?? = nil) {
@@ -348,7 +434,7 @@ public final class ChatViewModel: StateEmitting {
             render { state in if let error { state.error = error } }
             return
         }
-        let message = timeline.messages[index]
+        let message = timeline.messages[windowStart + index]
         let row = makeRow(message, now: now)
         let failed = message.status == .failed || previous?.status == .failed ? failedIDs() : nil
         store.edit { state in
@@ -375,7 +461,7 @@ public final class ChatViewModel: StateEmitting {
         if refreshDeadline.map({ change < $0 }) ?? true { scheduleRefresh(at: change) }
     }
 
-    /// Removes the row at `index` (`previous` is its message), like `renderRow`.
+    /// Removes the row at `index` of the window (`previous` is its message), like `renderRow`.
     private func renderRemoval(at index: Int, previous: Message?) {
         guard clock.now == renderedAt else {
             render()
@@ -391,7 +477,7 @@ public final class ChatViewModel: StateEmitting {
     }
 
     private func failedIDs() -> [MessageID] {
-        timeline.messages.lazy.filter { $0.status == .failed }.map(\.id)
+        window.lazy.filter { $0.status == .failed }.map(\.id)
     }
 
     /// Sets the failed ids when given and different; the alert goes once its message is no longer failed.

@@ -94,11 +94,16 @@ struct MessageTimeline {
     private func insertionIndex(for message: Message) -> Int {
         // The newest message is the usual one: check the end before searching.
         if let last = messages.last, Message.composeOrder(last, message) { return messages.count }
+        return firstIndex(notBefore: message.cursor)
+    }
+
+    /// The first position whose message is not before `cursor` in compose order: O(log n).
+    func firstIndex(notBefore cursor: MessageCursor) -> Int {
         var low = 0
         var high = messages.count
         while low < high {
             let middle = (low + high) / 2
-            if Message.composeOrder(messages[middle], message) { low = middle + 1 } else { high = middle }
+            if messages[middle].cursor < cursor { low = middle + 1 } else { high = middle }
         }
         return low
     }

@@ -124,7 +124,7 @@ extension Driver {
 
     private func failedMessageAction(_ word: String, _ arguments: String) throws -> Render {
         let chat = try openChat()
-        let id = try resolve(arguments, among: chat.state.failedMessageIDs, list: "failed messages of this chat")
+        let id = try resolve(arguments, among: pendingIDs(of: chat, [.failed]), list: "failed messages of this chat")
         do {
             if word == "retry" { try chat.retry(messageID: id) } else { try chat.delete(messageID: id) }
         } catch {
@@ -138,11 +138,20 @@ extension Driver {
 
     private func tap(_ arguments: String) throws -> Render {
         let chat = try openChat()
-        let tappable = chat.state.messages.filter { $0.status == .failed || $0.status == .queued }.map(\.id)
+        let tappable = pendingIDs(of: chat, [.failed, .queued])
         let id = try resolve(arguments, among: tappable, list: "failed and queued messages of this chat")
         do { try chat.tapMessage(messageID: id) } catch { throw DriverError.failed("\(error)") }
         // The alert itself prints as it opens (`alert: …`).
         return { Output(lines: []) }
+    }
+
+    /// The open chat's messages with one of `statuses`, in compose order, as the outbox holds them: the chat shows
+    /// a window of its newest rows, and a REF names a failed or queued message above it just as well.
+    private func pendingIDs(of chat: ChatViewModel, _ statuses: Set<MessageStatus>) -> [MessageID] {
+        let conversation = chat.state.conversationID
+        return app.messaging.outbox.pending
+            .filter { $0.conversationID == conversation && statuses.contains($0.status) }
+            .map(\.id)
     }
 
     private func choose(_ arguments: String) throws -> Render {

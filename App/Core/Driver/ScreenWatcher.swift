@@ -21,8 +21,16 @@ final class ScreenWatcher {
     private var followsChat = false
     private var statusLabels: [MessageID: String] = [:]
 
-    /// Whether no command runs: then the chat's own rows print as their status changes.
-    var betweenCommands = false
+    /// Whether no command runs: then the chat's own rows print as their status changes. The labels they are
+    /// compared with are taken when a command ends, not at every state during it (a pass over every row per state
+    /// would make a command cost the chat's length).
+    var betweenCommands = false {
+        didSet {
+            guard betweenCommands, !oldValue else { return }
+            statusLabels = [:]
+            if let state = chat?.state { trackLabels(of: state) }
+        }
+    }
 
     /// Creates a watcher that prints through `write`.
     init(write: @escaping (String) -> Void) {
@@ -57,6 +65,13 @@ final class ScreenWatcher {
 
     private func chatChanged(_ state: ChatViewModel.State) {
         show("alert", Self.text(for: state.alert))
+        guard betweenCommands else { return }
+        trackLabels(of: state)
+    }
+
+    /// Remembers the labels of the chat's own pending rows (and of those already remembered), printing the rows
+    /// whose label changed between commands.
+    private func trackLabels(of state: ChatViewModel.State) {
         var labels: [MessageID: String] = [:]
         for row in state.messages where row.isOutgoing && (row.status.isPending || statusLabels[row.id] != nil) {
             labels[row.id] = row.statusLabel

@@ -157,7 +157,9 @@ struct DriverDataDirectoryTests {
         first.close(keepDirectory: true)
         let log = first.directory.appendingPathComponent("client/outbox.log")
         var bytes = try Data(contentsOf: log)
-        bytes[bytes.count / 2] ^= 0xFF
+        // The middle of the records, not of the zero-filled space the file holds ahead of them
+        let end = (bytes.lastIndex { $0 != 0 } ?? 0) + 1
+        bytes[end / 2] ^= 0xFF
         try bytes.write(to: log)
 
         let again = try AppTestsDriverHarness(directory: first.directory, fresh: false)

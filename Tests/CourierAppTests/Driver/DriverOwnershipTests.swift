@@ -43,7 +43,10 @@ struct DriverOwnershipTests {
         // A first send reserves a block of ids on disk, so the full disk below meets the outbox's writes alone.
         #expect(await harness.run("open c2\nsend warm-up") == .success)
         let before = try await harness.number("server.counts.c2")
-        // The outbox's record of the new message lands; the next write (recording the delivery) finds the disk full.
+        // A full disk meets a log only where it grows: without the space written ahead of its records, every record
+        // grows it. The outbox's record of the new message lands; the next write (recording the delivery) finds the
+        // disk full.
+        try cutSpaceAhead(of: "/data/client/outbox.log", on: disk)
         disk.fillUp(afterWrites: 1)
 
         let result = await harness.execute("send through a full disk", number: 3)
@@ -74,5 +77,15 @@ struct DriverOwnershipTests {
         #expect(result.lines.last?.contains("No space left on device") == true)
         #expect(try await harness.number("queue.count") == 0)
         harness.driver.close()
+    }
+
+    /// Cuts the zero-filled space a record log holds ahead of its records (as in a log written before that space).
+    private func cutSpaceAhead(of path: String, on disk: SimulatedFileSystem) throws {
+        let handle = try disk.open(path, create: false)
+        defer { disk.close(handle) }
+        let bytes = try disk.readAll(handle)
+        let end = (bytes.lastIndex { $0 != 0 } ?? -1) + 1
+        try disk.truncate(handle, to: end)
+        try disk.sync(handle)
     }
 }

@@ -61,7 +61,7 @@ struct FileOutboxStoreRecoveryTests: StorageOutboxTesting {
         try store.enqueue(message("b", at: 1))
         store.close()
         let url = URL(fileURLWithPath: directory.path(FileOutboxStore.fileName))
-        try Data(try Data(contentsOf: url).dropLast(7)).write(to: url)
+        try Data(try Data(contentsOf: url).withoutZeroTail.dropLast(7)).write(to: url)
         let reopened = try open()
         #expect(reopened.all().map(\.id.rawValue) == ["a"])
         #expect(reopened.recovery.truncatedBytes > 0)

@@ -34,10 +34,8 @@ import Testing
         let storage = try RecordLogStorage(path: path)
         try storage.append([Data("kept".utf8), Data("torn".utf8)])
         storage.close()
-        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-        let size = try handle.seekToEnd()
-        try handle.truncate(atOffset: size - 2)
-        try handle.close()
+        let url = URL(fileURLWithPath: path)
+        try Data(try Data(contentsOf: url).withoutZeroTail.dropLast(2)).write(to: url)
 
         let reopened = try RecordLogStorage(path: path)
         #expect(try reopened.loadRecords().map { String(decoding: $0, as: UTF8.self) } == ["kept"])

@@ -35,13 +35,13 @@ import Testing
         model.start()
         await clock.advance(by: .seconds(1))
 
-        // Then the draft showed at once and the newest 50 joined it in compose order
+        // Then the draft showed at once, and the rows became the newest 50 of the page and the draft merged
         let draftRow = row(draft, time: "Now")
         #expect(
             recorder.states == [
                 state([], hasMore: false),
                 state([draftRow], hasMore: false, isLoading: true),
-                state((10..<60).map { row(history[$0]) } + [draftRow], hasMore: true),
+                state((11..<60).map { row(history[$0]) } + [draftRow], hasMore: true),
             ])
         #expect(repository.pageRequests == [nil])
     }
