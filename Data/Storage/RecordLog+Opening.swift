@@ -1,6 +1,12 @@
 import CourierDomain
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension RecordLog {
     // MARK: - Opening
 
@@ -71,8 +77,14 @@ extension RecordLog {
 
     /// Opens `path` and locks it. A lock taken on a file that another owner's compaction has just renamed away would
     /// guard nothing, so the lock counts only when `path` still names the locked file.
+    ///
+    /// A child process forked by another thread holds a copy of every descriptor until it execs, and with it a lock
+    /// this process has just released (an app restart reopening its logs): a held lock is tried a few more times,
+    /// 4 ms apart (at most 0.1 s), before it is reported.
     private static func openExclusively(_ path: String, fileSystem: any FileSystem) throws -> FileSystemHandle {
-        for _ in 1...3 {
+        var heldTries = 0
+        var renamedTries = 0
+        while true {
             let handle = try fileSystem.open(path, create: true)
             let locked: Bool
             do { locked = try fileSystem.tryLock(handle) } catch {
@@ -81,10 +93,20 @@ extension RecordLog {
             }
             if locked, fileSystem.isCurrent(handle, at: path) { return handle }
             fileSystem.close(handle)
-            if !locked { break }
+            if locked {
+                renamedTries += 1
+                if renamedTries >= 3 { break }
+            } else {
+                heldTries += 1
+                if heldTries >= heldLockTries { break }
+                usleep(4_000)
+            }
         }
         throw StoreError.locked(path: path)
     }
+
+    /// Tries before a held lock is reported.
+    private static let heldLockTries = 25
 
     // MARK: - Replay
 
