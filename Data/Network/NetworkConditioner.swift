@@ -85,6 +85,13 @@ public final class NetworkConditioner {
     func roundTrip<Value>(_ work: @MainActor (InMemoryChatBackend) throws(DeliveryError) -> Value) async throws
         -> Value
     {
+        try await trip { Result { () throws(DeliveryError) in try work(backend) }.mapError { $0 as any Error } }
+    }
+
+    /// One request's journey, as described on the type, whatever serves it: `apply` reaches the server (the
+    /// in-process backend, or a real one over a socket) and is called only when the request arrives; its answer
+    /// comes back after the rest of the latency, or is lost.
+    func trip<Value>(_ apply: () async -> Result<Value, any Error>) async throws -> Value {
         guard isOnline else { throw DeliveryError.offline }
         roundTrips += 1
         let start = clock.now
@@ -99,11 +106,11 @@ public final class NetworkConditioner {
             try await wait(until: start.addingTimeInterval(latency))
             throw DeliveryError.server(code: 503)
         case .responseLost:
-            _ = Result { () throws(DeliveryError) in try work(backend) }
+            _ = await apply()
             try await wait(until: timeoutDeadline)
             throw DeliveryError.timeout
         case .delivered:
-            let answer = Result { () throws(DeliveryError) in try work(backend) }
+            let answer = await apply()
             try await wait(until: start.addingTimeInterval(latency))
             return try answer.get()
         }
