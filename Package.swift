@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "CourierDomain", targets: ["CourierDomain"]),
         .library(name: "CourierData", targets: ["CourierData"]),
+        .library(name: "CourierFakes", targets: ["CourierFakes"]),
         .library(name: "CourierPresentation", targets: ["CourierPresentation"]),
         .library(name: "CourierApp", targets: ["CourierApp"]),
         .executable(name: "courier", targets: ["courier"]),
@@ -24,44 +25,63 @@ let package = Package(
     ],
     targets: [
         .target(name: "CourierDomain", path: "Domain", swiftSettings: settings),
-        .target(name: "CourierData", dependencies: ["CourierDomain"], path: "Data", swiftSettings: settings),
+        .target(
+            name: "CourierData", dependencies: ["CourierDomain"], path: "Data", exclude: ["Fakes"],
+            swiftSettings: settings),
+        // The simulated world: an in-memory backend, a network conditioner, a file system that can crash, demo data.
+        // Its own product, so that an app linking CourierData ships none of it.
+        .target(
+            name: "CourierFakes", dependencies: ["CourierDomain", "CourierData"], path: "Data/Fakes",
+            swiftSettings: settings),
         .target(
             name: "CourierPresentation", dependencies: ["CourierDomain"], path: "Presentation",
             swiftSettings: settings),
         .target(
-            name: "CourierApp", dependencies: ["CourierDomain", "CourierData", "CourierPresentation"],
+            name: "CourierApp",
+            dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierPresentation"],
             path: "App/Core", swiftSettings: settings),
         .executableTarget(name: "courier", dependencies: ["CourierApp"], path: "App/Driver", swiftSettings: settings),
         .executableTarget(
-            name: "courier-bench", dependencies: ["CourierDomain", "CourierData", "CourierApp", "CourierServer"],
+            name: "courier-bench",
+            dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierApp", "CourierServer"],
             path: "App/Bench",
             swiftSettings: settings),
         .executableTarget(
-            name: "courier-sim", dependencies: ["CourierDomain", "CourierData", "CourierPresentation", "CourierApp"],
+            name: "courier-sim",
+            dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp"],
             path: "App/Sim", swiftSettings: settings),
         .target(
-            name: "CourierServer", dependencies: ["CourierDomain", "CourierData"], path: "App/ServerCore",
+            name: "CourierServer", dependencies: ["CourierDomain", "CourierData", "CourierFakes"],
+            path: "App/ServerCore",
             swiftSettings: settings),
         .executableTarget(
             name: "courier-server", dependencies: ["CourierServer"], path: "App/Server", swiftSettings: settings),
+        // Fixtures and fakes shared by the test targets.
+        .target(
+            name: "CourierTestSupport", dependencies: ["CourierDomain", "CourierData", "CourierFakes"],
+            path: "Tests/CourierTestSupport", swiftSettings: settings),
         .testTarget(
             name: "CourierDomainTests", dependencies: ["CourierDomain"], path: "Tests/CourierDomainTests",
             swiftSettings: settings),
         .testTarget(
-            name: "CourierDataTests", dependencies: ["CourierDomain", "CourierData"], path: "Tests/CourierDataTests",
-            swiftSettings: settings),
+            name: "CourierDataTests", dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierTestSupport"],
+            path: "Tests/CourierDataTests", swiftSettings: settings),
+        .testTarget(
+            name: "CourierFakesTests", dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierTestSupport"],
+            path: "Tests/CourierFakesTests", swiftSettings: settings),
         .testTarget(
             name: "CourierPresentationTests", dependencies: ["CourierDomain", "CourierPresentation"],
             path: "Tests/CourierPresentationTests", swiftSettings: settings),
         .testTarget(
-            name: "CourierServerTests", dependencies: ["CourierDomain", "CourierData", "CourierServer"],
+            name: "CourierServerTests", dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierServer"],
             path: "Tests/CourierServerTests", swiftSettings: settings),
         // An app's view of the package: the library products only, no CourierApp and no @testable.
         .testTarget(
             name: "CourierAdoptionTests", dependencies: ["CourierDomain", "CourierData", "CourierPresentation"],
             path: "Tests/CourierAdoptionTests", swiftSettings: settings),
         .testTarget(
-            name: "CourierAppTests", dependencies: ["CourierDomain", "CourierData", "CourierPresentation", "CourierApp"],
+            name: "CourierAppTests",
+            dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp"],
             path: "Tests/CourierAppTests", swiftSettings: settings),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierFakes
 import Foundation
 
 /// `courier-bench batch`: Send All of 100 queued messages in one conversation on the simulated 3G network

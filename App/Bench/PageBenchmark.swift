@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierFakes
 import Foundation
 
 /// `courier-bench page`: one page of 50 by cursor from a conversation of 1,000 messages against one of 100,000

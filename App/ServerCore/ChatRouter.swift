@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierFakes
 import Foundation
 
 /// Maps the REST contract of docs/http-api.md onto an `InMemoryChatBackend`: one request in, one response out.

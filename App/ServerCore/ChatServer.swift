@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierFakes
 import Foundation
 
 /// `courier-server`'s core: the demo backend, durable in its own data directory, served over HTTP on 127.0.0.1.

@@ -66,11 +66,3 @@ public struct RetryPolicy: Hashable, Sendable {
         return .retry(after: backoff(beforeRetry: failedAttempts, unit: unit))
     }
 }
-
-/// What `RetryPolicy` says after a failed attempt.
-public enum RetryDecision: Hashable, Sendable {
-    /// Wait this long, then try again.
-    case retry(after: Duration)
-    /// Stop and report this error.
-    case fail(DeliveryError)
-}

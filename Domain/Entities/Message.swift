@@ -104,33 +104,3 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     /// The position of this message in compose order, usable as a pagination cursor.
     public var cursor: MessageCursor { MessageCursor(timestamp: timestamp, id: id) }
 }
-
-/// A position in a conversation's compose order. Pages are defined by a cursor, never by an offset, so messages
-/// arriving meanwhile shift nothing.
-public struct MessageCursor: Hashable, Codable, Sendable, Comparable {
-    /// Compose time of the message at this position.
-    public var timestamp: Date
-    /// Id of the message at this position.
-    public var id: MessageID
-    /// Creates a cursor.
-    public init(timestamp: Date, id: MessageID) {
-        self.timestamp = timestamp
-        self.id = id
-    }
-    public static func < (lhs: MessageCursor, rhs: MessageCursor) -> Bool {
-        (lhs.timestamp, lhs.id) < (rhs.timestamp, rhs.id)
-    }
-}
-
-/// An image attached to a message.
-public struct MediaAttachment: Hashable, Codable, Sendable {
-    /// Full-size image.
-    public var url: String
-    /// Small preview, when the backend made one.
-    public var thumbnailURL: String?
-    /// Creates an attachment.
-    public init(url: String, thumbnailURL: String? = nil) {
-        self.url = url
-        self.thumbnailURL = thumbnailURL
-    }
-}

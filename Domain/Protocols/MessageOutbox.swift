@@ -1,23 +1,5 @@
 import Foundation
 
-/// When queued messages go out once the device is back online.
-public enum SendPolicy: String, Codable, Sendable, CaseIterable {
-    /// Wait for the user: the connectivity toast asks "Auto-send N queued messages?".
-    case manual
-    /// Send by itself on reconnect.
-    case automatic
-}
-
-/// A change to the outbox, for observers.
-public enum OutboxEvent: Hashable, Sendable {
-    /// A message was composed or changed (status, text, attempts, error). A `sent` message has left the outbox.
-    case changed(Message)
-    /// The user deleted a pending message.
-    case deleted(MessageID)
-    /// Sending paused because sign-in expired (true) or resumed (false).
-    case pausedForSignIn(Bool)
-}
-
 /// The message lifecycle service: composes messages durably, sends them in order per conversation, keeps failed
 /// ones, and offers the user's actions (Send All, Send Now, Retry, Edit, Delete). View models depend on this.
 @MainActor

@@ -1,8 +1,3 @@
-/// How much a log line matters.
-public enum LogLevel: Int, Sendable, Comparable {
-    case debug, info, warning, error
-    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
-}
 
 /// A small injected logger: library code never prints.
 public struct Logger: Sendable {

@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierFakes
 import Foundation
 
 /// Profile edits through the generic offline write queue: the name changes on screen at once, the write is kept

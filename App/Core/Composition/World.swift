@@ -1,14 +1,7 @@
 import CourierData
 import CourierDomain
+import CourierFakes
 import Foundation
-
-/// Which clock the driver runs on.
-public enum ClockMode: String, Sendable {
-    /// Time moves only through `advance` and simulated latency, backoff and timeouts: scripts replay exactly.
-    case virtual
-    /// Real time.
-    case system
-}
 
 /// The simulated world around the app: the data directory (locked), the clock, the seeded randomness, the
 /// backend and the network in front of it. It outlives app restarts; the app is rebuilt on top of it.

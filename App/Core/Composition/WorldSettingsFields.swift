@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierFakes
 import Foundation
 
 /// `world.json` as it was found: every field decoded on its own, so one bad field costs only itself.

@@ -1,8 +1,3 @@
-/// Why a JSON text could not be read.
-public struct JSONParseError: Error, Equatable, CustomStringConvertible {
-    /// What went wrong and where.
-    public let description: String
-}
 
 /// A small, strict JSON reader (RFC 8259) for `expect` values and tests of `--json` output.
 public struct JSONParser {

@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierFakes
 import Foundation
 
 /// The ledger of what the simulated user was promised, and the checks of docs/design.md §2 against it.

@@ -1,6 +1,7 @@
 @testable import CourierApp
 import CourierData
 import CourierDomain
+import CourierFakes
 import Foundation
 import Testing
 

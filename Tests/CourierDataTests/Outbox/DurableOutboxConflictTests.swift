@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,7 @@
 import CourierData
 import CourierDomain
+import CourierFakes
+import CourierTestSupport
 import Foundation
 import Testing
 

@@ -1,0 +1,11 @@
+import CourierData
+import CourierDomain
+import Foundation
+
+/// Which clock the driver runs on.
+public enum ClockMode: String, Sendable {
+    /// Time moves only through `advance` and simulated latency, backoff and timeouts: scripts replay exactly.
+    case virtual
+    /// Real time.
+    case system
+}

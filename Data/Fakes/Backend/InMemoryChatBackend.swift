@@ -1,0 +1,242 @@
+import CourierData
+import CourierDomain
+import Foundation
+
+/// The simulated chat server: users, conversations and messages held in memory, every accepted write journaled.
+///
+/// A real product type — the `courier` driver talks to it (through a `NetworkConditioner`) as if it were the
+/// server. It answers at once; latency and failures are the conditioner's job. It keeps the server-side
+/// guarantees the client relies on:
+/// - **Idempotent by message id**: a write whose id is already stored with the same content
+///   (`Message.hasSameContent`) is ignored, answered with the stored message and counted in `duplicatesIgnored`;
+///   the same id with other content is refused with `DeliveryError.conflict` and changes nothing.
+/// - **Compose order**: each conversation keeps its messages in arrival order, except that a sender's message
+///   takes its compose position (`Message.sequence`) before that sender's later messages when it arrives late —
+///   never sorted by a client's clock (`ConversationTimeline`). Pages are found through the cursor's message id, never
+///   by offset.
+/// - **Durable answers**: an accepted write is appended to the `BackendJournal` before the request returns, and
+///   `init` replays the journal, so the state survives a restart.
+@MainActor
+public final class InMemoryChatBackend {
+    // MARK: - Counters and switches
+
+    /// The user the client is signed in as; messages from anyone else count as unread.
+    public let signedInUser: UserID
+    /// Writes dropped because their message id was already stored with the same content.
+    public private(set) var duplicatesIgnored = 0
+    /// Requests served through the repository API (answered, successfully or with an error). A batch is one.
+    public private(set) var requests = 0
+    /// When true, every request is answered with `DeliveryError.unauthorized` (the driver's `auth expire`).
+    public var isSignInExpired = false
+
+    // MARK: - State
+
+    private let journal: any BackendJournal
+    private var usersByID: [UserID: User] = [:]
+    private var presenceByUser: [UserID: Presence] = [:]
+    private var conversationsByID: [ConversationID: Conversation] = [:]
+    private var activity = ConversationActivityIndex()
+    private var timelines: [ConversationID: ConversationTimeline] = [:]
+    private var locations: [MessageID: ConversationID] = [:]
+
+    // MARK: - Init
+
+    /// Starts from `data`, then replays `journal` on top of it. Throws what `journal.load()` throws. Journaled
+    /// events that no longer apply (a conversation missing from different seed data) are skipped.
+    public init(seed data: DemoData, journal: any BackendJournal) throws {
+        self.journal = journal
+        signedInUser = data.signedInUser
+        for user in data.users { usersByID[user.id] = user }
+        for presence in data.presence { presenceByUser[presence.userID] = presence }
+        for conversation in data.conversations where conversationsByID[conversation.id] == nil {
+            conversationsByID[conversation.id] = conversation
+            timelines[conversation.id] = ConversationTimeline()
+            activity.insert(.init(lastActivity: conversation.lastActivity, id: conversation.id))
+        }
+        // Seed data is history, older than anything that arrives later: it goes in by compose time.
+        for message in data.messages.sorted(by: Message.composeOrder)
+        where locations[message.id] == nil && timelines[message.conversationID] != nil {
+            apply(normalized(message), countsAsUnread: false)
+        }
+        for event in try journal.load() { replay(event) }
+    }
+
+    // MARK: - Admin API (the driver's view of the server; not requests)
+
+    /// Every message of `conversation`, in conversation order (empty for an unknown conversation).
+    public func messages(in conversation: ConversationID) -> [Message] {
+        timelines[conversation]?.messages ?? []
+    }
+
+    /// How many messages `conversation` holds (0 for an unknown conversation).
+    public func messageCount(in conversation: ConversationID) -> Int {
+        timelines[conversation]?.count ?? 0
+    }
+
+    /// The conversation with this id, as the server keeps it.
+    public func conversation(_ id: ConversationID) -> Conversation? { conversationsByID[id] }
+
+    /// The user with this id.
+    public func user(_ id: UserID) -> User? { usersByID[id] }
+
+    /// The stored message with this id, if any.
+    public func message(_ id: MessageID) -> Message? {
+        guard let conversation = locations[id] else { return nil }
+        return timelines[conversation]?.message(id)
+    }
+
+    /// Every conversation id, most recent activity first.
+    public var conversationIDs: [ConversationID] { activity.entries.map(\.id) }
+
+    /// Injects a message from another user (or from anywhere) as if it had arrived at the server. Idempotent by id
+    /// like every write; does not count as a request and ignores an expired sign-in. Throws `.validation` for empty
+    /// text, `.notFound` for an unknown conversation, `.server(code: 500)` when the journal refuses the write.
+    @discardableResult
+    public func receive(_ message: Message) throws(DeliveryError) -> Message {
+        try accept([message])[0].get()
+    }
+
+    /// Changes a user's display name (a write the offline write queue makes). A request: it counts in `requests`
+    /// and fails with `.unauthorized` while sign-in is expired. Throws `.validation` for an empty name, `.notFound`
+    /// for an unknown user, `.server(code: 500)` when the journal refuses the write; a refused write changes
+    /// nothing.
+    public func updateDisplayName(of user: UserID, to name: String) throws(DeliveryError) {
+        try beginRequest()
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .validation(reason: "a display name cannot be empty") }
+        guard usersByID[user] != nil else { throw .notFound }
+        let event = BackendEvent.displayNameChanged(user: user, name: trimmed)
+        try record([event])
+        replay(event)
+    }
+
+    // MARK: - Writes
+
+    /// Counts a request and refuses it while sign-in is expired.
+    func beginRequest() throws(DeliveryError) {
+        requests += 1
+        if isSignInExpired { throw .unauthorized }
+    }
+
+    /// Stores `messages` in order, one result each: duplicates answer with the stored message, an id stored with
+    /// other content with `.conflict`, invalid ones with their error. Every new message is journaled (in one
+    /// append) before anything changes in memory; when the journal refuses, the whole call throws
+    /// `.server(code: 500)` and nothing changes.
+    func accept(_ messages: [Message]) throws(DeliveryError) -> [Result<Message, DeliveryError>] {
+        var results: [Result<Message, DeliveryError>] = []
+        var fresh: [Message] = []
+        var freshIDs: [MessageID: Message] = [:]
+        for message in messages {
+            if let stored = self.message(message.id) ?? freshIDs[message.id] {
+                guard stored.hasSameContent(as: message) else {
+                    results.append(.failure(.conflict))
+                    continue
+                }
+                duplicatesIgnored += 1
+                results.append(.success(stored))
+                continue
+            }
+            if let problem = validationError(for: message) {
+                results.append(.failure(problem))
+                continue
+            }
+            let stored = normalized(message)
+            fresh.append(stored)
+            freshIDs[stored.id] = stored
+            results.append(.success(stored))
+        }
+        guard !fresh.isEmpty else { return results }
+        try record(fresh.map(BackendEvent.messageStored))
+        for message in fresh { apply(message, countsAsUnread: true) }
+        return results
+    }
+
+    private func validationError(for message: Message) -> DeliveryError? {
+        if message.media == nil && message.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return .validation(reason: "a message cannot be empty")
+        }
+        guard conversationsByID[message.conversationID] != nil else { return .notFound }
+        return nil
+    }
+
+    private func record(_ events: [BackendEvent]) throws(DeliveryError) {
+        do {
+            try journal.append(events)
+        } catch {
+            throw .server(code: 500)
+        }
+    }
+
+    // MARK: - Applying state
+
+    /// The message as the server keeps it: stored, so `sent`, with no client-side error attached.
+    private func normalized(_ message: Message) -> Message {
+        var stored = message
+        stored.status = .sent
+        stored.lastError = nil
+        return stored
+    }
+
+    private func replay(_ event: BackendEvent) {
+        switch event {
+        case .messageStored(let message):
+            guard locations[message.id] == nil, timelines[message.conversationID] != nil else { return }
+            apply(message, countsAsUnread: true)
+        case .displayNameChanged(let user, let name):
+            usersByID[user]?.displayName = name
+        }
+    }
+
+    /// Adds a message to its conversation and brings the conversation's preview (the last in conversation order),
+    /// activity and unread count up to date.
+    private func apply(_ message: Message, countsAsUnread: Bool) {
+        guard var conversation = conversationsByID[message.conversationID] else { return }
+        timelines[message.conversationID, default: ConversationTimeline()].add(message)
+        locations[message.id] = message.conversationID
+        let before = ConversationActivityIndex.Entry(lastActivity: conversation.lastActivity, id: conversation.id)
+        conversation.lastMessage = timelines[message.conversationID]?.last
+        conversation.lastActivity = max(conversation.lastActivity, message.timestamp)
+        if countsAsUnread && message.senderID != signedInUser { conversation.unreadCount += 1 }
+        conversationsByID[conversation.id] = conversation
+        activity.move(before, to: .init(lastActivity: conversation.lastActivity, id: conversation.id))
+    }
+
+    // MARK: - Reads for requests
+
+    func page(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) throws(DeliveryError)
+        -> MessagePage
+    {
+        guard limit > 0 else { throw .validation(reason: "a page holds at least one message") }
+        guard let timeline = timelines[conversation] else { throw .notFound }
+        guard let page = timeline.page(before: cursor, limit: limit) else {
+            throw .validation(reason: "the page cursor names no message of this conversation")
+        }
+        return page
+    }
+
+    func conversationPage(of user: UserID, after cursor: ConversationCursor?, limit: Int) throws(DeliveryError)
+        -> ConversationPage
+    {
+        guard limit > 0 else { throw .validation(reason: "a page holds at least one conversation") }
+        var page: [Conversation] = []
+        var index = activity.start(after: cursor)
+        let entries = activity.entries
+        while index < entries.count {
+            if let conversation = conversationsByID[entries[index].id], conversation.participantIDs.contains(user) {
+                if page.count == limit { return ConversationPage(conversations: page, hasMore: true) }
+                page.append(conversation)
+            }
+            index += 1
+        }
+        return ConversationPage(conversations: page, hasMore: false)
+    }
+
+    func profiles(_ ids: [UserID]) -> [User] { ids.compactMap { usersByID[$0] } }
+
+    func presences(_ ids: [UserID]) -> [Presence] {
+        ids.compactMap { id in
+            guard usersByID[id] != nil else { return nil }
+            return presenceByUser[id] ?? Presence(userID: id, isOnline: false)
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import CourierData
+import CourierDomain
+import Foundation
+
+/// The simulated network between the client and an `InMemoryChatBackend`: connectivity, latency, lost requests
+/// and responses, and injected server failures — every delay a sleep on the injected clock, every random choice
+/// drawn from the injected seeded generator, so a run replays identically.
+///
+/// Each request that leaves the device (one round trip) goes like this:
+/// 1. Offline: it fails with `.offline` at once and is not a round trip.
+/// 2. Three numbers are drawn, always the same three, whatever the profile: the latency (profile ± jitter), the
+///    loss draw (the profile's `lossRate`, half "request lost", half "response lost") and the `failRate` draw.
+/// 3. Half the latency passes on the way out. A lost request then waits out `requestTimeout` (counted from the
+///    start) and fails with `.timeout`; the backend never saw it. A request hit by `failRate` fails with
+///    `.server(code: 503)` after the other half of the latency; the backend never saw it either.
+/// 4. The backend answers at once. A lost response waits out `requestTimeout` and fails with `.timeout`, although
+///    the backend applied the write — the "unknown outcome" that idempotent resends resolve.
+/// 5. The other half of the latency passes on the way back, then the backend's answer (value or error) is returned.
+/// Going offline while a request is on the way fails it with `.offline` at once — before the backend (nothing
+/// applied) or after it (applied: the unknown outcome again). A cancelled caller gets `CancellationError`.
+@MainActor
+public final class NetworkConditioner {
+    // MARK: - Settings and counters
+
+    /// The latency and loss profile.
+    public var profile: NetworkProfile
+    /// An extra fraction (0…1, clamped) of requests that fail with `.server(code: 503)` before the backend.
+    public var failRate: Double {
+        didSet { failRate = min(1, max(0, failRate.isNaN ? 0 : failRate)) }
+    }
+    /// How long a client waits for a lost request or response before it sees `.timeout`.
+    public var requestTimeout: Duration
+    /// Requests that left the device (offline refusals are not counted; a batch is one).
+    public internal(set) var roundTrips = 0
+    /// Whether the device is online.
+    public private(set) var isOnline: Bool
+    /// A real server to carry requests to instead of the in-process backend (the driver's `--server`); connectivity,
+    /// the profile and the fail rate still apply on the device side.
+    public var remote: HTTPChatClient?
+
+    // MARK: - Dependencies and state
+
+    private let backend: InMemoryChatBackend
+    let clock: any Clock
+    private let random: LockedRandom
+    private let observers = ObserverList<Bool>()
+    private var waits: [Int: TrackedTask<Bool>] = [:]
+    private var nextWaitKey = 0
+
+    /// Puts a simulated network in front of `backend`.
+    public init(
+        backend: InMemoryChatBackend, clock: any Clock, random: LockedRandom, profile: NetworkProfile = .wifi,
+        failRate: Double = 0, requestTimeout: Duration = .seconds(10), isOnline: Bool = true
+    ) {
+        self.backend = backend
+        self.clock = clock
+        self.random = random
+        self.profile = profile
+        self.failRate = min(1, max(0, failRate.isNaN ? 0 : failRate))
+        self.requestTimeout = requestTimeout
+        self.isOnline = isOnline
+    }
+
+    // MARK: - Connectivity
+
+    /// Goes online or offline and tells the observers. Going offline fails every request on the way with
+    /// `.offline`.
+    public func setOnline(_ online: Bool) {
+        guard online != isOnline else { return }
+        isOnline = online
+        if !online {
+            let cut = waits.values
+            waits.removeAll()
+            for wait in cut { wait.cancel() }
+        }
+        observers.notify(online)
+    }
+
+    // MARK: - Round trips
+
+    enum Fate {
+        case delivered, requestLost, responseLost, serverError
+    }
+
+    /// Carries `work` (the call to the backend it is handed) over the simulated network, as described on the type.
+    func roundTrip<Value>(_ work: @MainActor (InMemoryChatBackend) throws(DeliveryError) -> Value) async throws
+        -> Value
+    {
+        try await trip { Result { () throws(DeliveryError) in try work(backend) }.mapError { $0 as any Error } }
+    }
+
+    /// One request's journey, as described on the type, whatever serves it: `apply` reaches the server (the
+    /// in-process backend, or a real one over a socket) and is called only when the request arrives; its answer
+    /// comes back after the rest of the latency, or is lost.
+    func trip<Value>(_ apply: () async -> Result<Value, any Error>) async throws -> Value {
+        guard isOnline else { throw DeliveryError.offline }
+        roundTrips += 1
+        let start = clock.now
+        let (latency, fate) = draw()
+        let timeoutDeadline = start.addingTimeInterval(requestTimeout.timeInterval)
+        try await wait(until: start.addingTimeInterval(latency / 2))
+        switch fate {
+        case .requestLost:
+            try await wait(until: timeoutDeadline)
+            throw DeliveryError.timeout
+        case .serverError:
+            try await wait(until: start.addingTimeInterval(latency))
+            throw DeliveryError.server(code: 503)
+        case .responseLost:
+            _ = await apply()
+            try await wait(until: timeoutDeadline)
+            throw DeliveryError.timeout
+        case .delivered:
+            let answer = await apply()
+            try await wait(until: start.addingTimeInterval(latency))
+            return try answer.get()
+        }
+    }
+
+    /// Draws the request's latency (seconds) and fate; always three draws, so changing a profile or fail rate
+    /// mid-run shifts no later random choice.
+    func draw() -> (TimeInterval, Fate) {
+        let (latencyUnit, lossUnit, failUnit) = random.withGenerator { ($0.nextUnit(), $0.nextUnit(), $0.nextUnit()) }
+        let latency = max(0, profile.latency.timeInterval + profile.jitter.timeInterval * (2 * latencyUnit - 1))
+        let fate: Fate
+        if lossUnit < profile.lossRate / 2 {
+            fate = .requestLost
+        } else if lossUnit < profile.lossRate {
+            fate = .responseLost
+        } else if failUnit < failRate {
+            fate = .serverError
+        } else {
+            fate = .delivered
+        }
+        return (latency, fate)
+    }
+
+    /// Sleeps on the clock until `deadline`; throws `.offline` if the device is or goes offline meanwhile, and
+    /// `CancellationError` if the caller is cancelled.
+    func wait(until deadline: Date) async throws {
+        guard isOnline else { throw DeliveryError.offline }
+        let key = nextWaitKey
+        nextWaitKey += 1
+        let clock = self.clock
+        // A task of its own, so going offline can cut the sleep short; the caller waits for it through the ledger.
+        let sleep = clock.task { (try? await clock.sleep(until: deadline)) != nil }
+        waits[key] = sleep
+        defer { waits[key] = nil }
+        let slept = await withTaskCancellationHandler {
+            await sleep.value
+        } onCancel: {
+            sleep.cancel()
+        }
+        guard isOnline else { throw DeliveryError.offline }
+        if !slept { throw CancellationError() }
+    }
+}
+
+// MARK: - ConnectivityMonitor
+
+extension NetworkConditioner: ConnectivityMonitor {
+    /// Calls `observer` with the current connectivity at once and then with every change.
+    public func observe(_ observer: @escaping @MainActor (Bool) -> Void) -> ObservationToken {
+        let token = observers.add(observer)
+        observer(isOnline)
+        return token
+    }
+}

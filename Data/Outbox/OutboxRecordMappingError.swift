@@ -1,0 +1,7 @@
+import CourierDomain
+import Foundation
+
+/// A stored value that the domain cannot take, or a malformed record body.
+struct OutboxRecordMappingError: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,10 @@
+import CourierDomain
+import Foundation
+
+/// What `RetryPolicy` says after a failed attempt.
+public enum RetryDecision: Hashable, Sendable {
+    /// Wait this long, then try again.
+    case retry(after: Duration)
+    /// Stop and report this error.
+    case fail(DeliveryError)
+}

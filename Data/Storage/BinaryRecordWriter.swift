@@ -1,0 +1,34 @@
+import Foundation
+
+/// Writes the little-endian binary fields of a record body (docs/storage-format.md, "Outbox records").
+struct BinaryRecordWriter {
+    private(set) var data = Data()
+
+    init(capacity: Int = 128) { data.reserveCapacity(capacity) }
+
+    mutating func byte(_ value: UInt8) { data.append(value) }
+
+    mutating func int(_ value: Int) {
+        withUnsafeBytes(of: Int64(value).littleEndian) { data.append(contentsOf: $0) }
+    }
+
+    mutating func double(_ value: Double) {
+        withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+    }
+
+    /// A u32 byte count, then the UTF-8 bytes.
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: utf8.count).littleEndian) { data.append(contentsOf: $0) }
+            data.append(contentsOf: UnsafeRawBufferPointer(utf8))
+        }
+    }
+
+    /// A presence byte (0 or 1), then the value when present.
+    mutating func optional<T>(_ value: T?, _ write: (inout BinaryRecordWriter, T) -> Void) {
+        guard let value else { return byte(0) }
+        byte(1)
+        write(&self, value)
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+/// Where the conversation list continues: after this activity time and id.
+public struct ConversationCursor: Hashable, Codable, Sendable {
+    /// Activity time of the last conversation seen.
+    public var lastActivity: Date
+    /// Id of the last conversation seen.
+    public var id: ConversationID
+    /// Creates a cursor.
+    public init(lastActivity: Date, id: ConversationID) {
+        self.lastActivity = lastActivity
+        self.id = id
+    }
+}

@@ -1,0 +1,8 @@
+import Foundation
+
+/// What the client asks of the backend about conversations.
+public protocol ConversationRepository: Sendable {
+    /// The page of up to `limit` conversations of `user`, most recent activity first, after `cursor`.
+    func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
+        -> ConversationPage
+}

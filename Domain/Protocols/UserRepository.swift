@@ -1,0 +1,9 @@
+import Foundation
+
+/// What the client asks of the backend about users.
+public protocol UserRepository: Sendable {
+    /// The profiles of these users (unknown ids are left out).
+    func users(_ ids: [UserID]) async throws -> [User]
+    /// Whether these users are online.
+    func presence(_ ids: [UserID]) async throws -> [Presence]
+}
