@@ -9,43 +9,6 @@ import Foundation
 /// build and O(log n) to locate per change; times refresh every 60 s on the clock.
 @MainActor
 public final class OfflineQueueViewModel: StateEmitting {
-    // MARK: - Output types
-
-    /// What the Offline Queue screen shows.
-    public struct State: Equatable, Sendable {
-        /// "Offline Queue (3)".
-        public var title: String
-        /// The pending messages, in compose order.
-        public var rows: [OfflineQueueRow]
-        /// Shown instead of the list when nothing is pending.
-        public var emptyState: EmptyState?
-
-        /// Creates a state.
-        public init(title: String, rows: [OfflineQueueRow], emptyState: EmptyState?) {
-            self.title = title
-            self.rows = rows
-            self.emptyState = emptyState
-        }
-    }
-
-    /// The empty list's title and explanation.
-    public struct EmptyState: Equatable, Sendable {
-        /// "No Queued Messages".
-        public var title: String
-        /// "Messages you compose offline will appear here".
-        public var message: String
-
-        /// Creates an empty state.
-        public init(title: String, message: String) {
-            self.title = title
-            self.message = message
-        }
-
-        /// The one empty state this screen shows.
-        public static let standard = EmptyState(
-            title: "No Queued Messages", message: "Messages you compose offline will appear here")
-    }
-
     // MARK: - Dependencies
 
     private let outbox: any MessageOutbox
@@ -112,7 +75,7 @@ public final class OfflineQueueViewModel: StateEmitting {
     /// `InputError.emptyText` or the outbox's error; nothing changes then.
     public func edit(messageID: MessageID, text: String) throws {
         try requireWaiting(messageID)
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InputError.emptyText }
+        // The outbox owns the text rule (docs/design.md §3): it refuses blank text with nothing changed.
         apply(try outbox.edit(messageID, text: text))
     }
 

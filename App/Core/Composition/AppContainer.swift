@@ -66,6 +66,7 @@ public final class AppContainer {
     /// Whether every piece of work a command started is done (timers such as the toast's do not count).
     public var isIdle: Bool {
         tracker.running == 0 && !messaging.isBusy && !(chat?.hasPendingWork ?? false)
+            && !conversations.list.hasPendingWork
     }
 
     /// Opens a chat (closing the one open before). Returns nil for an unknown conversation.

@@ -1,15 +1,12 @@
 import CourierDomain
 import CourierPresentation
+import CourierTestSupport
 import Foundation
 import Testing
 
 @MainActor
-@Suite struct ChatViewModelTests {
-    let clock = ManualClock()
-    let network = ManualConnectivity(online: true)
-    let outbox: QueueFakeOutbox
-
-    init() { outbox = QueueFakeOutbox(clock: clock, connectivity: network) }
+@Suite struct ChatViewModelTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: true)
 
     // MARK: - Sending
 
@@ -91,7 +88,7 @@ import Testing
         #expect(model.state.error == "The connection timed out. Please try again.")
     }
 
-    @Test func blankTextIsRefusedAndChangesNothing() async {
+    @Test func blankTextIsRefusedByTheOutboxAndChangesNothing() async {
         let model = await openChat()
         let recorder = StateRecorder(model)
 
@@ -99,7 +96,7 @@ import Testing
         #expect(throws: InputError.emptyText) { try model.send(text: "") }
 
         #expect(recorder.states == [chatState([])])
-        #expect(outbox.composeCalls == 0)
+        #expect(outbox.pending.isEmpty)
     }
 
     @Test func oversizedTextIsRefusedAndChangesNothing() async {
@@ -280,46 +277,4 @@ import Testing
         #expect(outbox.delivered.map(\.text) == ["one", "two"])
         #expect(model.state.messages.map(\.statusLabel) == ["Sent", "Sent"])
     }
-
-    // MARK: - Helpers
-
-    private func openChat(repository: ChatFakeRepository? = nil) async -> ChatViewModel {
-        let banner = ConnectivityBannerViewModel(connectivity: network, outbox: outbox, clock: clock)
-        let model = ChatViewModel(
-            conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
-            repository: repository ?? ChatFakeRepository(clock: clock), connectivity: network, banner: banner,
-            clock: clock)
-        model.start()
-        _ = await clock.run(until: { !model.hasPendingWork })
-        return model
-    }
-
-    private func chatState(
-        _ rows: [MessageRow], error: String? = nil, online: Bool? = nil, waiting: Int = 0,
-        alert: ChatViewModel.MessageAlert? = nil
-    ) -> ChatViewModel.State {
-        let online = online ?? network.isOnline
-        let offlineText = waiting == 0
-            ? "You're offline. Messages will send when reconnected."
-            : "You're offline. \(waiting) \(waiting == 1 ? "message" : "messages") queued."
-        return ChatViewModel.State(
-            conversationID: "c1", title: "Ana", messages: rows, error: error, isOnline: online,
-            banner: .init(
-                visible: !online, text: online ? "" : offlineText, queuedCount: waiting,
-                showsSendAll: !online && waiting > 0),
-            toast: .hidden, connected: false,
-            failedMessageIDs: rows.filter { $0.status == .failed }.map(\.id), alert: alert)
-    }
-}
-
-private let labels: [MessageStatus: String] = [
-    .queued: "Queued", .sending: "Sending...", .sent: "Sent", .delivered: "Delivered", .read: "Read",
-    .failed: "Failed - Tap to retry",
-]
-
-/// A row of the signed-in user's message.
-private func mine(_ id: MessageID, _ text: String, _ status: MessageStatus, time: String = "Now") -> MessageRow {
-    MessageRow(
-        id: id, text: text, status: status, senderID: "me", statusLabel: labels[status] ?? "?", isOutgoing: true,
-        timeText: time, canRetry: status == .failed)
 }
