@@ -146,16 +146,12 @@ public final class ConversationsListViewModel: StateEmitting {
             $0.isLoading = true
             $0.error = nil
         }
-        let repository = repository
-        let directory = directory
-        let currentUser = currentUser
-        let limit = pageSize
-        tasks.run { [weak self] in
+        tasks.run { [weak self, repository, directory, currentUser, pageSize] in
             do {
-                let page = try await repository.conversations(of: currentUser, after: cursor, limit: limit)
-                let participants = Set(page.conversations.flatMap(\.participantIDs)).subtracting([currentUser])
-                let users = await directory.users(participants.sorted())
-                self?.pageLoaded(page, users: users, after: cursor)
+                let page = try await repository.conversations(of: currentUser, after: cursor, limit: pageSize)
+                // One directory call per page, for every participant but the signed-in user.
+                let others = Set(page.conversations.flatMap(\.participantIDs)).subtracting([currentUser])
+                self?.pageLoaded(page, users: await directory.users(others.sorted()), after: cursor)
             } catch {
                 self?.loadFailed(error)
             }

@@ -32,14 +32,14 @@ public final class OfflineQueueViewModel: StateEmitting {
         conversationName: @escaping @MainActor (ConversationID) -> String,
         formatter: RelativeTimeFormatter = RelativeTimeFormatter(), logger: Logger = .silent
     ) {
+        tasks = TaskTracker(clock: clock)
+        refreshTimer = ClockTimer(clock: clock)
+        store = StateStore(Self.makeState(rows: []))
         self.outbox = outbox
         self.clock = clock
         self.conversationName = conversationName
         self.formatter = formatter
         self.logger = logger
-        refreshTimer = ClockTimer(clock: clock)
-        tasks = TaskTracker(clock: clock)
-        store = StateStore(Self.makeState(rows: []))
         let now = clock.now
         var rows: [OfflineQueueRow] = []
         rows.reserveCapacity(outbox.pending.count)

@@ -116,12 +116,7 @@ import Testing
 
     @Test func retrySendsTheFailedMessageAgain() async throws {
         // Given a failed message
-        outbox.failures["flaky"] = .offline
-        let model = await openChat()
-        try model.send(text: "flaky")
-        await clock.advance(by: .seconds(1))
-        outbox.failures = [:]
-        let id = MessageID("m001")
+        let (model, id) = try await openChatWithFailedMessage(.offline)
         let recorder = StateRecorder(model)
 
         // When the user taps Retry and the backend takes it
@@ -142,12 +137,7 @@ import Testing
 
     @Test func tappingAFailedMessageShowsTheAlertAndRetryTakesItAway() async throws {
         // Given a failed message
-        outbox.failures["flaky"] = .server(code: 503)
-        let model = await openChat()
-        try model.send(text: "flaky")
-        await clock.advance(by: .seconds(1))
-        outbox.failures = [:]
-        let id = MessageID("m001")
+        let (model, id) = try await openChatWithFailedMessage(.server(code: 503))
         let recorder = StateRecorder(model)
 
         // When the user taps it, then Retry
@@ -276,5 +266,17 @@ import Testing
         #expect(outbox.sendAllCalls == 1)
         #expect(outbox.delivered.map(\.text) == ["one", "two"])
         #expect(model.state.messages.map(\.statusLabel) == ["Sent", "Sent"])
+    }
+
+    // MARK: - Helpers
+
+    /// An open chat whose message "flaky" (`m001`) failed with `error`; the backend takes messages again.
+    private func openChatWithFailedMessage(_ error: DeliveryError) async throws -> (ChatViewModel, MessageID) {
+        outbox.failures["flaky"] = error
+        let model = await openChat()
+        try model.send(text: "flaky")
+        await clock.advance(by: .seconds(1))
+        outbox.failures = [:]
+        return (model, MessageID("m001"))
     }
 }

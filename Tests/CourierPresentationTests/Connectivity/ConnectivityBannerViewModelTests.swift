@@ -183,10 +183,7 @@ import Testing
     }
 
     @Test func dismissingHidesTheToastAndItsTimerNoLongerMatters() async throws {
-        network.set(online: false)
-        outbox.seed("a")
-        let model = makeBanner()
-        network.set(online: true)
+        let model = bannerAskingAboutOneMessage()
         let recorder = StateRecorder(model)
 
         try model.dismissToast()
@@ -198,6 +195,7 @@ import Testing
                 bannerState(online: true, count: 1, connected: true),
                 bannerState(online: true, count: 1),
             ])
+        #expect(recorder.states.map(\.connectedText) == ["Connected", "Connected", ""])
     }
 
     @Test func toastAnswersWithoutAToastThrowAndChangeNothing() {
@@ -213,10 +211,7 @@ import Testing
     }
 
     @Test func aReconnectAfterTheToastWentAsksAgain() async throws {
-        network.set(online: false)
-        outbox.seed("a")
-        let model = makeBanner()
-        network.set(online: true)
+        let model = bannerAskingAboutOneMessage()
         try model.dismissToast()
 
         network.set(online: false)
@@ -227,10 +222,7 @@ import Testing
 
     @Test func goingOfflineBeforeAnsweringTakesTheToastAwayAndYesCanNoLongerBeAnswered() throws {
         // Given the toast asking about one message
-        network.set(online: false)
-        outbox.seed("a")
-        let model = makeBanner()
-        network.set(online: true)
+        let model = bannerAskingAboutOneMessage()
         let recorder = StateRecorder(model)
 
         // When the device goes offline again before the user answers
@@ -281,5 +273,16 @@ import Testing
 
         #expect(opened == 1)
         #expect(outbox.sendAllCalls == 0)
+    }
+
+    // MARK: - Helpers
+
+    /// A banner whose reconnect toast asks about one queued message: it went offline with "a" queued and came back.
+    private func bannerAskingAboutOneMessage() -> ConnectivityBannerViewModel {
+        network.set(online: false)
+        outbox.seed("a")
+        let model = makeBanner()
+        network.set(online: true)
+        return model
     }
 }

@@ -93,7 +93,7 @@ extension OutboxScreenSuite {
                 visible: !online || reconnecting, text: reconnecting ? "Reconnecting..." : banner, queuedCount: count,
                 showsSendAll: !online && count > 0),
             toast: toast.map { .init(visible: true, text: $0, queuedCount: count) } ?? .hidden,
-            connected: connected, connectedText: connected ? "Connected" : "")
+            connected: connected)
     }
 }
 
