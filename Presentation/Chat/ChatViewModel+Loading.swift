@@ -18,7 +18,7 @@ extension ChatViewModel {
         }
     }
 
-    func pageLoaded(_ page: MessagePage) {
+    private func pageLoaded(_ page: MessagePage) {
         timeline.merge(page: page.messages)
         if let first = page.messages.first { olderCursor = first.cursor }
         serverHasMore = page.hasMore && olderCursor != nil
@@ -30,7 +30,7 @@ extension ChatViewModel {
         }
     }
 
-    func loadFailed(_ error: any Error) {
+    private func loadFailed(_ error: any Error) {
         let cancelled = error is CancellationError
         logger.log(.warning, "loading \(conversationID) failed: \(error)")
         // Offline with nothing cached: not a send failure — say the chat loads once back online, and load it then.

@@ -88,19 +88,19 @@ extension ChatViewModel {
         }
     }
 
-    func failedIDs() -> [MessageID] {
+    private func failedIDs() -> [MessageID] {
         window.lazy.filter { $0.status == .failed }.map(\.id)
     }
 
     /// Sets the failed ids when given and different; the alert goes once its message is no longer failed.
-    static func apply(failed: [MessageID]?, to state: inout State) -> Bool {
+    private static func apply(failed: [MessageID]?, to state: inout State) -> Bool {
         guard let failed, failed != state.failedMessageIDs else { return false }
         state.failedMessageIDs = failed
         if let alert = state.alert, !failed.contains(alert.messageID) { state.alert = nil }
         return true
     }
 
-    func makeRow(_ message: Message, now: Date) -> MessageRow {
+    private func makeRow(_ message: Message, now: Date) -> MessageRow {
         let outgoing = message.senderID == currentUser
         return MessageRow(
             id: message.id, text: message.text, status: message.status, senderID: message.senderID,
@@ -109,7 +109,7 @@ extension ChatViewModel {
             canRetry: outgoing && message.status == .failed)
     }
 
-    func scheduleRefresh(at deadline: Date?) {
+    private func scheduleRefresh(at deadline: Date?) {
         guard deadline != refreshDeadline || !refreshTimer.isScheduled else { return }
         refreshDeadline = deadline
         refreshTimer.schedule(at: deadline, coalescing: true) { [weak self] in self?.render() }

@@ -50,7 +50,7 @@ public final class AppContainer {
         for (file, report) in client.recoveries where reported.contains(file) {
             world.noteRecovery(of: "client/\(file)", report)
         }
-        let conversations = ConversationsFeature(world: world, client: client, currentUser: Self.currentUser)
+        let conversations = ConversationsFeature(client: client, directory: world)
         self.conversations = conversations
         messaging = MessagingFeature(
             world: world, client: client, conversationName: { id in conversations.title(of: id) ?? id.rawValue },
