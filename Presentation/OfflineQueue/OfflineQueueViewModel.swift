@@ -158,11 +158,7 @@ public final class OfflineQueueViewModel: StateEmitting {
             name = conversationName(message.conversationID)
             names[message.conversationID] = name
         }
-        return OfflineQueueRow(
-            id: message.id, conversationID: message.conversationID, conversationName: name, text: message.text,
-            preview: OfflineQueueRow.preview(of: message.text),
-            timeText: formatter.string(for: message.timestamp, relativeTo: now), composedAt: message.timestamp,
-            status: message.status, badge: OfflineQueueRow.badge(for: message.status))
+        return OfflineQueueRow(message, conversationName: name, now: now, formatter: formatter)
     }
 
     /// Every 60 s of clock time, while something is listed, the relative times are read again.
