@@ -23,6 +23,3 @@ extension ConversationsListViewModel {
         }
     }
 }
-
-/// The conversation list's state under its earlier, free-standing name.
-public typealias ConversationsListState = ConversationsListViewModel.State
