@@ -70,7 +70,7 @@ let package = Package(
             name: "CourierFakesTests", dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierTestSupport"],
             path: "Tests/CourierFakesTests", swiftSettings: settings),
         .testTarget(
-            name: "CourierPresentationTests", dependencies: ["CourierDomain", "CourierPresentation"],
+            name: "CourierPresentationTests", dependencies: ["CourierDomain", "CourierPresentation", "CourierTestSupport"],
             path: "Tests/CourierPresentationTests", swiftSettings: settings),
         .testTarget(
             name: "CourierServerTests", dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierServer"],

@@ -85,11 +85,7 @@ struct QueueStateBenchmark {
         let rows = messages.sorted(by: Message.composeOrder).map { message in
             let name = names[message.conversationID] ?? QueueStateFixture.conversationName(message.conversationID)
             names[message.conversationID] = name
-            return OfflineQueueRow(
-                id: message.id, conversationID: message.conversationID, conversationName: name, text: message.text,
-                preview: OfflineQueueRow.preview(of: message.text),
-                timeText: formatter.string(for: message.timestamp, relativeTo: now), composedAt: message.timestamp,
-                status: message.status, badge: OfflineQueueRow.badge(for: message.status))
+            return OfflineQueueRow(message, conversationName: name, now: now, formatter: formatter)
         }
         return .init(title: "Offline Queue (\(rows.count))", rows: rows, emptyState: nil)
     }

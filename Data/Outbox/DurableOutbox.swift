@@ -250,6 +250,8 @@ public final class DurableOutbox: MessageOutbox {
         return now
     }
 
+    /// The text rule, applied here alone (docs/design.md §3): white space at both ends goes, and what is left must
+    /// be neither empty nor longer than the limit. Screens pass the typed text as it is.
     private func validated(_ text: String) throws -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw InputError.emptyText }

@@ -1,5 +1,5 @@
-/// Why the backend did not take a request. Knows whether trying again can help, and what to tell the user
-/// (the texts the user reads).
+/// Why the backend did not take a request. Knows whether trying again can help; what the user reads about it is
+/// Presentation's (`userMessage`).
 public enum DeliveryError: Error, Hashable, Codable, Sendable, CustomStringConvertible {
     /// No connection: the request never left the device.
     case offline
@@ -31,19 +31,6 @@ public enum DeliveryError: Error, Hashable, Codable, Sendable, CustomStringConve
 
     /// Whether the error is about who is signed in: sending pauses and nothing is marked failed for it.
     public var requiresSignIn: Bool { self == .unauthorized || self == .forbidden }
-
-    /// The text a user sees for this error.
-    public var userMessage: String {
-        switch self {
-        case .offline: "No internet connection. Message will be saved and you can retry later."
-        case .timeout: "The connection timed out. Please try again."
-        case .unauthorized, .forbidden: "Authentication error. Please sign in again."
-        case .validation: "Message format error. Please try again."
-        case .notFound: "Conversation not found. Please refresh and try again."
-        case .conflict: "A different message was already sent with this ID. Delete it and send it again."
-        case .server, .unknown: "Failed to send message. Please try again."
-        }
-    }
 
     public var description: String {
         switch self {

@@ -17,8 +17,9 @@ public protocol MessageOutbox: AnyObject {
     var isBusy: Bool { get }
     /// Calls `observer` with every change, until the token is released.
     func observe(_ observer: @escaping @MainActor (OutboxEvent) -> Void) -> ObservationToken
-    /// Composes a message: durable before this returns, then sent at once when online (`sending`) or kept
-    /// `queued`. Throws `InputError` for empty or oversized text and `StoreError` when it cannot be stored.
+    /// Composes a message: durable and announced to observers (`changed`) before this returns, then sent at once
+    /// when online (`sending`) or kept `queued`. Trims the text and throws `InputError` when what is left is empty or
+    /// oversized (docs/design.md §3), and `StoreError` when it cannot be stored.
     @discardableResult
     func compose(text: String, in conversation: ConversationID) throws -> Message
     /// Sends every queued and failed message, per conversation in compose order; returns when all are done.

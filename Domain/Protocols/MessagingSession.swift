@@ -1,7 +1,8 @@
 import Foundation
 
-/// What a screen needs from the data side of an app, in one value: the signed-in user, the outbox, the message
-/// repository (cached, with the retry policy), connectivity, the clock and the logger. `CourierClient` (Data) is
+/// What a screen needs from the data side of an app, in one value: the signed-in user, the outbox, the message and
+/// conversation repositories (cached, with the retry policy), the user directory, connectivity, the clock and the
+/// logger. `CourierClient` (Data) is
 /// one; view models are made from a session in a line each (docs/architecture.md).
 @MainActor
 public protocol MessagingSession: AnyObject {
@@ -11,6 +12,10 @@ public protocol MessagingSession: AnyObject {
     var outbox: any MessageOutbox { get }
     /// Where chats load their pages from (answered from the cache when the backend cannot be reached).
     var messages: any MessageRepository { get }
+    /// Where the conversation list loads its pages from (answered from the cache when the backend cannot be reached).
+    var conversations: any ConversationRepository { get }
+    /// Users' names and presence, cached.
+    var userDirectory: any UserDirectory { get }
     /// Whether the device is online.
     var connectivity: any ConnectivityMonitor { get }
     /// The clock every timer and task of the session runs on.

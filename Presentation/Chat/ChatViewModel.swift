@@ -14,41 +14,42 @@ import Foundation
 @MainActor
 public final class ChatViewModel: StateEmitting {
     // MARK: - Dependencies
+    // Internal rather than private where the extensions in ChatViewModel+*.swift read them (docs/design.md §5).
 
-    private let conversationID: ConversationID
-    private let currentUser: UserID
-    private let outbox: any MessageOutbox
-    private let repository: any MessageRepository
-    private let banner: ConnectivityBannerViewModel
-    private let clock: any Clock
-    private let formatter: RelativeTimeFormatter
-    private let logger: Logger
-    private let pageSize: Int
-    private let tasks: TaskTracker
-    private let refreshTimer: ClockTimer
-    private let store: StateStore<State>
+    let conversationID: ConversationID
+    let currentUser: UserID
+    let outbox: any MessageOutbox
+    let repository: any MessageRepository
+    let banner: ConnectivityBannerViewModel
+    let clock: any Clock
+    let formatter: RelativeTimeFormatter
+    let logger: Logger
+    let pageSize: Int
+    let tasks: TaskTracker
+    let refreshTimer: ClockTimer
+    let store: StateStore<State>
     private var tokens: [ObservationToken] = []
 
     // MARK: - Internal state
 
     /// Every message known: loaded pages, the pending messages read so far, events. The rows show its tail.
-    private var timeline = MessageTimeline()
+    var timeline = MessageTimeline()
     /// Where the window starts in `timeline`: the messages before it are known but not shown.
-    private var windowStart = 0
+    var windowStart = 0
     /// The oldest pending message read from the outbox, while older ones remain unread there: nothing older than
     /// it may show, since an unread pending message could belong between.
-    private var pendingFrontier: MessageCursor?
+    var pendingFrontier: MessageCursor?
     /// Whether the server has older messages than those loaded.
-    private var serverHasMore = false
+    var serverHasMore = false
     /// How many rows the pending older page should leave showing.
-    private var rowsGoal = 0
-    private var olderCursor: MessageCursor?
+    var rowsGoal = 0
+    var olderCursor: MessageCursor?
     private var started = false
-    private var refreshDeadline: Date?
+    var refreshDeadline: Date?
     /// The newest page could not load offline; it loads once the device is back online.
-    private var loadWaitsForConnection = false
+    var loadWaitsForConnection = false
     /// The clock reading of the last full render: while it holds, an event redraws only its own row.
-    private var renderedAt: Date?
+    var renderedAt: Date?
 
     // MARK: - Init
 
@@ -128,15 +129,14 @@ public final class ChatViewModel: StateEmitting {
         loadPage(before: cursor)
     }
 
-    /// Composes and sends `text`: it shows at once, `sending` online or `queued` offline. Throws
-    /// `InputError.emptyText` for blank text, and the outbox's error (too long, store full); nothing changes then.
+    /// Composes and sends `text`: it shows at once, `sending` online or `queued` offline. Returns the new message's
+    /// id, so the caller can find its row. Throws the outbox's error — `InputError.emptyText` for blank text,
+    /// `textTooLong`, a full store — and nothing changes then.
     @discardableResult
     public func send(text: String) throws -> MessageID {
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InputError.emptyText }
-        let message = try outbox.compose(text: text, in: conversationID)
-        // The outbox has usually announced it already (and maybe moved it on); its event is the newer word.
-        if timeline.message(message.id) == nil { upsert(message, previous: nil) }
-        return message.id
+        // The text goes as typed: the outbox owns the text rule (docs/design.md §3). The message reaches the rows
+        // once, through the outbox's `changed` event, which compose announces before it returns (docs/design.md §5).
+        try outbox.compose(text: text, in: conversationID).id
     }
 
     /// A tap on a message: a failed one shows the alert with Retry, Delete and Cancel, a queued one the action sheet
@@ -218,292 +218,4 @@ public final class ChatViewModel: StateEmitting {
     /// Dismisses the toast (see `ConnectivityBannerViewModel.dismissToast`).
     public func dismissToast() throws { try banner.dismissToast() }
 
-    // MARK: - Loading
-
-    private func loadPage(before cursor: MessageCursor?) {
-        let repository = repository
-        let conversationID = conversationID
-        let limit = pageSize
-        tasks.run { [weak self] in
-            do {
-                let page = try await repository.messages(in: conversationID, before: cursor, limit: limit)
-                self?.pageLoaded(page)
-            } catch {
-                self?.loadFailed(error)
-            }
-        }
-    }
-
-    private func pageLoaded(_ page: MessagePage) {
-        timeline.merge(page: page.messages)
-        if let first = page.messages.first { olderCursor = first.cursor }
-        serverHasMore = page.hasMore && olderCursor != nil
-        // The page may land in the window or above it: the window keeps its goal, counted from the bottom.
-        windowStart = max(lowestShowable, timeline.messages.count - max(rowsGoal, store.state.messages.count))
-        render {
-            $0.isLoading = false
-            $0.isLoadingOlder = false
-        }
-    }
-
-    private func loadFailed(_ error: any Error) {
-        let cancelled = error is CancellationError
-        logger.log(.warning, "loading \(conversationID) failed: \(error)")
-        // Offline with nothing cached: not a send failure — say the chat loads once back online, and load it then.
-        let offline = (error as? DeliveryError) == .offline && olderCursor == nil
-        if offline { loadWaitsForConnection = true }
-        render {
-            if offline {
-                $0.error = Self.offlineLoadText
-            } else if !cancelled {
-                $0.error = Self.userMessage(for: error)
-            }
-            $0.isLoading = false
-            $0.isLoadingOlder = false
-        }
-    }
-
-    /// The shared banner hears of connectivity first (it exists before any chat): taking the change from there, with
-    /// the load it lets start, keeps one change one state — online, banner, toast and loading agree.
-    private func bannerChanged(_ shared: ConnectivityBannerViewModel.State) {
-        let apply: (inout State) -> Void = {
-            $0.isOnline = shared.isOnline
-            $0.banner = shared.banner
-            $0.toast = shared.toast
-            $0.connected = shared.connected
-        }
-        guard shared.isOnline, !store.state.isOnline, loadWaitsForConnection, !store.state.isLoading else {
-            store.update(apply)
-            return
-        }
-        loadWaitsForConnection = false
-        render {
-            apply(&$0)
-            if $0.error == Self.offlineLoadText { $0.error = nil }
-            $0.isLoading = true
-        }
-        loadPage(before: nil)
-    }
-
-    /// A connectivity monitor the banner does not share still moves the chat; with the shared one, the banner has
-    /// delivered the change already and this changes nothing.
-    private func connectivityChanged(_ online: Bool) {
-        store.update { $0.isOnline = online }
-        guard online, loadWaitsForConnection, !store.state.isLoading else { return }
-        loadWaitsForConnection = false
-        render {
-            if $0.error == Self.offlineLoadText { $0.error = nil }
-            $0.isLoading = true
-        }
-        loadPage(before: nil)
-    }
-
-    /// What an uncached chat opened offline says instead of its messages.
-    public static let offlineLoadText = "You're offline. This conversation will load when you're back online."
-
-    // MARK: - Outbox events
-
-    private func outboxChanged(_ event: OutboxEvent) {
-        switch event {
-        case .changed(let message):
-            guard message.conversationID == conversationID else { return }
-            let before = timeline.message(message.id)
-            // A pending message not read yet from the outbox is read with its page, as it then is.
-            if before == nil, let frontier = pendingFrontier, message.cursor < frontier { return }
-            var error: String??
-            if message.status == .failed {
-                error = .some((message.lastError ?? .unknown("send failed")).userMessage)
-            } else if !message.status.isPending, before?.status.isPending ?? true {
-                error = .some(nil)
-            }
-            upsert(message, previous: before, error: error)
-        case .deleted(let id):
-            let before = timeline.message(id)
-            let start = windowStart
-            guard let index = removeFromTimeline(id) else { return }
-            if index >= start {
-                renderRemoval(at: index - start, previous: before)
-            } else if store.state.alert?.messageID == id {
-                store.update { $0.alert = nil }
-            }
-        case .pausedForSignIn(let paused):
-            let text = DeliveryError.unauthorized.userMessage
-            render {
-                if paused {
-                    $0.error = text
-                } else if $0.error == text {
-                    $0.error = nil
-                }
-            }
-        }
-    }
-
-    // MARK: - Window
-
-    /// The first timeline position that may show: nothing older than the pending frontier.
-    private var lowestShowable: Int {
-        guard let frontier = pendingFrontier else { return 0 }
-        return timeline.firstIndex(notBefore: frontier)
-    }
-
-    /// Reads the page of pending messages before `cursor` from the outbox into the timeline (above the window).
-    private func readPending(before cursor: MessageCursor?) {
-        let page = outbox.pending(in: conversationID, before: cursor, limit: pageSize + 1)
-        let more = page.count > pageSize
-        let messages = more ? Array(page.dropFirst()) : page
-        let count = timeline.messages.count
-        timeline.merge(page: messages)
-        if cursor != nil { windowStart += timeline.messages.count - count }
-        pendingFrontier = more ? messages.first?.cursor : nil
-    }
-
-    /// Puts `message` into the timeline and draws it when it falls in the window (a new message at or below the
-    /// window's top joins it); one above the window only moves the window's start.
-    private func upsert(_ message: Message, previous: Message?, error: String?? = nil) {
-        let (index, inserted) = timeline.upsert(message)
-        let newest = index == timeline.messages.count - 1
-        if index < windowStart || (inserted && index == windowStart && windowStart > 0 && !newest) {
-            if inserted { windowStart += 1 }
-            return
-        }
-        renderRow(at: index - windowStart, inserted: inserted, previous: previous, error: error)
-    }
-
-    /// Removes a message from the timeline; returns where it was (the window's start moves up when it was above).
-    @discardableResult
-    private func removeFromTimeline(_ id: MessageID) -> Int? {
-        guard let index = timeline.remove(id) else { return nil }
-        if index < windowStart { windowStart -= 1 }
-        return index
-    }
-
-    /// The message with this id: from the timeline, else a pending message of this chat not read yet (a REF may
-    /// name a failed or queued message above the window), which then joins the timeline above the window.
-    private func knownMessage(_ id: MessageID) -> Message? {
-        if let message = timeline.message(id) { return message }
-        guard let message = outbox.pending.first(where: { $0.id == id }), message.conversationID == conversationID
-        else { return nil }
-        let (index, inserted) = timeline.upsert(message)
-        if inserted, index <= windowStart { windowStart += 1 }
-        return message
-    }
-
-    private var window: ArraySlice<Message> { timeline.messages[windowStart...] }
-
-    // MARK: - Rendering
-
-    private func requireFailed(_ id: MessageID) throws {
-        guard let message = knownMessage(id) else { throw PresentationError.unknownMessage(id) }
-        guard message.status == .failed else { throw PresentationError.wrongStatus(id, message.status) }
-    }
-
-    /// Rebuilds the rows (relative times read now) and applies `change`, then sleeps until a time text changes.
-    private func render(_ change: (inout State) -> Void = { _ in }) {
-        let now = clock.now
-        var rows: [MessageRow] = []
-        rows.reserveCapacity(window.count)
-        var failed: [MessageID] = []
-        var nextChange: Date?
-        for message in window {
-            rows.append(makeRow(message, now: now))
-            if message.status == .failed { failed.append(message.id) }
-            let change = formatter.nextChange(for: message.timestamp, after: now)
-            if nextChange.map({ change < $0 }) ?? true { nextChange = change }
-        }
-        store.update {
-            $0.messages = rows
-            $0.failedMessageIDs = failed
-            $0.hasMore = serverHasMore || windowStart > 0 || pendingFrontier != nil
-            // The alert goes once its message left the status it is about (retried, deleted, sent from the queue).
-            if let alert = $0.alert, timeline.message(alert.messageID)?.status != alert.requiredStatus {
-                $0.alert = nil
-            }
-            change(&$0)
-        }
-        renderedAt = now
-        scheduleRefresh(at: nextChange)
-    }
-
-    /// Redraws the one row at `index` of the window (new when `inserted`; `previous` is the message it replaces) and
-    /// sets `error`
-    /// when given: the cost of one event, not of the conversation. A full render when the clock has moved since
-    /// the last one, since every row's relative time may then read differently.
-    private func renderRow(at index: Int, inserted: Bool, previous: Message?, error: String?? = nil) {
-        let now = clock.now
-        guard now == renderedAt else {
-            render { state in if let error { state.error = error } }
-            return
-        }
-        let message = timeline.messages[windowStart + index]
-        let row = makeRow(message, now: now)
-        let failed = message.status == .failed || previous?.status == .failed ? failedIDs() : nil
-        store.edit { state in
-            var changed = false
-            if inserted {
-                state.messages.insert(row, at: index)
-                changed = true
-            } else if state.messages[index] != row {
-                state.messages[index] = row
-                changed = true
-            }
-            if let error, state.error != error {
-                state.error = error
-                changed = true
-            }
-            // The alert or sheet goes once its message left the status it is about (sent from the queue, retried).
-            if let alert = state.alert, alert.messageID == message.id, message.status != alert.requiredStatus {
-                state.alert = nil
-                changed = true
-            }
-            return Self.apply(failed: failed, to: &state) || changed
-        }
-        let change = formatter.nextChange(for: message.timestamp, after: now)
-        if refreshDeadline.map({ change < $0 }) ?? true { scheduleRefresh(at: change) }
-    }
-
-    /// Removes the row at `index` of the window (`previous` is its message), like `renderRow`.
-    private func renderRemoval(at index: Int, previous: Message?) {
-        guard clock.now == renderedAt else {
-            render()
-            return
-        }
-        let failed = previous?.status == .failed ? failedIDs() : nil
-        store.edit { state in
-            state.messages.remove(at: index)
-            if let alert = state.alert, alert.messageID == previous?.id { state.alert = nil }
-            _ = Self.apply(failed: failed, to: &state)
-            return true
-        }
-    }
-
-    private func failedIDs() -> [MessageID] {
-        window.lazy.filter { $0.status == .failed }.map(\.id)
-    }
-
-    /// Sets the failed ids when given and different; the alert goes once its message is no longer failed.
-    private static func apply(failed: [MessageID]?, to state: inout State) -> Bool {
-        guard let failed, failed != state.failedMessageIDs else { return false }
-        state.failedMessageIDs = failed
-        if let alert = state.alert, !failed.contains(alert.messageID) { state.alert = nil }
-        return true
-    }
-
-    private func makeRow(_ message: Message, now: Date) -> MessageRow {
-        let outgoing = message.senderID == currentUser
-        return MessageRow(
-            id: message.id, text: message.text, status: message.status, senderID: message.senderID,
-            statusLabel: outgoing ? MessageRow.statusLabel(for: message.status) : "", isOutgoing: outgoing,
-            timeText: formatter.string(for: message.timestamp, relativeTo: now),
-            canRetry: outgoing && message.status == .failed)
-    }
-
-    private func scheduleRefresh(at deadline: Date?) {
-        guard deadline != refreshDeadline || !refreshTimer.isScheduled else { return }
-        refreshDeadline = deadline
-        refreshTimer.schedule(at: deadline, coalescing: true) { [weak self] in self?.render() }
-    }
-
-    private static func userMessage(for error: any Error) -> String {
-        (error as? DeliveryError ?? .unknown("\(error)")).userMessage
-    }
 }

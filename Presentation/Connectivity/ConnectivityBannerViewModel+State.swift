@@ -13,16 +13,16 @@ extension ConnectivityBannerViewModel {
         public var toast: Toast
         /// Whether the brief "Connected" notice shows (for 2 s after reconnecting).
         public var connected: Bool
+
         /// "Connected" while `connected`, otherwise empty.
-        public var connectedText: String
+        public var connectedText: String { connected ? ConnectivityBannerViewModel.connectedText : "" }
 
         /// Creates a state.
-        public init(isOnline: Bool, banner: Banner, toast: Toast, connected: Bool, connectedText: String) {
+        public init(isOnline: Bool, banner: Banner, toast: Toast, connected: Bool) {
             self.isOnline = isOnline
             self.banner = banner
             self.toast = toast
             self.connected = connected
-            self.connectedText = connectedText
         }
     }
 
@@ -100,5 +100,5 @@ extension ConnectivityBannerViewModel {
     public static let reconnectingText = "Reconnecting..."
 
     /// The brief notice after reconnecting.
-    public static let connectedText = "Connected"
+    public nonisolated static let connectedText = "Connected"
 }

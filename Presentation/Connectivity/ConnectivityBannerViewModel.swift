@@ -214,7 +214,6 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         let toast =
             shownToast ? Toast(visible: true, text: toastText(queuedCount: waiting), queuedCount: waiting) : .hidden
         let shown = connected && online
-        return State(
-            isOnline: online, banner: banner, toast: toast, connected: shown, connectedText: shown ? connectedText : "")
+        return State(isOnline: online, banner: banner, toast: toast, connected: shown)
     }
 }

@@ -12,13 +12,10 @@ import Foundation
 ///   the rows are refreshed on return.
 /// - Names come from a `UserDirectory` (a cache), asked once per page for all its participants; a profile change
 ///   it announces re-renders the titles.
-/// - Releasing the view model ends everything: the directory observation (its token) and the timer (its task,
-///   cancelled on deinit, which takes its sleeper off the clock).
+/// - Releasing the view model ends everything: the directory observation (its token), a page load under way and
+///   the timer (their tasks, cancelled on deinit, which takes their sleepers off the clock).
 @MainActor
 public final class ConversationsListViewModel: StateEmitting {
-    /// The state a screen renders.
-    public typealias State = ConversationsListState
-
     /// Conversations per page.
     public static let pageSize = 50
     /// How often relative timestamps are recomputed in the foreground.
@@ -26,18 +23,20 @@ public final class ConversationsListViewModel: StateEmitting {
 
     // MARK: - Dependencies
 
-    private let currentUser: UserID
+    let currentUser: UserID
     private let repository: any ConversationRepository
     private let directory: any UserDirectory
-    private let clock: any Clock
-    private let formatter: RelativeTimeFormatter
+    let clock: any Clock
+    let formatter: RelativeTimeFormatter
     private let pageSize: Int
-    private let store = StateStore(State())
+    private let tasks: TaskTracker
+    let refreshTimer: ClockTimer
+    let store = StateStore(State())
 
     // MARK: - Model
 
-    private var conversations: [Conversation] = []
-    private var names: [UserID: String] = [:]
+    private(set) var conversations: [Conversation] = []
+    private(set) var names: [UserID: String] = [:]
     private var cursor: ConversationCursor?
     private var hasLoadedFirstPage = false
     /// Activity for conversations not loaded yet, applied when their page arrives.
@@ -47,7 +46,6 @@ public final class ConversationsListViewModel: StateEmitting {
     private var isInForeground = true
     /// The conversation whose chat is open: its incoming messages are read as they arrive.
     private var openConversation: ConversationID?
-    private var timer: TrackedTask<Void>?
     private var directoryObservation: ObservationToken?
 
     /// Creates the list for `currentUser`; it starts in the foreground with its timestamp timer running, and
@@ -62,11 +60,11 @@ public final class ConversationsListViewModel: StateEmitting {
         self.clock = clock
         self.formatter = formatter
         self.pageSize = max(1, pageSize)
+        tasks = TaskTracker(clock: clock)
+        refreshTimer = ClockTimer(clock: clock)
         directoryObservation = users.observe { [weak self] user in self?.userChanged(user) }
-        startTimer()
+        scheduleRefresh()
     }
-
-    deinit { timer?.cancel() }
 
     // MARK: - Output
 
@@ -78,20 +76,24 @@ public final class ConversationsListViewModel: StateEmitting {
         store.observe(observer)
     }
 
+    /// Whether a page load started by an input still runs. The timestamp refresh does not count.
+    public var hasPendingWork: Bool { !tasks.isIdle }
+
     // MARK: - Inputs
 
-    /// Loads the first page, replacing the rows shown; does nothing while a page is loading.
-    public func load() async {
+    /// Starts loading the first page, replacing the rows shown once it arrives; does nothing while a page is
+    /// loading.
+    public func load() {
         guard !store.state.isLoading else { return }
-        await loadPage(after: nil)
+        loadPage(after: nil)
     }
 
-    /// Loads the next page (the first one if none is loaded); does nothing while loading or at the end.
-    public func loadMore() async {
+    /// Starts loading the next page (the first one if none is loaded); does nothing while loading or at the end.
+    public func loadMore() {
         guard !store.state.isLoading else { return }
-        guard hasLoadedFirstPage else { return await loadPage(after: nil) }
+        guard hasLoadedFirstPage else { return loadPage(after: nil) }
         guard store.state.hasMore else { return }
-        await loadPage(after: cursor)
+        loadPage(after: cursor)
     }
 
     /// A message was sent or received (or changed status): a new one moves its conversation to the top, and one
@@ -127,46 +129,56 @@ public final class ConversationsListViewModel: StateEmitting {
         guard !isInForeground else { return }
         isInForeground = true
         render()
-        startTimer()
+        scheduleRefresh()
     }
 
     /// The app went to the background: stop refreshing timestamps.
     public func enterBackground() {
         guard isInForeground else { return }
         isInForeground = false
-        timer?.cancel()
-        timer = nil
+        refreshTimer.cancel()
     }
 
     // MARK: - Loading
 
-    private func loadPage(after cursor: ConversationCursor?) async {
+    private func loadPage(after cursor: ConversationCursor?) {
         store.update {
             $0.isLoading = true
             $0.error = nil
         }
-        do {
-            let page = try await repository.conversations(of: currentUser, after: cursor, limit: pageSize)
-            let participants = Set(page.conversations.flatMap(\.participantIDs)).subtracting([currentUser])
-            for (id, user) in await directory.users(participants.sorted()) { names[id] = user.displayName }
-            if cursor == nil {
-                conversations = []
-                seenMessages = []
+        tasks.run { [weak self, repository, directory, currentUser, pageSize] in
+            do {
+                let page = try await repository.conversations(of: currentUser, after: cursor, limit: pageSize)
+                // One directory call per page, for every participant but the signed-in user.
+                let others = Set(page.conversations.flatMap(\.participantIDs)).subtracting([currentUser])
+                self?.pageLoaded(page, users: await directory.users(others.sorted()), after: cursor)
+            } catch {
+                self?.loadFailed(error)
             }
-            merge(page.conversations)
-            if let last = page.conversations.last {
-                self.cursor = ConversationCursor(lastActivity: last.lastActivity, id: last.id)
-            }
-            hasLoadedFirstPage = true
-            render {
-                $0.hasMore = page.hasMore
-                $0.isLoading = false
-            }
-        } catch {
-            store.update {
-                $0.isLoading = false
-                $0.error = Self.errorText(for: error)
-            }
+        }
+    }
+
+    private func pageLoaded(_ page: ConversationPage, users: [UserID: User], after cursor: ConversationCursor?) {
+        for (id, user) in users { names[id] = user.displayName }
+        if cursor == nil {
+            conversations = []
+            seenMessages = []
+        }
+        merge(page.conversations)
+        if let last = page.conversations.last {
+            self.cursor = ConversationCursor(lastActivity: last.lastActivity, id: last.id)
+        }
+        hasLoadedFirstPage = true
+        render {
+            $0.hasMore = page.hasMore
+            $0.isLoading = false
+        }
+    }
+
+    private func loadFailed(_ error: any Error) {
+        store.update {
+            $0.isLoading = false
+            $0.error = Self.errorText(for: error)
         }
     }
 
@@ -213,52 +225,5 @@ public final class ConversationsListViewModel: StateEmitting {
             }
         }
         return "Couldn't load conversations. Please try again."
-    }
-
-    // MARK: - Timestamps
-
-    private func startTimer() {
-        timer?.cancel()
-        let clock = self.clock
-        timer = clock.task { [weak self] in
-            while !Task.isCancelled {
-                // Coalescing: after a long jump of time the list refreshes once, not once per minute skipped.
-                let deadline = clock.now.addingTimeInterval(Self.refreshInterval.timeInterval)
-                do { try await clock.sleepCoalescing(until: deadline) } catch { return }
-                guard let self else { return }
-                self.render()
-            }
-        }
-    }
-
-    // MARK: - Rendering
-
-    private func render(_ change: (inout State) -> Void = { _ in }) {
-        let now = clock.now
-        let items = conversations.map { item(for: $0, now: now) }
-        store.update {
-            $0.items = items
-            change(&$0)
-        }
-    }
-
-    private func item(for conversation: Conversation, now: Date) -> ConversationsListItem {
-        ConversationsListItem(
-            id: conversation.id, title: title(of: conversation), preview: preview(of: conversation.lastMessage),
-            timestamp: formatter.string(for: conversation.lastActivity, relativeTo: now),
-            unreadCount: conversation.unreadCount)
-    }
-
-    private func title(of conversation: Conversation) -> String {
-        if let name = conversation.name, !name.isEmpty { return name }
-        let others = conversation.participantIDs.filter { $0 != currentUser }
-        let shown = others.isEmpty ? [currentUser] : others
-        return shown.map { names[$0] ?? $0.rawValue }.joined(separator: ", ")
-    }
-
-    private func preview(of message: Message?) -> String {
-        guard let message else { return "" }
-        if let media = message.media { return media.thumbnailURL ?? media.url }
-        return message.text
     }
 }

@@ -38,6 +38,16 @@ public struct OfflineQueueRow: Equatable, Sendable, Identifiable {
         self.badge = badge
     }
 
+    /// The row of a pending `message` going to the conversation called `conversationName`: its preview and badge
+    /// from its text and status, its time text read at `now`.
+    public init(_ message: Message, conversationName: String, now: Date, formatter: RelativeTimeFormatter) {
+        self.init(
+            id: message.id, conversationID: message.conversationID, conversationName: conversationName,
+            text: message.text, preview: Self.preview(of: message.text),
+            timeText: formatter.string(for: message.timestamp, relativeTo: now), composedAt: message.timestamp,
+            status: message.status, badge: Self.badge(for: message.status))
+    }
+
     /// The longest preview, in characters.
     public static let previewLimit = 100
 

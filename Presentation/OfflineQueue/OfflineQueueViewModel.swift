@@ -9,43 +9,6 @@ import Foundation
 /// build and O(log n) to locate per change; times refresh every 60 s on the clock.
 @MainActor
 public final class OfflineQueueViewModel: StateEmitting {
-    // MARK: - Output types
-
-    /// What the Offline Queue screen shows.
-    public struct State: Equatable, Sendable {
-        /// "Offline Queue (3)".
-        public var title: String
-        /// The pending messages, in compose order.
-        public var rows: [OfflineQueueRow]
-        /// Shown instead of the list when nothing is pending.
-        public var emptyState: EmptyState?
-
-        /// Creates a state.
-        public init(title: String, rows: [OfflineQueueRow], emptyState: EmptyState?) {
-            self.title = title
-            self.rows = rows
-            self.emptyState = emptyState
-        }
-    }
-
-    /// The empty list's title and explanation.
-    public struct EmptyState: Equatable, Sendable {
-        /// "No Queued Messages".
-        public var title: String
-        /// "Messages you compose offline will appear here".
-        public var message: String
-
-        /// Creates an empty state.
-        public init(title: String, message: String) {
-            self.title = title
-            self.message = message
-        }
-
-        /// The one empty state this screen shows.
-        public static let standard = EmptyState(
-            title: "No Queued Messages", message: "Messages you compose offline will appear here")
-    }
-
     // MARK: - Dependencies
 
     private let outbox: any MessageOutbox
@@ -69,14 +32,14 @@ public final class OfflineQueueViewModel: StateEmitting {
         conversationName: @escaping @MainActor (ConversationID) -> String,
         formatter: RelativeTimeFormatter = RelativeTimeFormatter(), logger: Logger = .silent
     ) {
+        tasks = TaskTracker(clock: clock)
+        refreshTimer = ClockTimer(clock: clock)
+        store = StateStore(Self.makeState(rows: []))
         self.outbox = outbox
         self.clock = clock
         self.conversationName = conversationName
         self.formatter = formatter
         self.logger = logger
-        refreshTimer = ClockTimer(clock: clock)
-        tasks = TaskTracker(clock: clock)
-        store = StateStore(Self.makeState(rows: []))
         let now = clock.now
         var rows: [OfflineQueueRow] = []
         rows.reserveCapacity(outbox.pending.count)
@@ -112,7 +75,7 @@ public final class OfflineQueueViewModel: StateEmitting {
     /// `InputError.emptyText` or the outbox's error; nothing changes then.
     public func edit(messageID: MessageID, text: String) throws {
         try requireWaiting(messageID)
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InputError.emptyText }
+        // The outbox owns the text rule (docs/design.md §3): it refuses blank text with nothing changed.
         apply(try outbox.edit(messageID, text: text))
     }
 
@@ -195,11 +158,7 @@ public final class OfflineQueueViewModel: StateEmitting {
             name = conversationName(message.conversationID)
             names[message.conversationID] = name
         }
-        return OfflineQueueRow(
-            id: message.id, conversationID: message.conversationID, conversationName: name, text: message.text,
-            preview: OfflineQueueRow.preview(of: message.text),
-            timeText: formatter.string(for: message.timestamp, relativeTo: now), composedAt: message.timestamp,
-            status: message.status, badge: OfflineQueueRow.badge(for: message.status))
+        return OfflineQueueRow(message, conversationName: name, now: now, formatter: formatter)
     }
 
     /// Every 60 s of clock time, while something is listed, the relative times are read again.

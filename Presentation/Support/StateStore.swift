@@ -32,8 +32,8 @@ public final class StateStore<State: Equatable> {
 
     /// Adds an observer and replays the current state to it.
     public func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
-        let token = observers.add(observer)
-        observer(state)
-        return token
+        // Added first, then replayed: a change the replay causes reaches this observer too.
+        defer { observer(state) }
+        return observers.add(observer)
     }
 }

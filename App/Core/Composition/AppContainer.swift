@@ -50,7 +50,7 @@ public final class AppContainer {
         for (file, report) in client.recoveries where reported.contains(file) {
             world.noteRecovery(of: "client/\(file)", report)
         }
-        let conversations = ConversationsFeature(world: world, client: client, currentUser: Self.currentUser)
+        let conversations = ConversationsFeature(client: client, directory: world)
         self.conversations = conversations
         messaging = MessagingFeature(
             world: world, client: client, conversationName: { id in conversations.title(of: id) ?? id.rawValue },
@@ -66,6 +66,7 @@ public final class AppContainer {
     /// Whether every piece of work a command started is done (timers such as the toast's do not count).
     public var isIdle: Bool {
         tracker.running == 0 && !messaging.isBusy && !(chat?.hasPendingWork ?? false)
+            && !conversations.list.hasPendingWork
     }
 
     /// Opens a chat (closing the one open before). Returns nil for an unknown conversation.

@@ -11,25 +11,24 @@ public final class ConversationsFeature {
     /// The conversation list screen.
     public let list: ConversationsListViewModel
 
-    private let world: World
+    private let directory: any ConversationDirectory
     private let currentUser: UserID
 
     /// Wires the list over `client`'s conversations (through its on-disk conversation cache, so the list is there
-    /// offline after a relaunch) and its user cache.
-    public init(world: World, client: CourierClient, currentUser: UserID) {
-        self.world = world
-        self.currentUser = currentUser
+    /// offline after a relaunch) and its user cache; `directory` tells a chat opened by id what it is.
+    public init(client: CourierClient, directory: any ConversationDirectory) {
+        self.directory = directory
+        currentUser = client.currentUser
         users = client.users
-        list = ConversationsListViewModel(
-            currentUser: currentUser, conversations: client.conversations, users: users, clock: world.clock)
+        list = ConversationsListViewModel(session: client)
     }
 
-    /// A conversation's title: its name, or the other participants' names (from the cache when it has them).
+    /// A conversation's title: its name, or the other participants' names — from the user cache when it has them.
     public func title(of id: ConversationID) -> String? {
-        guard let conversation = world.backend.conversation(id) else { return nil }
+        guard let conversation = directory.conversation(id) else { return nil }
         if let name = conversation.name { return name }
         let names = conversation.participantIDs.filter { $0 != currentUser }.map { user in
-            users.cachedUser(user)?.displayName ?? world.backend.user(user)?.displayName ?? user.rawValue
+            users.cachedUser(user)?.displayName ?? directory.displayName(of: user) ?? user.rawValue
         }
         return names.joined(separator: ", ")
     }

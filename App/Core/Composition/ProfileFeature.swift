@@ -1,6 +1,7 @@
 import CourierData
 import CourierDomain
 import CourierFakes
+import CourierPresentation
 import Foundation
 
 /// Profile edits through the generic offline write queue: the name changes on screen at once, the write is kept

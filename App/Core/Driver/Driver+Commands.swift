@@ -80,8 +80,8 @@ extension Driver {
     private func conversations(_ arguments: String) throws -> Render {
         let list = app.conversations.list
         switch arguments {
-        case "": track { await list.load() }
-        case "more": track { await list.loadMore() }
+        case "": list.load()
+        case "more": list.loadMore()
         default: throw DriverError.badArguments("usage: conversations [more]")
         }
         return { self.conversationsOutput() }

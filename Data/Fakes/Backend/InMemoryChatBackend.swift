@@ -152,7 +152,8 @@ public final class InMemoryChatBackend {
     }
 
     private func validationError(for message: Message) -> DeliveryError? {
-        if message.media == nil && message.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        // Checked, not trimmed: the client's outbox trims the text it stores and sends (docs/design.md §3).
+        if message.media == nil && message.text.allSatisfy(\.isWhitespace) {
             return .validation(reason: "a message cannot be empty")
         }
         guard conversationsByID[message.conversationID] != nil else { return .notFound }

@@ -13,14 +13,4 @@ import Testing
         #expect(DeliveryError.unauthorized.requiresSignIn && DeliveryError.forbidden.requiresSignIn)
         #expect(!DeliveryError.timeout.requiresSignIn)
     }
-
-    @Test func userMessagesAreStory24sTexts() {
-        #expect(DeliveryError.offline.userMessage
-            == "No internet connection. Message will be saved and you can retry later.")
-        #expect(DeliveryError.unauthorized.userMessage == "Authentication error. Please sign in again.")
-        #expect(DeliveryError.validation(reason: "bad").userMessage == "Message format error. Please try again.")
-        #expect(DeliveryError.notFound.userMessage == "Conversation not found. Please refresh and try again.")
-        #expect(DeliveryError.unknown("?").userMessage == "Failed to send message. Please try again.")
-        #expect(DeliveryError.timeout.userMessage == "The connection timed out. Please try again.")
-    }
 }

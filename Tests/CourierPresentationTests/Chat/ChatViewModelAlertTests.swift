@@ -1,17 +1,14 @@
 import CourierDomain
 import CourierPresentation
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The queued message's action sheet, the failed message's alert through its buttons, Retry offline, and a chat
 /// opened offline with nothing cached.
 @MainActor
-@Suite struct ChatViewModelAlertTests {
-    let clock = ManualClock()
-    let network = ManualConnectivity(online: false)
-    let outbox: QueueFakeOutbox
-
-    init() { outbox = QueueFakeOutbox(clock: clock, connectivity: network) }
+@Suite struct ChatViewModelAlertTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: false)
 
     // MARK: - The queued message's action sheet
 
@@ -28,7 +25,7 @@ import Testing
         try model.chooseAlertAction("OK")
 
         // Then the sheet offered Cancel, Info and Dismiss, Info explained, OK closed it, and the message stays queued
-        let row = queued(id, "later")
+        let row = mine(id, "later", .queued)
         #expect(
             recorder.states == [
                 chatState([row], waiting: 1),
@@ -64,14 +61,14 @@ import Testing
         #expect(outbox.delivered.map(\.text) == ["keep"])
         #expect(
             Array(recorder.states.prefix(4)) == [
-                chatState([queued(keep, "keep"), queued(drop, "drop")], online: false, waiting: 2),
+                chatState([mine(keep, "keep", .queued), mine(drop, "drop", .queued)], online: false, waiting: 2),
                 chatState(
-                    [queued(keep, "keep"), queued(drop, "drop")], online: false, waiting: 2,
+                    [mine(keep, "keep", .queued), mine(drop, "drop", .queued)], online: false, waiting: 2,
                     alert: .init(messageID: drop, kind: .queuedActions)),
                 chatState(
-                    [queued(keep, "keep"), queued(drop, "drop")], online: false, waiting: 1,
+                    [mine(keep, "keep", .queued), mine(drop, "drop", .queued)], online: false, waiting: 1,
                     alert: .init(messageID: drop, kind: .queuedActions)),
-                chatState([queued(keep, "keep")], online: false, waiting: 1),
+                chatState([mine(keep, "keep", .queued)], online: false, waiting: 1),
             ])
     }
 
@@ -90,8 +87,8 @@ import Testing
 
         #expect(
             recorder.states == [
-                chatState([queued(id, "later")], waiting: 1, alert: .init(messageID: id, kind: .queuedActions)),
-                chatState([queued(id, "later")], waiting: 1),
+                chatState([mine(id, "later", .queued)], waiting: 1, alert: .init(messageID: id, kind: .queuedActions)),
+                chatState([mine(id, "later", .queued)], waiting: 1),
             ])
         #expect(outbox.deleteCalls.isEmpty)
     }
@@ -109,7 +106,7 @@ import Testing
         try model.chooseAlertAction("Retry")
 
         // Then nothing is sent, the message stays failed and the alert stays until dismissed, with the offline retry text
-        let row = failedRow(failed.id, "stuck")
+        let row = mine(failed.id, "stuck", .failed)
         let alert = ChatViewModel.MessageAlert(messageID: failed.id)
         #expect(
             recorder.states == [
@@ -131,9 +128,8 @@ import Testing
                 id: "h1", conversationID: "c1", senderID: "ana", text: "hello", timestamp: clock.now,
                 status: .read)
         ]
-        let repository = ConnectivityGatedRepository(
-            base: ChatFakeRepository(clock: clock, history: history), network: network)
-        let model = makeModel(repository: repository)
+        let repository = ChatFakeRepository(clock: clock, history: history, reachable: network)
+        let model = makeChat(repository: repository)
         let recorder = StateRecorder(model)
 
         // When the chat opens offline, then the device comes back online
@@ -150,71 +146,11 @@ import Testing
         #expect(
             recorder.states == [
                 chatState([], online: false),
-                chatState([], online: false, isLoading: true),
+                chatState([], isLoading: true, online: false),
                 chatState([], error: offlineText, online: false),
                 // One change, one state: online, the offline text gone and the load started together
-                chatState([], online: true, isLoading: true, connected: true),
+                chatState([], isLoading: true, online: true, connected: true),
                 chatState([incoming], online: true, connected: true),
             ])
-    }
-
-    // MARK: - Helpers
-
-    private func makeModel(repository: any MessageRepository) -> ChatViewModel {
-        let banner = ConnectivityBannerViewModel(connectivity: network, outbox: outbox, clock: clock)
-        return ChatViewModel(
-            conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox, repository: repository,
-            connectivity: network, banner: banner, clock: clock)
-    }
-
-    private func openChat() async -> ChatViewModel {
-        let model = makeModel(repository: ChatFakeRepository(clock: clock))
-        model.start()
-        _ = await clock.run(until: { !model.hasPendingWork })
-        return model
-    }
-
-    private func chatState(
-        _ rows: [MessageRow], error: String? = nil, online: Bool? = nil, waiting: Int = 0, isLoading: Bool = false,
-        connected: Bool = false, alert: ChatViewModel.MessageAlert? = nil
-    ) -> ChatViewModel.State {
-        let online = online ?? network.isOnline
-        let offlineText = waiting == 0
-            ? "You're offline. Messages will send when reconnected."
-            : "You're offline. \(waiting) \(waiting == 1 ? "message" : "messages") queued."
-        return ChatViewModel.State(
-            conversationID: "c1", title: "Ana", messages: rows, isLoading: isLoading, error: error, isOnline: online,
-            banner: .init(
-                visible: !online, text: online ? "" : offlineText, queuedCount: waiting,
-                showsSendAll: !online && waiting > 0),
-            toast: .hidden, connected: connected,
-            failedMessageIDs: rows.filter { $0.status == .failed }.map(\.id), alert: alert)
-    }
-
-    private func queued(_ id: MessageID, _ text: String) -> MessageRow {
-        MessageRow(
-            id: id, text: text, status: .queued, senderID: "me", statusLabel: "Queued", isOutgoing: true,
-            timeText: "Now", canRetry: false)
-    }
-
-    private func failedRow(_ id: MessageID, _ text: String) -> MessageRow {
-        MessageRow(
-            id: id, text: text, status: .failed, senderID: "me", statusLabel: "Failed - Tap to retry",
-            isOutgoing: true, timeText: "Now", canRetry: true)
-    }
-}
-
-/// A backend reached only while `network` is online: offline, every call fails with `.offline` at once.
-private struct ConnectivityGatedRepository: MessageRepository {
-    let base: ChatFakeRepository
-    let network: ManualConnectivity
-
-    func send(_ message: Message) async throws -> Message { try await base.send(message) }
-
-    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
-    {
-        guard await network.isOnline else { throw DeliveryError.offline }
-        return try await base.messages(in: conversation, before: cursor, limit: limit)
     }
 }

@@ -1,32 +1,13 @@
 import CourierDomain
 import CourierPresentation
+import CourierTestSupport
 import Foundation
 import Testing
 
-/// A backend reachable only while `network` is online; it holds no history.
-@MainActor
-private final class ReachableWhenOnlineRepository: MessageRepository {
-    let network: ManualConnectivity
-    init(network: ManualConnectivity) { self.network = network }
-
-    @MainActor func send(_ message: Message) async throws -> Message { throw DeliveryError.offline }
-
-    @MainActor func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
-    {
-        guard network.isOnline else { throw DeliveryError.offline }
-        return MessagePage(messages: [], hasMore: false)
-    }
-}
-
 /// One connectivity change is one consistent chat state, and a Send All started anywhere takes the toast away.
 @MainActor
-@Suite struct ChatViewModelConnectivityTests {
-    let clock = ManualClock()
-    let network = ManualConnectivity(online: false)
-    let outbox: QueueFakeOutbox
-
-    init() { outbox = QueueFakeOutbox(clock: clock, connectivity: network) }
+@Suite struct ChatViewModelConnectivityTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: false)
 
     /// The fields a connectivity change moves, in one line per state.
     private func summary(_ state: ChatViewModel.State) -> String {
@@ -36,13 +17,9 @@ private final class ReachableWhenOnlineRepository: MessageRepository {
     }
 
     @Test func comingBackOnlineIsOneChatStateWithBannerToastAndLoadInAgreement() async {
-        // Given an uncached chat opened offline with one message queued
+        // Given an uncached chat opened offline (its backend reachable online only) with one message queued
         outbox.seed("a")
-        let banner = ConnectivityBannerViewModel(connectivity: network, outbox: outbox, clock: clock)
-        let chat = ChatViewModel(
-            conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
-            repository: ReachableWhenOnlineRepository(network: network), connectivity: network, banner: banner,
-            clock: clock)
+        let chat = makeChat(repository: ChatFakeRepository(clock: clock, latency: .zero, reachable: network))
         chat.start()
         _ = await clock.run(until: { !chat.hasPendingWork })
         let recorder = StateRecorder(chat)
@@ -67,7 +44,7 @@ private final class ReachableWhenOnlineRepository: MessageRepository {
         // Given the reconnect toast asking about two queued messages
         outbox.seed("a")
         outbox.seed("b")
-        let banner = ConnectivityBannerViewModel(connectivity: network, outbox: outbox, clock: clock)
+        let banner = makeBanner()
         let queue = OfflineQueueViewModel(outbox: outbox, clock: clock, conversationName: { $0.rawValue })
         network.set(online: true)
         await clock.advance(by: .seconds(2))

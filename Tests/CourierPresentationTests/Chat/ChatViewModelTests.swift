@@ -1,15 +1,12 @@
 import CourierDomain
 import CourierPresentation
+import CourierTestSupport
 import Foundation
 import Testing
 
 @MainActor
-@Suite struct ChatViewModelTests {
-    let clock = ManualClock()
-    let network = ManualConnectivity(online: true)
-    let outbox: QueueFakeOutbox
-
-    init() { outbox = QueueFakeOutbox(clock: clock, connectivity: network) }
+@Suite struct ChatViewModelTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: true)
 
     // MARK: - Sending
 
@@ -91,7 +88,7 @@ import Testing
         #expect(model.state.error == "The connection timed out. Please try again.")
     }
 
-    @Test func blankTextIsRefusedAndChangesNothing() async {
+    @Test func blankTextIsRefusedByTheOutboxAndChangesNothing() async {
         let model = await openChat()
         let recorder = StateRecorder(model)
 
@@ -99,7 +96,7 @@ import Testing
         #expect(throws: InputError.emptyText) { try model.send(text: "") }
 
         #expect(recorder.states == [chatState([])])
-        #expect(outbox.composeCalls == 0)
+        #expect(outbox.pending.isEmpty)
     }
 
     @Test func oversizedTextIsRefusedAndChangesNothing() async {
@@ -119,12 +116,7 @@ import Testing
 
     @Test func retrySendsTheFailedMessageAgain() async throws {
         // Given a failed message
-        outbox.failures["flaky"] = .offline
-        let model = await openChat()
-        try model.send(text: "flaky")
-        await clock.advance(by: .seconds(1))
-        outbox.failures = [:]
-        let id = MessageID("m001")
+        let (model, id) = try await openChatWithFailedMessage(.offline)
         let recorder = StateRecorder(model)
 
         // When the user taps Retry and the backend takes it
@@ -145,12 +137,7 @@ import Testing
 
     @Test func tappingAFailedMessageShowsTheAlertAndRetryTakesItAway() async throws {
         // Given a failed message
-        outbox.failures["flaky"] = .server(code: 503)
-        let model = await openChat()
-        try model.send(text: "flaky")
-        await clock.advance(by: .seconds(1))
-        outbox.failures = [:]
-        let id = MessageID("m001")
+        let (model, id) = try await openChatWithFailedMessage(.server(code: 503))
         let recorder = StateRecorder(model)
 
         // When the user taps it, then Retry
@@ -283,43 +270,13 @@ import Testing
 
     // MARK: - Helpers
 
-    private func openChat(repository: ChatFakeRepository? = nil) async -> ChatViewModel {
-        let banner = ConnectivityBannerViewModel(connectivity: network, outbox: outbox, clock: clock)
-        let model = ChatViewModel(
-            conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
-            repository: repository ?? ChatFakeRepository(clock: clock), connectivity: network, banner: banner,
-            clock: clock)
-        model.start()
-        _ = await clock.run(until: { !model.hasPendingWork })
-        return model
+    /// An open chat whose message "flaky" (`m001`) failed with `error`; the backend takes messages again.
+    private func openChatWithFailedMessage(_ error: DeliveryError) async throws -> (ChatViewModel, MessageID) {
+        outbox.failures["flaky"] = error
+        let model = await openChat()
+        try model.send(text: "flaky")
+        await clock.advance(by: .seconds(1))
+        outbox.failures = [:]
+        return (model, MessageID("m001"))
     }
-
-    private func chatState(
-        _ rows: [MessageRow], error: String? = nil, online: Bool? = nil, waiting: Int = 0,
-        alert: ChatViewModel.MessageAlert? = nil
-    ) -> ChatViewModel.State {
-        let online = online ?? network.isOnline
-        let offlineText = waiting == 0
-            ? "You're offline. Messages will send when reconnected."
-            : "You're offline. \(waiting) \(waiting == 1 ? "message" : "messages") queued."
-        return ChatViewModel.State(
-            conversationID: "c1", title: "Ana", messages: rows, error: error, isOnline: online,
-            banner: .init(
-                visible: !online, text: online ? "" : offlineText, queuedCount: waiting,
-                showsSendAll: !online && waiting > 0),
-            toast: .hidden, connected: false,
-            failedMessageIDs: rows.filter { $0.status == .failed }.map(\.id), alert: alert)
-    }
-}
-
-private let labels: [MessageStatus: String] = [
-    .queued: "Queued", .sending: "Sending...", .sent: "Sent", .delivered: "Delivered", .read: "Read",
-    .failed: "Failed - Tap to retry",
-]
-
-/// A row of the signed-in user's message.
-private func mine(_ id: MessageID, _ text: String, _ status: MessageStatus, time: String = "Now") -> MessageRow {
-    MessageRow(
-        id: id, text: text, status: status, senderID: "me", statusLabel: labels[status] ?? "?", isOutgoing: true,
-        timeText: time, canRetry: status == .failed)
 }

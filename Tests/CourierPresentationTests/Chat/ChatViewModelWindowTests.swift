@@ -1,32 +1,24 @@
 import CourierDomain
 import CourierPresentation
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The chat's rows are a window over its timeline: the newest page on opening, a page more per
 /// `loadOlderMessages()`, whatever the conversation's queue holds.
 @MainActor
-@Suite struct ChatViewModelWindowTests {
-    let clock = ManualClock()
-    let network = ManualConnectivity(online: true)
-    let outbox: QueueFakeOutbox
+@Suite struct ChatViewModelWindowTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: true)
     let history: [Message]
     let queued: [Message]
     let repository: ChatFakeRepository
 
     init() {
-        outbox = QueueFakeOutbox(clock: clock, connectivity: network)
         // 60 messages of history, five and a half hours old, then 120 queued in the last 12 seconds.
-        let start = clock.now.addingTimeInterval(-5.5 * 3_600)
-        history = (0..<60).map { index in
-            Message(
-                id: MessageID(String(format: "h%02d", index)), conversationID: "c1",
-                senderID: index.isMultiple(of: 2) ? "ana" : "me", text: "history \(index)",
-                timestamp: start.addingTimeInterval(Double(index)), status: .read)
-        }
-        let outbox = outbox
+        history = ChatFixture.history(from: screen.clock.now.addingTimeInterval(-5.5 * 3_600))
+        let outbox = screen.outbox
         queued = (0..<120).map { index in outbox.seed("queued \(index)", ageSeconds: Double(120 - index) / 10) }
-        repository = ChatFakeRepository(clock: clock, latency: .seconds(1), history: history)
+        repository = ChatFakeRepository(clock: screen.clock, latency: .seconds(1), history: history)
     }
 
     @Test func openingShowsTheNewestPageAndEachMoreAPageMoreQueueFirst() async {
@@ -43,8 +35,8 @@ import Testing
         await clock.advance(by: .seconds(1))
 
         // Then it shows 50, 100, then all 120 queued below the newest 30 of history, then the rest of the history
-        let pending = queued.map { row($0) }
-        let loaded = (10..<60).map { row(history[$0]) }
+        let pending = queued.map { historyRow($0) }
+        let loaded = (10..<60).map { historyRow(history[$0]) }
         #expect(
             recorder.states == [
                 state([], hasMore: false),
@@ -53,7 +45,7 @@ import Testing
                 state(Array(pending[20...]), hasMore: true),
                 state(Array(loaded[20...]) + pending, hasMore: true),
                 state(loaded + pending, hasMore: true, isLoadingOlder: true),
-                state(history.map { row($0) } + pending, hasMore: false),
+                state(history.map { historyRow($0) } + pending, hasMore: false),
             ])
         #expect(repository.pageRequests == [nil, history[10].cursor])
     }
@@ -75,7 +67,7 @@ import Testing
         let latest = MessageRow(
             id: id, text: "latest", status: .queued, senderID: "me", statusLabel: "Queued", isOutgoing: true,
             timeText: "Now", canRetry: false)
-        let rows = Array(queued[70...].map { row($0) })
+        let rows = Array(queued[70...].map { historyRow($0) })
         let after = recorder.states.dropFirst(before.count)
         #expect(before.map(\.messages) == [rows, rows])
         #expect(after.map(\.banner.queuedCount) == [121, 121])
@@ -99,7 +91,7 @@ import Testing
 
         // Then the screen shows nothing new but the banner's count
         #expect(recorder.states.map(\.banner.queuedCount) == [120, 119])
-        #expect(recorder.states.map(\.messages) == [Array(queued[70...].map { row($0) })].flatMap { [$0, $0] })
+        #expect(recorder.states.map(\.messages) == [Array(queued[70...].map { historyRow($0) })].flatMap { [$0, $0] })
 
         // And when the user scrolls up to them, the deleted one is gone
         model.loadOlderMessages()
@@ -123,7 +115,7 @@ import Testing
 
         // Then its sheet opened and closed with the rows unchanged (the banner counting one fewer first, as for a row
         // in the window), and it left the outbox
-        let rows = Array(queued[70...].map { row($0) })
+        let rows = Array(queued[70...].map { historyRow($0) })
         #expect(
             recorder.states == [
                 state(rows, hasMore: true),
@@ -136,30 +128,15 @@ import Testing
 
     // MARK: - Helpers
 
-    private func makeModel() -> ChatViewModel {
-        let banner = ConnectivityBannerViewModel(connectivity: network, outbox: outbox, clock: clock)
-        return ChatViewModel(
-            conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox, repository: repository,
-            connectivity: network, banner: banner, clock: clock)
-    }
+    private func makeModel() -> ChatViewModel { makeChat(repository: repository) }
 
-    private func row(_ message: Message) -> MessageRow {
-        let mine = message.senderID == "me"
-        let label = mine ? (message.status == .queued ? "Queued" : "Read") : ""
-        return MessageRow(
-            id: message.id, text: message.text, status: message.status, senderID: message.senderID,
-            statusLabel: label, isOutgoing: mine, timeText: message.status == .queued ? "Now" : "5h ago",
-            canRetry: false)
-    }
-
+    /// The chat's state online with the 120 queued messages waiting unless `waiting` says otherwise.
     private func state(
         _ rows: [MessageRow], hasMore: Bool, isLoading: Bool = false, isLoadingOlder: Bool = false,
         waiting: Int = 120, alert: ChatViewModel.MessageAlert? = nil
     ) -> ChatViewModel.State {
-        ChatViewModel.State(
-            conversationID: "c1", title: "Ana", messages: rows, hasMore: hasMore, isLoading: isLoading,
-            isLoadingOlder: isLoadingOlder, isOnline: true,
-            banner: .init(visible: false, text: "", queuedCount: waiting, showsSendAll: false), toast: .hidden,
-            connected: false, alert: alert)
+        chatState(
+            rows, hasMore: hasMore, isLoading: isLoading, isLoadingOlder: isLoadingOlder, waiting: waiting,
+            alert: alert)
     }
 }

@@ -1,16 +1,13 @@
 import CourierDomain
 import CourierPresentation
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// Story 2.11 AC 5 for the message screens: a released view model ends its observations and timers.
 @MainActor
-@Suite struct ScreenCleanupTests {
-    let clock = ManualClock()
-    let network = ManualConnectivity(online: true)
-    let outbox: QueueFakeOutbox
-
-    init() { outbox = QueueFakeOutbox(clock: clock, connectivity: network) }
+@Suite struct ScreenCleanupTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: true)
 
     @Test func aReleasedChatAndBannerLeaveNoObserverOrTimerBehind() async throws {
         // Given a chat with a message whose relative time is refreshing, observed, over the shared banner

@@ -1,28 +1,18 @@
 import CourierDomain
 import CourierPresentation
+import CourierTestSupport
 import Foundation
 import Testing
 
 @MainActor
-@Suite struct ConnectivityBannerViewModelTests {
-    let clock = ManualClock()
-    let network: ManualConnectivity
-    let outbox: QueueFakeOutbox
-
-    init() {
-        network = ManualConnectivity(online: true)
-        outbox = QueueFakeOutbox(clock: clock, connectivity: network)
-    }
-
-    private func makeModel(actions: ConnectivityBannerViewModel.Actions = .init()) -> ConnectivityBannerViewModel {
-        ConnectivityBannerViewModel(connectivity: network, outbox: outbox, clock: clock, actions: actions)
-    }
+@Suite struct ConnectivityBannerViewModelTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: true)
 
     // MARK: - Offline banner
 
     @Test func theOfflineBannerCountsQueuedMessagesInSingularAndPlural() throws {
         // Given an online device with nothing queued
-        let model = makeModel()
+        let model = makeBanner()
         let recorder = StateRecorder(model)
 
         // When it goes offline and the user composes two messages
@@ -45,7 +35,7 @@ import Testing
         network.set(online: false)
         let queued = outbox.seed("queued")
         outbox.seed("failed", status: .failed, lastError: .server(code: 500))
-        let model = makeModel()
+        let model = makeBanner()
         let recorder = StateRecorder(model)
 
         // When the queued one is deleted
@@ -65,7 +55,7 @@ import Testing
         // Given three queued messages offline
         network.set(online: false)
         for text in ["a", "b", "c"] { outbox.seed(text) }
-        let model = makeModel()
+        let model = makeBanner()
         let recorder = StateRecorder(model)
         let offline = bannerState(online: false, count: 3, banner: "You're offline. 3 messages queued.")
         let toast = "Connected. Auto-send 3 queued messages?"
@@ -96,7 +86,7 @@ import Testing
     @Test func oneQueuedMessageIsAskedAboutInTheSingular() {
         network.set(online: false)
         outbox.seed("only")
-        let model = makeModel()
+        let model = makeBanner()
 
         network.set(online: true)
 
@@ -106,7 +96,7 @@ import Testing
 
     @Test func reconnectingWithAnEmptyQueueOnlySaysConnected() async {
         network.set(online: false)
-        let model = makeModel()
+        let model = makeBanner()
         let recorder = StateRecorder(model)
 
         network.set(online: true)
@@ -128,7 +118,7 @@ import Testing
         network.set(online: false)
         outbox.seed("a")
         outbox.policy = .automatic
-        let model = makeModel()
+        let model = makeBanner()
         let recorder = StateRecorder(model)
 
         // When the device reconnects, and the automatic pass sends the message (1 s of latency)
@@ -154,7 +144,7 @@ import Testing
         network.set(online: false)
         outbox.seed("a")
         outbox.seed("b")
-        let model = makeModel()
+        let model = makeBanner()
         network.set(online: true)
         await clock.advance(by: .seconds(2))
         let recorder = StateRecorder(model)
@@ -182,7 +172,7 @@ import Testing
         network.set(online: false)
         outbox.seed("a")
         var opened = 0
-        let model = makeModel(actions: .init(showOfflineQueue: { opened += 1 }))
+        let model = makeBanner(actions: .init(showOfflineQueue: { opened += 1 }))
         network.set(online: true)
 
         try model.reviewToast()
@@ -193,10 +183,7 @@ import Testing
     }
 
     @Test func dismissingHidesTheToastAndItsTimerNoLongerMatters() async throws {
-        network.set(online: false)
-        outbox.seed("a")
-        let model = makeModel()
-        network.set(online: true)
+        let model = bannerAskingAboutOneMessage()
         let recorder = StateRecorder(model)
 
         try model.dismissToast()
@@ -208,10 +195,11 @@ import Testing
                 bannerState(online: true, count: 1, connected: true),
                 bannerState(online: true, count: 1),
             ])
+        #expect(recorder.states.map(\.connectedText) == ["Connected", "Connected", ""])
     }
 
     @Test func toastAnswersWithoutAToastThrowAndChangeNothing() {
-        let model = makeModel()
+        let model = makeBanner()
         let recorder = StateRecorder(model)
 
         #expect(throws: PresentationError.noToastShowing) { try model.acceptToast() }
@@ -223,10 +211,7 @@ import Testing
     }
 
     @Test func aReconnectAfterTheToastWentAsksAgain() async throws {
-        network.set(online: false)
-        outbox.seed("a")
-        let model = makeModel()
-        network.set(online: true)
+        let model = bannerAskingAboutOneMessage()
         try model.dismissToast()
 
         network.set(online: false)
@@ -237,10 +222,7 @@ import Testing
 
     @Test func goingOfflineBeforeAnsweringTakesTheToastAwayAndYesCanNoLongerBeAnswered() throws {
         // Given the toast asking about one message
-        network.set(online: false)
-        outbox.seed("a")
-        let model = makeModel()
-        network.set(online: true)
+        let model = bannerAskingAboutOneMessage()
         let recorder = StateRecorder(model)
 
         // When the device goes offline again before the user answers
@@ -285,7 +267,7 @@ import Testing
         network.set(online: false)
         outbox.seed("a")
         var opened = 0
-        let model = makeModel(actions: .init(showOfflineQueue: { opened += 1 }))
+        let model = makeBanner(actions: .init(showOfflineQueue: { opened += 1 }))
 
         model.review()
 
@@ -295,16 +277,12 @@ import Testing
 
     // MARK: - Helpers
 
-    private func bannerState(
-        online: Bool, count: Int, banner: String = "", toast: String? = nil, connected: Bool = false,
-        reconnecting: Bool = false
-    ) -> ConnectivityBannerViewModel.State {
-        ConnectivityBannerViewModel.State(
-            isOnline: online,
-            banner: .init(
-                visible: !online || reconnecting, text: reconnecting ? "Reconnecting..." : banner, queuedCount: count,
-                showsSendAll: !online && count > 0),
-            toast: toast.map { .init(visible: true, text: $0, queuedCount: count) } ?? .hidden,
-            connected: connected, connectedText: connected ? "Connected" : "")
+    /// A banner whose reconnect toast asks about one queued message: it went offline with "a" queued and came back.
+    private func bannerAskingAboutOneMessage() -> ConnectivityBannerViewModel {
+        network.set(online: false)
+        outbox.seed("a")
+        let model = makeBanner()
+        network.set(online: true)
+        return model
     }
 }

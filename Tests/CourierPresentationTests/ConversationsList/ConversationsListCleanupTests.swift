@@ -1,5 +1,6 @@
 import CourierDomain
 import CourierPresentation
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,8 @@ private typealias Fixture = ConversationsListFixture
         var model: ConversationsListViewModel? = ConversationsListViewModel(
             currentUser: Fixture.me, conversations: repository, users: directory, clock: clock)
         weak let released = model
-        await model?.loadMore()
+        model?.loadMore()
+        await clock.idle()
         var recorder: StateRecorder<ConversationsListViewModel>? = model.map { StateRecorder($0) }
         await clock.idle()
         #expect(clock.sleeperCount == 1)

@@ -1,5 +1,6 @@
 import CourierDomain
 import CourierPresentation
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -14,7 +15,8 @@ private typealias Fixture = ConversationsListFixture
             currentUser: Fixture.me, conversations: ConversationsListFakeRepository(conversations, clock: clock,
                 latency: .zero),
             users: ConversationsListFakeDirectory(Fixture.users(3)), clock: clock)
-        await model.loadMore()
+        model.loadMore()
+        await clock.idle()
         return model
     }
 

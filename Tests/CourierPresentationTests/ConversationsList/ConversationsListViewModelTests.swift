@@ -1,10 +1,11 @@
 import CourierDomain
 import CourierPresentation
+import CourierTestSupport
 import Foundation
 import Testing
 
 private typealias Fixture = ConversationsListFixture
-private typealias State = ConversationsListState
+private typealias State = ConversationsListViewModel.State
 private typealias Item = ConversationsListItem
 
 @MainActor
@@ -67,7 +68,8 @@ private typealias Item = ConversationsListItem
         let recorder = StateRecorder(model)
 
         // When the first page loads
-        await model.loadMore()
+        model.loadMore()
+        await clock.idle()
 
         // Then the rows appear once, with names, thumbnail previews and relative times
         #expect(
@@ -84,13 +86,17 @@ private typealias Item = ConversationsListItem
         let recorder = StateRecorder(model)
 
         // When the user loads page after page, and once more at the end
-        await model.loadMore()
+        model.loadMore()
+        await clock.idle()
         #expect(model.state.items.count == 50)
         #expect(model.state.hasMore)
-        await model.loadMore()
-        await model.loadMore()
+        model.loadMore()
+        await clock.idle()
+        model.loadMore()
+        await clock.idle()
         let statesAtEnd = recorder.states.count
-        await model.loadMore()
+        model.loadMore()
+        await clock.idle()
 
         // Then all 120 show, most recent first, each once; the extra load asked nothing and emitted nothing
         #expect(model.state.items.map(\.id) == (1...120).map { ConversationID("c\($0)") })
@@ -107,14 +113,13 @@ private typealias Item = ConversationsListItem
         // Given a backend that answers after one second
         let (model, repository, _) = makeModel(
             Fixture.conversations(60, newest: clock.now), users: Fixture.users(60), latency: .seconds(1))
-        let first = clock.task { await model.loadMore() }
+        model.loadMore()
         await clock.idle()
 
         // When the user asks again before the answer
-        await model.loadMore()
-        await model.load()
+        model.loadMore()
+        model.load()
         await clock.advance(by: .seconds(1))
-        await first.value
 
         // Then one request was made and the first page shows once
         #expect(repository.requestCount == 1)
@@ -128,9 +133,11 @@ private typealias Item = ConversationsListItem
         let recorder = StateRecorder(model)
 
         // When the list loads, fails, and loads again once the backend is back
-        await model.loadMore()
+        model.loadMore()
+        await clock.idle()
         repository.fail(with: nil)
-        await model.loadMore()
+        model.loadMore()
+        await clock.idle()
 
         // Then the error shows, then goes with the rows' arrival
         let offline = "No internet connection. Showing the conversations loaded so far."
@@ -144,11 +151,13 @@ private typealias Item = ConversationsListItem
     @Test func reloadingReplacesTheRows() async {
         // Given a loaded list with a local change
         let (model, _, _) = makeModel(threeConversations(), users: people)
-        await model.loadMore()
+        model.loadMore()
+        await clock.idle()
         model.messageActivity(Fixture.message("new", in: "c3", from: "ben", at: clock.now))
 
         // When the first page is loaded again
-        await model.load()
+        model.load()
+        await clock.idle()
 
         // Then the list is the backend's again
         #expect(model.state.items == threeRows)
@@ -159,7 +168,8 @@ private typealias Item = ConversationsListItem
     @Test func aMessageSentOrReceivedMovesItsConversationToTheTop() async {
         // Given a loaded list
         let (model, _, _) = makeModel(threeConversations(), users: people)
-        await model.loadMore()
+        model.loadMore()
+        await clock.idle()
         let recorder = StateRecorder(model)
 
         // When Ana writes in "Weekend plans", then I answer in Ben and Chloe's chat, then my message is delivered
@@ -186,12 +196,14 @@ private typealias Item = ConversationsListItem
     @Test func activityInAConversationNotLoadedYetShowsWhenItsPageArrives() async {
         // Given the first page of 120 conversations
         let (model, _, _) = makeModel(Fixture.conversations(120, newest: clock.now), users: Fixture.users(120))
-        await model.loadMore()
+        model.loadMore()
+        await clock.idle()
 
         // When a message arrives in c70 (on the second page), then the second page loads
         model.messageActivity(Fixture.message("r70", in: "c70", from: "u70", text: "ping", at: clock.now))
         #expect(!model.state.items.contains { $0.id == "c70" })
-        await model.loadMore()
+        model.loadMore()
+        await clock.idle()
 
         // Then c70 is at the top with the new message
         #expect(model.state.items.first?.id == "c70")
@@ -202,7 +214,8 @@ private typealias Item = ConversationsListItem
     @Test func aProfileChangeRetitlesTheRows() async {
         // Given a loaded list
         let (model, _, directory) = makeModel(threeConversations(), users: people)
-        await model.loadMore()
+        model.loadMore()
+        await clock.idle()
         let recorder = StateRecorder(model)
 
         // When Ben changes his name, and then someone nobody here talks to does
@@ -220,8 +233,10 @@ private typealias Item = ConversationsListItem
         let (model, _, directory) = makeModel(Fixture.conversations(120, newest: clock.now), users: Fixture.users(120))
 
         // When two pages load
-        await model.loadMore()
-        await model.loadMore()
+        model.loadMore()
+        await clock.idle()
+        model.loadMore()
+        await clock.idle()
 
         // Then the directory was asked twice, for 50 people each, never for me
         #expect(directory.lookups.map(\.count) == [50, 50])
@@ -231,7 +246,8 @@ private typealias Item = ConversationsListItem
     @Test func aMessageFromSomeoneElseIsNotUnreadWhileItsChatIsOpen() async {
         // Given the list, with Ana's chat (two unread) opened
         let (model, _, _) = makeModel(threeConversations(), users: people)
-        await model.load()
+        model.load()
+        await clock.idle()
         model.chatOpened("c1")
         let recorder = StateRecorder(model)
 

@@ -1,15 +1,12 @@
 import CourierDomain
 import CourierPresentation
+import CourierTestSupport
 import Foundation
 import Testing
 
 @MainActor
-@Suite struct OfflineQueueViewModelTests {
-    let clock = ManualClock()
-    let network = ManualConnectivity(online: false)
-    let outbox: QueueFakeOutbox
-
-    init() { outbox = QueueFakeOutbox(clock: clock, connectivity: network) }
+@Suite struct OfflineQueueViewModelTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: false)
 
     @Test func rowsShowPreviewTimeConversationAndBadgeUnderACountedTitle() {
         // Given three pending messages in two conversations, one long
@@ -81,7 +78,8 @@ import Testing
         #expect(recorder.states.count == 2)
         #expect(recorder.states.map { $0.rows.map(\.text) } == [["draft"], ["final words"]])
         #expect(model.state.rows[0].preview == "final words")
-        #expect(outbox.editCalls == [message.id])
+        #expect(outbox.editCalls == [message.id, message.id])
+        #expect(outbox.pending.map(\.text) == ["final words"])
     }
 
     @Test func sendNowSendsOneMessageWhichLeavesTheQueue() async throws {

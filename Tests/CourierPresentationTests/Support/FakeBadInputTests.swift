@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 

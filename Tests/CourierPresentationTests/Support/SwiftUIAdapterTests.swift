@@ -1,21 +1,14 @@
 import CourierDomain
 import CourierPresentation
+import CourierTestSupport
 import Foundation
 import Observation
 import Testing
 
 /// The SwiftUI-facing outputs: the `@Observable` adapter and the `states` async sequence, over the closure core.
 @MainActor
-@Suite struct SwiftUIAdapterTests {
-    let clock = ManualClock()
-    let network = ManualConnectivity(online: true)
-    let outbox: QueueFakeOutbox
-
-    init() { outbox = QueueFakeOutbox(clock: clock, connectivity: network) }
-
-    private func makeBanner() -> ConnectivityBannerViewModel {
-        ConnectivityBannerViewModel(connectivity: network, outbox: outbox, clock: clock)
-    }
+@Suite struct SwiftUIAdapterTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: true)
 
     // MARK: - @Observable
 
@@ -70,11 +63,7 @@ import Testing
 
     @Test func aChatScreenFollowsASendThroughTheObservableModel() async throws {
         // Given a chat held by an observable model, its state tracked
-        let banner = makeBanner()
-        let chat = ChatViewModel(
-            conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
-            repository: ChatFakeRepository(clock: clock, latency: .zero), connectivity: network, banner: banner,
-            clock: clock)
+        let chat = makeChat(repository: ChatFakeRepository(clock: clock, latency: .zero))
         let screen = ObservableViewModel(chat)
         chat.start()
         _ = await clock.run(until: { !chat.hasPendingWork })

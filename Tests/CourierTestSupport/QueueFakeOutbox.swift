@@ -4,29 +4,39 @@ import Testing
 
 /// An in-memory `MessageOutbox` that keeps the protocol's promises: compose is `sending` online (and goes out by
 /// itself after `latency`) or `queued` offline; Send All sends queued and failed messages one at a time in compose
-/// order; a message whose text is in `failures` fails with that error. It records every call and records an issue
-/// for calls a view model should never make (blank text, actions on messages that are not pending).
+/// order; a message whose text is in `failures` fails with that error; blank text is refused with
+/// `InputError.emptyText`, as the outbox's text rule says. It records every call and records an issue for calls a
+/// view model should never make (actions on messages that are not pending).
 @MainActor
-final class QueueFakeOutbox: MessageOutbox {
-    var policy: SendPolicy = .manual
-    private(set) var isPausedForSignIn = false
-    var isBusy: Bool { inFlight > 0 }
-    private(set) var pending: [Message] = []
+public final class QueueFakeOutbox: MessageOutbox {
+    /// When queued messages go out on reconnect.
+    public var policy: SendPolicy = .manual
+    /// Always false: this outbox never pauses for sign-in.
+    public private(set) var isPausedForSignIn = false
+    /// Whether a send is under way.
+    public var isBusy: Bool { inFlight > 0 }
+    /// Every pending message, in compose order.
+    public private(set) var pending: [Message] = []
 
     /// Texts that fail to send, with the error they fail with.
-    var failures: [String: DeliveryError] = [:]
+    public var failures: [String: DeliveryError] = [:]
     /// Messages longer than this are refused.
-    var textLimit = 4_000
+    public var textLimit = 4_000
     /// How long one send takes on the clock.
-    var latency: Duration = .seconds(1)
+    public var latency: Duration = .seconds(1)
 
-    private(set) var composeCalls = 0
-    private(set) var sendAllCalls = 0
-    private(set) var sendCalls: [MessageID] = []
-    private(set) var editCalls: [MessageID] = []
-    private(set) var deleteCalls: [MessageID] = []
+    /// How many times `compose` was called.
+    public private(set) var composeCalls = 0
+    /// How many times `sendAll` was called.
+    public private(set) var sendAllCalls = 0
+    /// The ids `send` was called with, in order.
+    public private(set) var sendCalls: [MessageID] = []
+    /// The ids `edit` was called with, in order.
+    public private(set) var editCalls: [MessageID] = []
+    /// The ids `delete` was called with, in order.
+    public private(set) var deleteCalls: [MessageID] = []
     /// Messages the backend took, in the order it took them.
-    private(set) var delivered: [Message] = []
+    public private(set) var delivered: [Message] = []
 
     private let clock: ManualClock
     private let connectivity: ManualConnectivity
@@ -34,7 +44,8 @@ final class QueueFakeOutbox: MessageOutbox {
     private var nextID = 1
     private var inFlight = 0
 
-    init(clock: ManualClock, connectivity: ManualConnectivity) {
+    /// Creates an empty outbox sending on `clock` while `connectivity` is online.
+    public init(clock: ManualClock, connectivity: ManualConnectivity) {
         self.clock = clock
         self.connectivity = connectivity
     }
@@ -43,7 +54,7 @@ final class QueueFakeOutbox: MessageOutbox {
 
     /// Adds a pending message without telling observers (as if found on disk at launch).
     @discardableResult
-    func seed(
+    public func seed(
         _ text: String, in conversation: ConversationID = "c1", status: MessageStatus = .queued, ageSeconds: Double = 0,
         lastError: DeliveryError? = nil
     ) -> Message {
@@ -62,24 +73,24 @@ final class QueueFakeOutbox: MessageOutbox {
     }
 
     /// Tells observers about an event the test makes up (a receipt from the backend, a pause).
-    func announce(_ event: OutboxEvent) { observers.notify(event) }
+    public func announce(_ event: OutboxEvent) { observers.notify(event) }
 
     /// Whether anyone still observes the outbox.
-    var hasObservers: Bool { !observers.isEmpty }
+    public var hasObservers: Bool { !observers.isEmpty }
 
     // MARK: - MessageOutbox
 
-    func observe(_ observer: @escaping @MainActor (OutboxEvent) -> Void) -> ObservationToken {
+    /// Calls `observer` with every change, until the token is released.
+    public func observe(_ observer: @escaping @MainActor (OutboxEvent) -> Void) -> ObservationToken {
         observers.add(observer)
     }
 
+    /// Composes a message: `sending` (and sent after `latency`) online, `queued` offline; announced before it
+    /// returns.
     @discardableResult
-    func compose(text: String, in conversation: ConversationID) throws -> Message {
+    public func compose(text: String, in conversation: ConversationID) throws -> Message {
         composeCalls += 1
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            Issue.record("compose called with blank text: the view model should refuse it first")
-            throw InputError.emptyText
-        }
+        if text.allSatisfy(\.isWhitespace) { throw InputError.emptyText }
         if text.count > textLimit { throw InputError.textTooLong(characters: text.count, limit: textLimit) }
         let online = connectivity.isOnline
         let message = Message(
@@ -97,7 +108,8 @@ final class QueueFakeOutbox: MessageOutbox {
         return message
     }
 
-    func sendAll() async {
+    /// Sends every queued and failed message, one at a time in compose order.
+    public func sendAll() async {
         sendAllCalls += 1
         inFlight += 1
         defer { inFlight -= 1 }
@@ -107,7 +119,8 @@ final class QueueFakeOutbox: MessageOutbox {
         }
     }
 
-    func send(_ id: MessageID) async throws {
+    /// Sends one queued or failed message.
+    public func send(_ id: MessageID) async throws {
         sendCalls.append(id)
         guard let message = pending.first(where: { $0.id == id }), message.status != .sending else {
             Issue.record("send(\(id)) for a message that is not queued or failed")
@@ -119,23 +132,27 @@ final class QueueFakeOutbox: MessageOutbox {
         await transmit(id)
     }
 
+    /// Replaces the text of a queued or failed message.
     @discardableResult
-    func edit(_ id: MessageID, text: String) throws -> Message {
+    public func edit(_ id: MessageID, text: String) throws -> Message {
         editCalls.append(id)
         let index = try waitingIndex(id)
+        if text.allSatisfy(\.isWhitespace) { throw InputError.emptyText }
         pending[index].text = text
         observers.notify(.changed(pending[index]))
         return pending[index]
     }
 
-    func delete(_ id: MessageID) throws {
+    /// Removes a queued or failed message.
+    public func delete(_ id: MessageID) throws {
         deleteCalls.append(id)
         let index = try waitingIndex(id)
         pending.remove(at: index)
         observers.notify(.deleted(id))
     }
 
-    func signInRenewed() { Issue.record("signInRenewed is not expected from these view models") }
+    /// Records an issue: the screens never renew sign-in.
+    public func signInRenewed() { Issue.record("signInRenewed is not expected from these view models") }
 
     // MARK: - Mechanics
 

@@ -1,0 +1,10 @@
+import CourierDomain
+
+/// In the simulated world, the backend's own records play the payload a notification or a link would carry.
+extension World: ConversationDirectory {
+    /// The backend's conversation with this id.
+    public func conversation(_ id: ConversationID) -> Conversation? { backend.conversation(id) }
+
+    /// The backend's display name of `user`.
+    public func displayName(of user: UserID) -> String? { backend.user(user)?.displayName }
+}

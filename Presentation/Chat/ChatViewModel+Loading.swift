@@ -1,0 +1,87 @@
+import CourierDomain
+import Foundation
+
+extension ChatViewModel {
+    // MARK: - Loading
+
+    func loadPage(before cursor: MessageCursor?) {
+        let repository = repository
+        let conversationID = conversationID
+        let limit = pageSize
+        tasks.run { [weak self] in
+            do {
+                let page = try await repository.messages(in: conversationID, before: cursor, limit: limit)
+                self?.pageLoaded(page)
+            } catch {
+                self?.loadFailed(error)
+            }
+        }
+    }
+
+    private func pageLoaded(_ page: MessagePage) {
+        timeline.merge(page: page.messages)
+        if let first = page.messages.first { olderCursor = first.cursor }
+        serverHasMore = page.hasMore && olderCursor != nil
+        // The page may land in the window or above it: the window keeps its goal, counted from the bottom.
+        windowStart = max(lowestShowable, timeline.messages.count - max(rowsGoal, store.state.messages.count))
+        render {
+            $0.isLoading = false
+            $0.isLoadingOlder = false
+        }
+    }
+
+    private func loadFailed(_ error: any Error) {
+        let cancelled = error is CancellationError
+        logger.log(.warning, "loading \(conversationID) failed: \(error)")
+        // Offline with nothing cached: not a send failure — say the chat loads once back online, and load it then.
+        let offline = (error as? DeliveryError) == .offline && olderCursor == nil
+        if offline { loadWaitsForConnection = true }
+        render {
+            if offline {
+                $0.error = Self.offlineLoadText
+            } else if !cancelled {
+                $0.error = DeliveryError.userMessage(for: error)
+            }
+            $0.isLoading = false
+            $0.isLoadingOlder = false
+        }
+    }
+
+    /// The shared banner hears of connectivity first (it exists before any chat): taking the change from there, with
+    /// the load it lets start, keeps one change one state — online, banner, toast and loading agree.
+    func bannerChanged(_ shared: ConnectivityBannerViewModel.State) {
+        let apply: (inout State) -> Void = {
+            $0.isOnline = shared.isOnline
+            $0.banner = shared.banner
+            $0.toast = shared.toast
+            $0.connected = shared.connected
+        }
+        guard shared.isOnline, !store.state.isOnline, loadWaitsForConnection, !store.state.isLoading else {
+            store.update(apply)
+            return
+        }
+        loadWaitsForConnection = false
+        render {
+            apply(&$0)
+            if $0.error == Self.offlineLoadText { $0.error = nil }
+            $0.isLoading = true
+        }
+        loadPage(before: nil)
+    }
+
+    /// A connectivity monitor the banner does not share still moves the chat; with the shared one, the banner has
+    /// delivered the change already and this changes nothing.
+    func connectivityChanged(_ online: Bool) {
+        store.update { $0.isOnline = online }
+        guard online, loadWaitsForConnection, !store.state.isLoading else { return }
+        loadWaitsForConnection = false
+        render {
+            if $0.error == Self.offlineLoadText { $0.error = nil }
+            $0.isLoading = true
+        }
+        loadPage(before: nil)
+    }
+
+    /// What an uncached chat opened offline says instead of its messages.
+    public static let offlineLoadText = "You're offline. This conversation will load when you're back online."
+}

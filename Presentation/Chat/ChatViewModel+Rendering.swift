@@ -1,0 +1,117 @@
+import CourierDomain
+import Foundation
+
+extension ChatViewModel {
+    // MARK: - Rendering
+
+    func requireFailed(_ id: MessageID) throws {
+        guard let message = knownMessage(id) else { throw PresentationError.unknownMessage(id) }
+        guard message.status == .failed else { throw PresentationError.wrongStatus(id, message.status) }
+    }
+
+    /// Rebuilds the rows (relative times read now) and applies `change`, then sleeps until a time text changes.
+    func render(_ change: (inout State) -> Void = { _ in }) {
+        let now = clock.now
+        var rows: [MessageRow] = []
+        rows.reserveCapacity(window.count)
+        var failed: [MessageID] = []
+        var nextChange: Date?
+        for message in window {
+            rows.append(makeRow(message, now: now))
+            if message.status == .failed { failed.append(message.id) }
+            let change = formatter.nextChange(for: message.timestamp, after: now)
+            if nextChange.map({ change < $0 }) ?? true { nextChange = change }
+        }
+        store.update {
+            $0.messages = rows
+            $0.failedMessageIDs = failed
+            $0.hasMore = serverHasMore || windowStart > 0 || pendingFrontier != nil
+            // The alert goes once its message left the status it is about (retried, deleted, sent from the queue).
+            if let alert = $0.alert, timeline.message(alert.messageID)?.status != alert.requiredStatus {
+                $0.alert = nil
+            }
+            change(&$0)
+        }
+        renderedAt = now
+        scheduleRefresh(at: nextChange)
+    }
+
+    /// Redraws the one row at `index` of the window (new when `inserted`; `previous` is the message it replaces) and
+    /// sets `error`
+    /// when given: the cost of one event, not of the conversation. A full render when the clock has moved since
+    /// the last one, since every row's relative time may then read differently.
+    func renderRow(at index: Int, inserted: Bool, previous: Message?, error: String?? = nil) {
+        let now = clock.now
+        guard now == renderedAt else {
+            render { state in if let error { state.error = error } }
+            return
+        }
+        let message = timeline.messages[windowStart + index]
+        let row = makeRow(message, now: now)
+        let failed = message.status == .failed || previous?.status == .failed ? failedIDs() : nil
+        store.edit { state in
+            var changed = false
+            if inserted {
+                state.messages.insert(row, at: index)
+                changed = true
+            } else if state.messages[index] != row {
+                state.messages[index] = row
+                changed = true
+            }
+            if let error, state.error != error {
+                state.error = error
+                changed = true
+            }
+            // The alert or sheet goes once its message left the status it is about (sent from the queue, retried).
+            if let alert = state.alert, alert.messageID == message.id, message.status != alert.requiredStatus {
+                state.alert = nil
+                changed = true
+            }
+            return Self.apply(failed: failed, to: &state) || changed
+        }
+        let change = formatter.nextChange(for: message.timestamp, after: now)
+        if refreshDeadline.map({ change < $0 }) ?? true { scheduleRefresh(at: change) }
+    }
+
+    /// Removes the row at `index` of the window (`previous` is its message), like `renderRow`.
+    func renderRemoval(at index: Int, previous: Message?) {
+        guard clock.now == renderedAt else {
+            render()
+            return
+        }
+        let failed = previous?.status == .failed ? failedIDs() : nil
+        store.edit { state in
+            state.messages.remove(at: index)
+            if let alert = state.alert, alert.messageID == previous?.id { state.alert = nil }
+            _ = Self.apply(failed: failed, to: &state)
+            return true
+        }
+    }
+
+    private func failedIDs() -> [MessageID] {
+        window.lazy.filter { $0.status == .failed }.map(\.id)
+    }
+
+    /// Sets the failed ids when given and different; the alert goes once its message is no longer failed.
+    private static func apply(failed: [MessageID]?, to state: inout State) -> Bool {
+        guard let failed, failed != state.failedMessageIDs else { return false }
+        state.failedMessageIDs = failed
+        if let alert = state.alert, !failed.contains(alert.messageID) { state.alert = nil }
+        return true
+    }
+
+    private func makeRow(_ message: Message, now: Date) -> MessageRow {
+        let outgoing = message.senderID == currentUser
+        return MessageRow(
+            id: message.id, text: message.text, status: message.status, senderID: message.senderID,
+            statusLabel: outgoing ? MessageRow.statusLabel(for: message.status) : "", isOutgoing: outgoing,
+            timeText: formatter.string(for: message.timestamp, relativeTo: now),
+            canRetry: outgoing && message.status == .failed)
+    }
+
+    private func scheduleRefresh(at deadline: Date?) {
+        guard deadline != refreshDeadline || !refreshTimer.isScheduled else { return }
+        refreshDeadline = deadline
+        refreshTimer.schedule(at: deadline, coalescing: true) { [weak self] in self?.render() }
+    }
+}

@@ -1,0 +1,123 @@
+import CourierDomain
+import CourierPresentation
+import CourierTestSupport
+import Foundation
+
+/// A suite of screen tests over the shared fakes — a manual clock, a manual connectivity and the fake outbox — held
+/// in one line (`let screen = OutboxScreen(online: true)`), with the chat and banner builders and the states they
+/// should emit.
+@MainActor
+protocol OutboxScreenSuite {
+    /// The fakes the suite's screens run over.
+    var screen: OutboxScreen { get }
+}
+
+/// The fakes an `OutboxScreenSuite` runs its screens over.
+@MainActor
+struct OutboxScreen {
+    /// The clock the test advances.
+    let clock = ManualClock()
+    /// The device's connectivity.
+    let network: ManualConnectivity
+    /// The outbox every screen of the test shares.
+    let outbox: QueueFakeOutbox
+
+    /// A new clock, connectivity (`online` or not) and outbox over them.
+    init(online: Bool) {
+        network = ManualConnectivity(online: online)
+        outbox = QueueFakeOutbox(clock: clock, connectivity: network)
+    }
+}
+
+extension OutboxScreenSuite {
+    /// The clock the test advances.
+    var clock: ManualClock { screen.clock }
+    /// The device's connectivity.
+    var network: ManualConnectivity { screen.network }
+    /// The outbox every screen of the test shares.
+    var outbox: QueueFakeOutbox { screen.outbox }
+
+    // MARK: - Screens
+
+    /// The shared banner over the suite's fakes.
+    func makeBanner(actions: ConnectivityBannerViewModel.Actions = .init()) -> ConnectivityBannerViewModel {
+        ConnectivityBannerViewModel(connectivity: network, outbox: outbox, clock: clock, actions: actions)
+    }
+
+    /// The chat of `c1` with Ana over `repository` and a new banner; not started.
+    func makeChat(repository: any MessageRepository) -> ChatViewModel {
+        ChatViewModel(
+            conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox, repository: repository,
+            connectivity: network, banner: makeBanner(), clock: clock)
+    }
+
+    /// The chat started over `repository` (an empty backend when nil), once its first page arrived.
+    func openChat(repository: ChatFakeRepository? = nil) async -> ChatViewModel {
+        let model = makeChat(repository: repository ?? ChatFakeRepository(clock: clock))
+        model.start()
+        _ = await clock.run(until: { !model.hasPendingWork })
+        return model
+    }
+
+    // MARK: - States
+
+    /// The chat's state showing `rows`; its banner follows `online` (the network's reading when nil) and the
+    /// `waiting` count, and its failed ids are those of the failed rows.
+    func chatState(
+        _ rows: [MessageRow], hasMore: Bool = false, isLoading: Bool = false, isLoadingOlder: Bool = false,
+        error: String? = nil, online: Bool? = nil, waiting: Int = 0, connected: Bool = false,
+        alert: ChatViewModel.MessageAlert? = nil
+    ) -> ChatViewModel.State {
+        let online = online ?? network.isOnline
+        let offlineText = waiting == 0
+            ? "You're offline. Messages will send when reconnected."
+            : "You're offline. \(waiting) \(waiting == 1 ? "message" : "messages") queued."
+        return ChatViewModel.State(
+            conversationID: "c1", title: "Ana", messages: rows, hasMore: hasMore, isLoading: isLoading,
+            isLoadingOlder: isLoadingOlder, error: error, isOnline: online,
+            banner: .init(
+                visible: !online, text: online ? "" : offlineText, queuedCount: waiting,
+                showsSendAll: !online && waiting > 0),
+            toast: .hidden, connected: connected,
+            failedMessageIDs: rows.filter { $0.status == .failed }.map(\.id), alert: alert)
+    }
+
+    /// The banner's state: `banner` is the offline text, `toast` the toast's text when one shows.
+    func bannerState(
+        online: Bool, count: Int, banner: String = "", toast: String? = nil, connected: Bool = false,
+        reconnecting: Bool = false
+    ) -> ConnectivityBannerViewModel.State {
+        ConnectivityBannerViewModel.State(
+            isOnline: online,
+            banner: .init(
+                visible: !online || reconnecting, text: reconnecting ? "Reconnecting..." : banner, queuedCount: count,
+                showsSendAll: !online && count > 0),
+            toast: toast.map { .init(visible: true, text: $0, queuedCount: count) } ?? .hidden,
+            connected: connected)
+    }
+}
+
+// MARK: - Rows
+
+/// The labels the chat shows under the user's own messages, written out here so a slip in the code shows.
+private let labels: [MessageStatus: String] = [
+    .queued: "Queued", .sending: "Sending...", .sent: "Sent", .delivered: "Delivered", .read: "Read",
+    .failed: "Failed - Tap to retry",
+]
+
+/// A row of the signed-in user's message.
+func mine(_ id: MessageID, _ text: String, _ status: MessageStatus, time: String = "Now") -> MessageRow {
+    MessageRow(
+        id: id, text: text, status: status, senderID: "me", statusLabel: labels[status] ?? "?", isOutgoing: true,
+        timeText: time, canRetry: status == .failed)
+}
+
+/// The row of a message of `ChatFixture.history` (read, 5 hours old) or of a queued one (just composed).
+func historyRow(_ message: Message, time: String? = nil) -> MessageRow {
+    let mine = message.senderID == "me"
+    let label = mine ? (message.status == .queued ? "Queued" : "Read") : ""
+    return MessageRow(
+        id: message.id, text: message.text, status: message.status, senderID: message.senderID,
+        statusLabel: label, isOutgoing: mine, timeText: time ?? (message.status == .queued ? "Now" : "5h ago"),
+        canRetry: false)
+}
