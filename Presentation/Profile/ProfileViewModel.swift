@@ -40,13 +40,13 @@ public final class ProfileViewModel: StateEmitting {
         currentUser: UserID, writes: any WriteQueue, users: any EditableUserDirectory, backend: any UserRepository,
         connectivity: any ConnectivityMonitor, clock: any Clock
     ) {
+        tasks = TaskTracker(clock: clock)
+        store = StateStore(State(pendingCount: writes.count, givenUp: []))
         self.currentUser = currentUser
         self.writes = writes
         self.users = users
         self.backend = backend
         self.connectivity = connectivity
-        tasks = TaskTracker(clock: clock)
-        store = StateStore(State(pendingCount: writes.count, givenUp: []))
         tokens.append(writes.observe { [weak self] event in self?.writeQueueChanged(event) })
         tokens.append(connectivity.observe { [weak self] online in if online { self?.sync() } })
         for write in writes.expiredAtOpen { giveUp(write, Self.expiredText) }

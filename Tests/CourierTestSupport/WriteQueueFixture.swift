@@ -42,6 +42,14 @@ public final class WriteQueueFixture {
         return queue
     }
 
+    /// Opens a queue holding the `setting` writes `values`, in order, whose backend first answers with `script`.
+    public func open(holding values: [String], script: [(any Error)?]) throws -> OfflineWriteQueue {
+        let queue = try open()
+        try enqueue(queue, values)
+        executor.script = script
+        return queue
+    }
+
     /// Queues a `setting` write.
     @discardableResult
     public func enqueue(_ queue: OfflineWriteQueue, _ value: String, key: String? = nil) throws -> PendingWrite {

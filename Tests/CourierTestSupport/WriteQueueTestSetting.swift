@@ -6,8 +6,5 @@ public struct WriteQueueTestSetting: Codable, Hashable, Sendable {
     public var value: String
 
     /// Creates a setting change.
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
+    public init(name: String, value: String) { (self.name, self.value) = (name, value) }
 }

@@ -26,25 +26,6 @@ import Testing
         #expect(try fixture.open().openReport == WriteQueueOpenReport(loaded: 1, expired: [], skippedRecords: 0))
     }
 
-    @Test func staleWritesAreRemovedAndReportedBeforeEachSync() async throws {
-        // Given a write queued just over 7 days ago in a queue that stayed open, and a write from just under
-        let fixture = WriteQueueFixture()
-        let queue = try fixture.open()
-        let old = try fixture.enqueue(queue, "old")
-        await fixture.clock.advance(by: .seconds(2))
-        try fixture.enqueue(queue, "recent")
-        await fixture.clock.advance(by: .seconds(7 * 86_400 - 1))
-
-        // When the queue syncs
-        let synced = await queue.syncWhenOnline()
-
-        // Then the old one was removed and reported without being sent; the recent one went out
-        #expect(synced == 1)
-        #expect(fixture.executor.deliveredValues == ["recent"])
-        #expect(fixture.events.outcomes.first == .expired(old))
-        #expect(try fixture.open().count == 0)
-    }
-
     @Test func theStaleLimitIsConfigurable() async throws {
         // Given a queue whose writes go stale after an hour
         let fixture = WriteQueueFixture(configuration: WriteQueueConfiguration(staleAfter: .seconds(3_600)))

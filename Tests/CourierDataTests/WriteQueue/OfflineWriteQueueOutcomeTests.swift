@@ -53,16 +53,18 @@ import Testing
         #expect(try fixture.open().count == 0)
     }
 
-    @Test func aWriteThatKeepsFailingStaysQueuedWithItsAttemptsAndTheSyncGoesOn() async throws {
-        // Given a write the backend keeps timing out, queued before another
+    /// Queues `first` then `second`, scripts the backend to fail four times with `error`, and syncs.
+    private func syncTwoWrites(
+        _ first: String, _ second: String, failingFourTimesWith error: DeliveryError
+    ) async throws -> (fixture: WriteQueueFixture, queue: OfflineWriteQueue, synced: Int?) {
         let fixture = WriteQueueFixture()
-        let queue = try fixture.open()
-        try fixture.enqueue(queue, "stuck")
-        try fixture.enqueue(queue, "fine")
-        fixture.executor.script = Array(repeating: DeliveryError.timeout, count: 4)
+        let queue = try fixture.open(holding: [first, second], script: Array(repeating: error, count: 4))
+        return (fixture, queue, await fixture.syncAdvancingClock(queue))
+    }
 
-        // When the queue syncs
-        let synced = await fixture.syncAdvancingClock(queue)
+    @Test func aWriteThatKeepsFailingStaysQueuedWithItsAttemptsAndTheSyncGoesOn() async throws {
+        // Given a write the backend keeps timing out, queued before another, when the queue syncs
+        let (fixture, queue, synced) = try await syncTwoWrites("stuck", "fine", failingFourTimesWith: .timeout)
 
         // Then the first had its four attempts (3 retries: 1 s, 2 s, 4 s) and stays; the second went out
         #expect(synced == 1)
@@ -74,15 +76,8 @@ import Testing
     }
 
     @Test func beingOfflineAfterTheRetriesEndsTheSync() async throws {
-        // Given two writes and a backend that answers offline
-        let fixture = WriteQueueFixture()
-        let queue = try fixture.open()
-        try fixture.enqueue(queue, "a")
-        try fixture.enqueue(queue, "b")
-        fixture.executor.script = Array(repeating: DeliveryError.offline, count: 4)
-
-        // When the queue syncs
-        let synced = await fixture.syncAdvancingClock(queue)
+        // Given two writes and a backend that answers offline, when the queue syncs
+        let (fixture, queue, synced) = try await syncTwoWrites("a", "b", failingFourTimesWith: .offline)
 
         // Then the second write was not even tried: both wait for the next sync
         #expect(synced == 0)
@@ -93,9 +88,7 @@ import Testing
     @Test func goingOfflineDuringABackoffEndsTheSync() async throws {
         // Given a write that fails once, and a device that goes offline meanwhile
         let fixture = WriteQueueFixture()
-        let queue = try fixture.open()
-        try fixture.enqueue(queue, "a")
-        fixture.executor.script = [DeliveryError.timeout]
+        let queue = try fixture.open(holding: ["a"], script: [DeliveryError.timeout])
         let result = await fixture.startSync(queue)
         fixture.connectivity.set(online: false)
 
@@ -111,9 +104,7 @@ import Testing
     @Test func anErrorThatIsNotADeliveryErrorIsRetriedAsUnknown() async throws {
         // Given a write whose executor fails once with some other error
         let fixture = WriteQueueFixture()
-        let queue = try fixture.open()
-        try fixture.enqueue(queue, "a")
-        fixture.executor.script = [Unexpected()]
+        let queue = try fixture.open(holding: ["a"], script: [Unexpected()])
 
         // When the queue syncs, then it was kept, retried and delivered
         #expect(await fixture.syncAdvancingClock(queue) == 1)
@@ -125,10 +116,7 @@ import Testing
     func aSignInErrorKeepsEverythingAndPausesUntilSignInIsRenewed(error: DeliveryError) async throws {
         // Given two writes and an expired sign-in
         let fixture = WriteQueueFixture()
-        let queue = try fixture.open()
-        try fixture.enqueue(queue, "a")
-        try fixture.enqueue(queue, "b")
-        fixture.executor.script = [error]
+        let queue = try fixture.open(holding: ["a", "b"], script: [error])
 
         // When the queue syncs
         #expect(await queue.syncWhenOnline() == 0)

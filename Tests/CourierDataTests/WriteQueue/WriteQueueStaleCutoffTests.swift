@@ -39,9 +39,11 @@ import Testing
         // When it syncs
         let synced = await queue.syncWhenOnline()
 
-        // Then the one exactly 7 days old went out and the older one expired without being sent
+        // Then the older one was removed and reported first, without being sent; the one exactly 7 days old went out
         #expect(synced == 1)
         #expect(fixture.executor.deliveredValues == ["edge"])
+        #expect(fixture.events.outcomes.first == .expired(older))
         #expect(fixture.events.outcomes.filter { if case .expired = $0 { true } else { false } } == [.expired(older)])
+        #expect(try fixture.open().count == 0)
     }
 }
