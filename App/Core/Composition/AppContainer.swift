@@ -5,7 +5,8 @@ import CourierPresentation
 import Foundation
 
 /// The app, composed over a `World`: one feature object per area (messaging, conversations) building its own parts,
-/// and the profile screen's view model. Dropping the container and building a new one over the same world is an app restart.
+/// and the profile screen's view model. Dropping the container and building a new one over the same world is an app
+/// restart.
 @MainActor
 public final class AppContainer {
     /// The signed-in user of the demo.
@@ -42,7 +43,8 @@ public final class AppContainer {
             connectivity: world.network, clock: world.clock, ids: idSpace.generator, policy: world.settings.policy,
             random: world.random,
             writeExecutors: [
-                ProfileViewModel.displayNameKind: Self.displayNameExecutor(network: world.network, user: Self.currentUser)
+                ProfileViewModel.displayNameKind: Self.displayNameExecutor(
+                    network: world.network, user: Self.currentUser)
             ],
             fileSystem: world.fileSystem, logger: logger)
         self.client = client

@@ -161,7 +161,7 @@ import Testing
     @Test func aWriteIsAbandonedAndReportedAfterTooManyAttempts() async throws {
         // Given a queue that allows 3 attempts in all, one per sync, and a backend that keeps failing
         let fixture = WriteQueueFixture(
-            configuration: WriteQueueConfiguration(maxAttempts: 3), retryPolicy: RetryPolicy(maxRetries: 0, jitter: 0))
+            configuration: WriteQueueConfiguration(maxAttempts: 3), retryPolicy: .init(maxRetries: 0, jitter: 0))
         var queue = try fixture.open()
         let write = try fixture.enqueue(queue, "a")
         fixture.executor.script = Array(repeating: DeliveryError.server(code: 500), count: 3)

@@ -32,7 +32,7 @@ import Testing
     @Test func theDelayDoublesUpToFiveMinutes() async throws {
         // Given a write that never gets through, with no attempt limit
         let fixture = WriteQueueFixture(
-            configuration: WriteQueueConfiguration(maxAttempts: nil), retryPolicy: RetryPolicy(maxRetries: 0, jitter: 0))
+            configuration: WriteQueueConfiguration(maxAttempts: nil), retryPolicy: .init(maxRetries: 0, jitter: 0))
         let queue = try fixture.open()
         try fixture.enqueue(queue, "name")
         fixture.executor.script = Array(repeating: DeliveryError.server(code: 503), count: 100)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct WriteQueueStorageTests {
     @Test func eachChangeAppendsRecordsThatReplayToTheSameQueue() async throws {
         // Given a queue that queues, coalesces, fails an attempt and delivers
-        let fixture = WriteQueueFixture(retryPolicy: RetryPolicy(maxRetries: 0, jitter: 0))
+        let fixture = WriteQueueFixture(retryPolicy: .init(maxRetries: 0, jitter: 0))
         let queue = try fixture.open()
         try fixture.enqueue(queue, "Ana", key: "name")
         let newest = try fixture.enqueue(queue, "Anna", key: "name")

@@ -78,7 +78,9 @@ import Testing
         #expect(recorder.states == [state(0), state(1), state(0)])
     }
 
-    @Test(arguments: [("   ", DisplayNameError.empty), (String(repeating: "x", count: 65), .tooLong(characters: 65, limit: 64))])
+    @Test(arguments: [
+        ("   ", DisplayNameError.empty), (String(repeating: "x", count: 65), .tooLong(characters: 65, limit: 64)),
+    ])
     func aBadNameIsRefusedAndChangesNothing(name: String, error: DisplayNameError) async throws {
         // Given an online device
         let writes = ProfileFakeWriteQueue(clock: clock)
@@ -130,7 +132,8 @@ import Testing
 
         // Then it is listed with why, and the name shown is the server's again
         let why = DeliveryError.validation(reason: "too rude").userMessage
-        #expect(recorder.states == [state(0), state(1), state(1, ["profile.displayName: \(why)"]), state(0, ["profile.displayName: \(why)"])])
+        let line = "profile.displayName: \(why)"
+        #expect(recorder.states == [state(0), state(1), state(1, [line]), state(0, [line])])
         #expect(directory.edits == ["update Server Name"])
     }
 
