@@ -21,12 +21,10 @@ struct WritesBenchmark {
         defer { try? FileManager.default.removeItem(at: root) }
         let storage = try RecordLogStorage(path: root.appendingPathComponent("writes.log").path)
         defer { storage.close() }
-        let queue = try makeQueue(storage: storage, onMainActor: false)
-        // The same queue sharing the main actor's executor (as in the driver): no hop per call, which tells the
-        // hop's share apart from the queue's own work.
-        let mainStorage = try RecordLogStorage(path: root.appendingPathComponent("main.log").path)
-        defer { mainStorage.close() }
-        let mainQueue = try makeQueue(storage: mainStorage, onMainActor: true)
+        let queue = try OfflineWriteQueue(
+            storage: storage, clock: SystemClock(), connectivity: ManualConnectivity(),
+            configuration: WriteQueueConfiguration(capacity: writes), executors: ["profile.name": { _ in }],
+            ids: .seeded(21))
         let raw = try RecordLog.open(path: root.appendingPathComponent("raw.log").path).log
         defer { raw.close() }
         let encoder = JSONEncoder()
@@ -36,26 +34,20 @@ struct WritesBenchmark {
 
         // Enqueue and raw append alternate in rounds, so that both meet the same disk weather.
         var enqueueSamples: [Double] = []
-        var mainSamples: [Double] = []
         var appendSamples: [Double] = []
         let perRound = writes / rounds
         for round in 0..<rounds {
             for index in round * perRound..<(round + 1) * perRound {
                 let start = DispatchTime.now().uptimeNanoseconds
-                try await queue.enqueue(kind: "profile.name", key: nil, payload: payloads[index])
+                try queue.enqueue(kind: "profile.name", key: nil, payload: payloads[index])
                 enqueueSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            }
-            for index in round * perRound..<(round + 1) * perRound {
-                let start = DispatchTime.now().uptimeNanoseconds
-                try await mainQueue.enqueue(kind: "profile.name", key: nil, payload: payloads[index])
-                mainSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             }
             for index in round * perRound..<(round + 1) * perRound {
                 appendSamples.append(try Bench.time { try raw.append(encoded[index]) })
             }
         }
         let queuedBytes = storage.byteCount
-        guard await queue.count == writes else { throw BenchFailure("\(await queue.count) of \(writes) writes queued") }
+        guard queue.count == writes else { throw BenchFailure("\(queue.count) of \(writes) writes queued") }
 
         // The sync's baseline brackets it, half before and half after, for the same reason.
         let half = writes / 2
@@ -64,7 +56,7 @@ struct WritesBenchmark {
         let delivered = await queue.syncWhenOnline()
         let sync = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         bracket += try Bench.time { for payload in encoded[half...] { try raw.append(payload) } }
-        guard delivered == writes, await queue.count == 0 else {
+        guard delivered == writes, queue.count == 0 else {
             throw BenchFailure("sync delivered \(delivered) of \(writes)")
         }
         let enqueue = Bench.median(enqueueSamples)
@@ -84,14 +76,6 @@ struct WritesBenchmark {
                 Bench.ratio(Bench.percentile(enqueueSamples, 99) / Bench.percentile(appendSamples, 99)), "—", "",
             ],
             [
-                "enqueue p50 / p99, queue on the main actor's executor",
-                "\(Bench.format(Bench.median(mainSamples))) / \(Bench.format(Bench.percentile(mainSamples, 99)))",
-                "\(Bench.format(append)) / \(Bench.format(Bench.percentile(appendSamples, 99)))",
-                "\(Bench.ratio(Bench.median(mainSamples) / append)) / "
-                    + Bench.ratio(Bench.percentile(mainSamples, 99) / Bench.percentile(appendSamples, 99)),
-                "—", "",
-            ],
-            [
                 "enqueue all \(writes.formatted()), total", Bench.format(enqueueTotal),
                 "\(Bench.format(appendTotal)) (\(writes.formatted()) appends)", Bench.ratio(enqueueTotal / appendTotal),
                 "—", "",
@@ -104,12 +88,5 @@ struct WritesBenchmark {
         ]
         print("## courier-bench writes\n")
         print(Bench.table(header: ["measurement", "Courier", "baseline", "ratio", "target", "met"], rows: rows))
-    }
-
-    private func makeQueue(storage: RecordLogStorage, onMainActor: Bool) throws -> OfflineWriteQueue {
-        try OfflineWriteQueue(
-            storage: storage, clock: SystemClock(), isOnline: { true },
-            configuration: WriteQueueConfiguration(capacity: writes), executors: ["profile.name": { _ in }],
-            ids: .seeded(21), runsOnMainActor: onMainActor)
     }
 }

@@ -84,10 +84,9 @@ public final class CourierClient: MessagingSession {
         let writeLog = try RecordLogStorage(path: path("writes.log"), fileSystem: fileSystem, logger: logger)
         let messageCache = try MessageCache(storage: messageLog, logger: logger)
         let conversationCache = try ConversationCache(storage: conversationLog, logger: logger)
-        let online: @Sendable @MainActor () -> Bool = { [connectivity] in connectivity.isOnline }
         writes = try OfflineWriteQueue(
-            storage: writeLog, clock: clock, isOnline: online, executors: writeExecutors, ids: ids, random: random,
-            logger: logger, runsOnMainActor: true)
+            storage: writeLog, clock: clock, connectivity: connectivity, executors: writeExecutors, ids: ids,
+            random: random, logger: logger)
         let retrying = RetryingMessageRepository(
             base: messages, clock: clock, random: random, connectivity: connectivity)
         // Retry and Send Now: one attempt within the timeout — the backoff chain is for the outbox's own sends.

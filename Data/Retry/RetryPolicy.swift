@@ -32,26 +32,30 @@ public struct RetryPolicy: Hashable, Sendable {
     public var jitter: Double
     /// How long one attempt may take before it is cancelled and counted as a timeout.
     public var attemptTimeout: Duration
+    /// The longest a wait may grow to, before jitter; nil lets it grow without bound.
+    public var maxDelay: Duration?
 
     /// Creates a policy; the defaults are the product's: 1 s, 2 s, 4 s ± 10 %, 3 retries, 10 s per attempt.
     public init(
         initialDelay: Duration = .seconds(1), multiplier: Double = 2, maxRetries: Int = 3, jitter: Double = 0.1,
-        attemptTimeout: Duration = .seconds(10)
+        attemptTimeout: Duration = .seconds(10), maxDelay: Duration? = nil
     ) {
         self.initialDelay = initialDelay
         self.multiplier = multiplier
         self.maxRetries = max(0, maxRetries)
         self.jitter = min(1, max(0, jitter))
         self.attemptTimeout = attemptTimeout
+        self.maxDelay = maxDelay
     }
 
     /// The product's policy.
     public static let standard = RetryPolicy()
 
-    /// The wait before retry `retry` (1-based): `initialDelay × multiplier^(retry−1)`, scaled by
+    /// The wait before retry `retry` (1-based): `initialDelay × multiplier^(retry−1)`, at most `maxDelay`, scaled by
     /// `1 + jitter × (2 × unit − 1)` where `unit` in 0..<1 comes from the seeded generator.
     public func backoff(beforeRetry retry: Int, unit: Double) -> Duration {
-        let base = initialDelay.timeInterval * pow(multiplier, Double(max(0, retry - 1)))
+        var base = initialDelay.timeInterval * pow(multiplier, Double(max(0, retry - 1)))
+        if let maxDelay { base = min(base, maxDelay.timeInterval) }
         return .seconds(base * (1 + jitter * (2 * unit - 1)))
     }
 

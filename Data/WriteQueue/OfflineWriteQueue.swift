@@ -1,34 +1,35 @@
 import CourierDomain
 import Foundation
 
-/// A durable queue of typed writes (profile settings, ratings…) that reach the backend once the device is online
-///. `enqueue` returns once the write is durable; `syncWhenOnline()` delivers the queued writes, in order,
-/// through executors registered per kind where the app is composed — the queue knows nothing of endpoints.
+/// A durable queue of typed writes (profile settings, ratings…) that reach the backend once the device is online.
+/// `enqueue` returns once the write is durable; `syncWhenOnline()` delivers the queued writes, in order, through
+/// executors registered per kind where the app is composed — the queue knows nothing of endpoints.
 ///
 /// What happens after each answer is `WriteOutcomePolicy`'s doc comment. Writes with the same coalescing key
 /// replace one another; the queue is bounded; stale writes are dropped and reported; one sync runs at a time.
 ///
-/// **Executor.** By default the queue is an ordinary actor (its executor is lent by a private default actor). With
-/// `runsOnMainActor: true` it shares the main actor's executor, so that in the driver, tests and simulations every
-/// step interleaves deterministically with the main-actor code and a `ManualClock` (docs/design.md §8). The choice is made
-/// once, at init; `unownedExecutor` returns it.
-public actor OfflineWriteQueue: WriteQueue {
+/// Like `DurableOutbox`, it lives on the main actor and takes its dependencies at init: connectivity from a
+/// `ConnectivityMonitor`, its waits from `RetryPolicy`s (within a sync, and for the syncs it plans itself), its
+/// tasks from the injected clock (`Clock.task`), so every step interleaves deterministically with a `ManualClock`
+/// (docs/design.md §8). Observers are called on the main actor.
+@MainActor
+public final class OfflineWriteQueue: WriteQueue {
     /// Delivers one write to the backend; throws a `DeliveryError` when it does not get through. Runs on the
-    /// queue's executor (nonisolated async), one write at a time.
+    /// caller's actor (the main actor), one write at a time.
     public typealias Executor = @Sendable (PendingWrite) async throws -> Void
 
     // MARK: - Dependencies
 
     private let journal: WriteQueueJournal
     private let clock: any Clock
-    private let isOnline: @Sendable @MainActor () -> Bool
+    private let connectivity: any ConnectivityMonitor
     private let configuration: WriteQueueConfiguration
+    private let retryPolicy: RetryPolicy
+    private let resyncPolicy: RetryPolicy
     private let ids: IDGenerator
     private let random: LockedRandom?
     private let logger: Logger
-    private let observers = WriteQueueObservers()
-    private let runsOnMainActor: Bool
-    private let executorHome = WriteQueueExecutorHome()
+    private let observers = ObserverList<WriteQueueEvent>()
 
     // MARK: - State
 
@@ -46,22 +47,26 @@ public actor OfflineWriteQueue: WriteQueue {
     public private(set) var isPausedForSignIn = false
 
     /// What opening found: how many writes were loaded, which stale ones were removed, what could not be read.
-    public nonisolated let openReport: WriteQueueOpenReport
+    public let openReport: WriteQueueOpenReport
 
     /// Opens the queue on `storage`: replays its records, then removes (and reports in `openReport`) the writes
     /// older than `configuration.staleAfter`. Throws `StoreError` when the storage cannot be read.
     ///
     /// - Parameters:
-    ///   - isOnline: the connectivity source, read before each sync and retry (offline: sync does nothing).
+    ///   - connectivity: read before each sync and retry (offline: sync does nothing).
+    ///   - retryPolicy: how often one sync retries a write, and the waits in between (`.writeQueueRetries`:
+    ///     1 s, 2 s, 4 s). Only its delays and `maxRetries` apply: the executor bounds its own attempts.
+    ///   - resyncPolicy: the waits before the syncs the queue plans itself while a write is left behind online
+    ///     (`.writeQueueResyncs`: 30 s, doubling up to 5 minutes); they go on until the write is delivered or
+    ///     abandoned, so its `maxRetries` is not used.
     ///   - executors: executors by kind; more can be added with `register(kind:executor:)`.
     ///   - ids: write ids (seeded in scripts and tests, so runs replay).
-    ///   - random: the seeded generator for backoff jitter; nil for none.
-    ///   - runsOnMainActor: share the main actor's executor (deterministic driver and tests) instead of its own.
+    ///   - random: the seeded generator for backoff jitter, drawn once per wait; nil for none.
     public init(
-        storage: any WriteQueueStorage, clock: any Clock, isOnline: @escaping @Sendable @MainActor () -> Bool,
-        configuration: WriteQueueConfiguration = .standard, executors: [String: Executor] = [:],
-        ids: IDGenerator = .random, random: LockedRandom? = nil, logger: Logger = .silent,
-        runsOnMainActor: Bool = false
+        storage: any WriteQueueStorage, clock: any Clock, connectivity: any ConnectivityMonitor,
+        configuration: WriteQueueConfiguration = .standard, retryPolicy: RetryPolicy = .writeQueueRetries,
+        resyncPolicy: RetryPolicy = .writeQueueResyncs, executors: [String: Executor] = [:], ids: IDGenerator = .random,
+        random: LockedRandom? = nil, logger: Logger = .silent
     ) throws {
         let journal = try WriteQueueJournal(storage: storage, logger: logger)
         var expired: [PendingWrite] = []
@@ -74,23 +79,19 @@ public actor OfflineWriteQueue: WriteQueue {
         if !expired.isEmpty { logger.log(.info, "write queue: removed \(expired.count) stale writes at open") }
         self.journal = journal
         self.clock = clock
-        self.isOnline = isOnline
+        self.connectivity = connectivity
         self.configuration = configuration
+        self.retryPolicy = retryPolicy
+        self.resyncPolicy = resyncPolicy
         self.executors = executors
         self.ids = ids
         self.random = random
         self.logger = logger
-        self.runsOnMainActor = runsOnMainActor
         openReport = WriteQueueOpenReport(
             loaded: journal.count, expired: expired, skippedRecords: journal.skippedRecords)
     }
 
     isolated deinit { followUp?.cancel() }
-
-    /// The main actor's executor when the queue was opened with `runsOnMainActor`, otherwise its own.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor {
-        runsOnMainActor ? MainActor.sharedUnownedExecutor : executorHome.unownedExecutor
-    }
 
     // MARK: - Reading
 
@@ -100,8 +101,11 @@ public actor OfflineWriteQueue: WriteQueue {
     /// Every queued write, in delivery order.
     public var allWrites: [PendingWrite] { journal.all }
 
-    /// Calls `observer` with every event (on the queue's executor) until the token is released.
-    public nonisolated func observe(_ observer: @escaping @Sendable (WriteQueueEvent) -> Void) -> ObservationToken {
+    /// The stale writes opening removed (`openReport.expired`), oldest first.
+    public var expiredAtOpen: [PendingWrite] { openReport.expired }
+
+    /// Calls `observer` with every event until the token is released.
+    public func observe(_ observer: @escaping @MainActor (WriteQueueEvent) -> Void) -> ObservationToken {
         observers.add(observer)
     }
 
@@ -170,8 +174,7 @@ public actor OfflineWriteQueue: WriteQueue {
     @discardableResult
     public func syncWhenOnline() async -> Int {
         if let runningSync { return await runningSync.value }
-        let work = TrackedWork(ledger: clock.ledger)
-        let sync = TrackedTask(task: Task { await work.run { await self.runSync() } }, work: work)
+        let sync = clock.task { await self.runSync() }
         runningSync = sync
         return await sync.value
     }
@@ -182,7 +185,7 @@ public actor OfflineWriteQueue: WriteQueue {
             logger.log(.info, "write queue: paused until sign-in is renewed, not syncing")
             return 0
         }
-        guard await isOnline() else {
+        guard connectivity.isOnline else {
             logger.log(.info, "write queue: offline, not syncing")
             return 0
         }
@@ -233,22 +236,18 @@ public actor OfflineWriteQueue: WriteQueue {
             followUpRound = 0
             return
         }
-        let delay = configuration.resyncDelay(round: followUpRound)
+        // No jitter draw: the follow-ups are this device's own, not a crowd retrying in step.
+        let delay = resyncPolicy.backoff(beforeRetry: followUpRound + 1, unit: 0.5)
         followUpRound += 1
         let clock = clock
         let deadline = clock.now.addingTimeInterval(delay.timeInterval)
         nextResync = deadline
         logger.log(.info, "write queue: a write is left behind; syncing again in \(delay)")
         // Weak: a queue that is closed and dropped (an app restart) must not sync on after it.
-        // Counted in the clock's ledger like every task the queue starts, so virtual time waits for the sync it wakes.
-        let work = TrackedWork(ledger: clock.ledger)
-        followUp = TrackedTask(
-            task: Task { [weak self] in
-                await work.run {
-                    do { try await clock.sleep(until: deadline) } catch { return }
-                    await self?.syncWhenOnline()
-                }
-            }, work: work)
+        followUp = clock.task { [weak self] in
+            do { try await clock.sleep(until: deadline) } catch { return }
+            await self?.syncWhenOnline()
+        }
     }
 
     /// One write through `WriteOutcomePolicy`, retries included.
@@ -284,15 +283,15 @@ public actor OfflineWriteQueue: WriteQueue {
                 if let limit = configuration.maxAttempts, write.attempts >= limit {
                     return finish(write, because: .abandoned, event: .abandoned(write, failure)) ? .kept : .stopSync
                 }
-                guard retries < configuration.retriesPerSync, !Task.isCancelled else {
+                guard retries < retryPolicy.maxRetries, !Task.isCancelled else {
                     observers.notify(.attemptFailed(write, failure, retryIn: nil))
                     return failure == .offline || Task.isCancelled ? .stopSync : .retryLater
                 }
-                let delay = configuration.backoff(beforeRetry: retries, unit: random?.nextUnit() ?? 0)
+                let delay = retryPolicy.backoff(beforeRetry: retries + 1, unit: random?.nextUnit() ?? 0.5)
                 observers.notify(.attemptFailed(write, failure, retryIn: delay))
                 retries += 1
                 do { try await clock.sleep(for: delay) } catch { return .stopSync }
-                guard await isOnline() else { return .stopSync }
+                guard connectivity.isOnline else { return .stopSync }
                 // The write may have been cleared or replaced while the queue waited.
                 guard let current = journal.write(id: write.id) else { return .kept }
                 write = current
@@ -332,7 +331,3 @@ public actor OfflineWriteQueue: WriteQueue {
         }
     }
 }
-
-/// A default actor whose only job is to lend its executor to an `OfflineWriteQueue` that does not run on the
-/// main actor (a custom `unownedExecutor` cannot fall back to the actor's own default one).
-private actor WriteQueueExecutorHome {}

@@ -1,22 +1,22 @@
 import CourierDomain
 
-/// The async work a view model started on behalf of an input, so a driver can wait for it (`isIdle`) and the
-/// owner can cancel it when it goes away. Timers are deliberately not tracked here: waiting for "no work" must
-/// not mean waiting for a toast to time out.
+/// The async work a view model (or the app composing them) started on behalf of an input, so a driver can wait for
+/// it (`isIdle`) and the owner can cancel it when it goes away. Timers are deliberately not tracked here: waiting
+/// for "no work" must not mean waiting for a toast to time out.
 @MainActor
-final class TaskTracker {
+public final class TaskTracker {
     private let clock: any Clock
     private var tasks: [Int: TrackedTask<Void>] = [:]
     private var nextKey = 0
 
     /// Creates a tracker whose tasks `clock`'s ledger counts.
-    init(clock: any Clock) { self.clock = clock }
+    public init(clock: any Clock) { self.clock = clock }
 
     /// Whether no tracked work runs.
-    var isIdle: Bool { tasks.isEmpty }
+    public var isIdle: Bool { tasks.isEmpty }
 
     /// Runs `work` on the main actor and tracks it until it returns.
-    func run(_ work: @escaping @MainActor () async -> Void) {
+    public func run(_ work: @escaping @MainActor () async -> Void) {
         let key = nextKey
         nextKey += 1
         // The task starts only after this turn of the main actor, so it is registered before it can finish.
@@ -39,7 +39,7 @@ final class TaskTracker {
     }
 
     /// Cancels every tracked task.
-    func cancelAll() {
+    public func cancelAll() {
         for task in tasks.values { task.cancel() }
         tasks = [:]
     }

@@ -1,10 +1,12 @@
 import CourierData
 import CourierDomain
+import CourierFakes
 import CourierPresentation
 import Foundation
 
-/// The app, composed over a `World`: one feature object per area (messaging, conversations, profile), each
-/// building its own parts. Dropping the container and building a new one over the same world is an app restart.
+/// The app, composed over a `World`: one feature object per area (messaging, conversations) building its own parts,
+/// and the profile screen's view model. Dropping the container and building a new one over the same world is an app
+/// restart.
 @MainActor
 public final class AppContainer {
     /// The signed-in user of the demo.
@@ -12,14 +14,14 @@ public final class AppContainer {
 
     /// The world the app runs in.
     public let world: World
-    /// Work the app layer starts (page loads, syncs).
-    public let tracker: WorkTracker
+    /// Work the driver starts (page loads).
+    public let tracker: TaskTracker
     /// Conversation list and user cache.
     public let conversations: ConversationsFeature
     /// Outbox, repositories and the message screens.
     public let messaging: MessagingFeature
     /// Profile edits through the offline write queue.
-    public let profile: ProfileFeature
+    public let profile: ProfileViewModel
     /// The open chat, if any.
     public private(set) var chat: ChatViewModel?
     /// The data side: the client's folder, its stores, outbox, caches and write queue (`CourierClient`).
@@ -30,7 +32,7 @@ public final class AppContainer {
     /// Builds the app over `world`'s data directory.
     public init(world: World, logger: Logger = .silent) throws {
         self.world = world
-        tracker = WorkTracker(clock: world.clock)
+        tracker = TaskTracker(clock: world.clock)
         let idSpace = try DurableIDSpace(
             path: World.idSpacePath(in: world.directory), fileSystem: world.fileSystem, logger: logger)
         // The data side is the library's entry point over the client's folder; the world (fake backend, network
@@ -41,7 +43,7 @@ public final class AppContainer {
             connectivity: world.network, clock: world.clock, ids: idSpace.generator, policy: world.settings.policy,
             random: world.random,
             writeExecutors: [
-                ProfileFeature.displayNameKind: ProfileFeature.displayNameExecutor(
+                ProfileViewModel.displayNameKind: Self.displayNameExecutor(
                     network: world.network, user: Self.currentUser)
             ],
             fileSystem: world.fileSystem, logger: logger)
@@ -55,7 +57,7 @@ public final class AppContainer {
         messaging = MessagingFeature(
             world: world, client: client, conversationName: { id in conversations.title(of: id) ?? id.rawValue },
             logger: logger)
-        profile = ProfileFeature(world: world, client: client, currentUser: Self.currentUser, tracker: tracker)
+        profile = ProfileViewModel(session: client, writes: client.writes, users: client.users, backend: world.network)
         let list = conversations.list
         tokens.append(
             messaging.outbox.observe { event in
@@ -65,8 +67,16 @@ public final class AppContainer {
 
     /// Whether every piece of work a command started is done (timers such as the toast's do not count).
     public var isIdle: Bool {
-        tracker.running == 0 && !messaging.isBusy && !(chat?.hasPendingWork ?? false)
+        tracker.isIdle && !messaging.isBusy && !profile.hasPendingWork && !(chat?.hasPendingWork ?? false)
             && !conversations.list.hasPendingWork
+    }
+
+    /// What a display-name write does online: asks `network` to change `user`'s name.
+    static func displayNameExecutor(network: NetworkConditioner, user: UserID) -> OfflineWriteQueue.Executor {
+        { write in
+            let name: String = try write.decodePayload()
+            try await network.updateDisplayName(of: user, to: name)
+        }
     }
 
     /// Opens a chat (closing the one open before). Returns nil for an unknown conversation.

@@ -82,11 +82,11 @@ extension Driver {
         }
         let name = String(arguments.dropFirst(4)).trimmingCharacters(in: .whitespaces)
         do {
-            try await app.profile.changeDisplayName(to: name)
+            try app.profile.changeDisplayName(to: name)
         } catch {
             throw DriverError.failed("\(error)")
         }
-        return { Output(lines: ["display name: \(name) (\(self.app.profile.pending) write(s) pending)"]) }
+        return { Output(lines: ["display name: \(name) (\(self.app.profile.state.pendingCount) write(s) pending)"]) }
     }
 
     // MARK: - Time and lifecycle

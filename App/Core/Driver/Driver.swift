@@ -194,7 +194,7 @@ public final class Driver {
 
     /// Starts async app work and counts it until done.
     func track(_ work: @escaping @MainActor () async -> Void) {
-        app.tracker.start(work)
+        app.tracker.run(work)
     }
 
     // MARK: - Restart

@@ -53,7 +53,8 @@ enum StateDocument {
                 })),
             ])),
             ("writes", .object([
-                ("pending", .int(app.profile.pending)), ("rejected", .array(app.profile.rejected.map { .string($0) })),
+                ("pending", .int(app.profile.state.pendingCount)),
+                ("rejected", .array(app.profile.state.givenUp.map { .string($0) })),
             ])),
             ("profile", .object([
                 ("displayName", .optional(app.conversations.users.cachedUser(AppContainer.currentUser)?.displayName

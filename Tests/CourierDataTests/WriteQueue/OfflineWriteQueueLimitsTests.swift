@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -12,43 +13,24 @@ import Testing
         // Given a write from 8 days ago and one from today
         let fixture = WriteQueueFixture()
         let running = try fixture.open()
-        let old = try await fixture.enqueue(running, "old")
+        let old = try fixture.enqueue(running, "old")
         await fixture.clock.advance(by: .seconds(8 * 86_400))
-        let fresh = try await fixture.enqueue(running, "fresh")
+        let fresh = try fixture.enqueue(running, "fresh")
 
         // When the queue opens
         let queue = try fixture.open()
 
         // Then the old write was removed and reported, the fresh one kept — also on the next open
         #expect(queue.openReport == WriteQueueOpenReport(loaded: 1, expired: [old], skippedRecords: 0))
-        #expect(await queue.allWrites == [fresh])
+        #expect(queue.allWrites == [fresh])
         #expect(try fixture.open().openReport == WriteQueueOpenReport(loaded: 1, expired: [], skippedRecords: 0))
-    }
-
-    @Test func staleWritesAreRemovedAndReportedBeforeEachSync() async throws {
-        // Given a write queued just over 7 days ago in a queue that stayed open, and a write from just under
-        let fixture = WriteQueueFixture()
-        let queue = try fixture.open()
-        let old = try await fixture.enqueue(queue, "old")
-        await fixture.clock.advance(by: .seconds(2))
-        try await fixture.enqueue(queue, "recent")
-        await fixture.clock.advance(by: .seconds(7 * 86_400 - 1))
-
-        // When the queue syncs
-        let synced = await queue.syncWhenOnline()
-
-        // Then the old one was removed and reported without being sent; the recent one went out
-        #expect(synced == 1)
-        #expect(fixture.executor.deliveredValues == ["recent"])
-        #expect(fixture.events.outcomes.first == .expired(old))
-        #expect(try await fixture.open().count == 0)
     }
 
     @Test func theStaleLimitIsConfigurable() async throws {
         // Given a queue whose writes go stale after an hour
         let fixture = WriteQueueFixture(configuration: WriteQueueConfiguration(staleAfter: .seconds(3_600)))
         let queue = try fixture.open()
-        let write = try await fixture.enqueue(queue, "a")
+        let write = try fixture.enqueue(queue, "a")
 
         // When 61 minutes pass and it syncs, then the write expired instead of going out
         await fixture.clock.advance(by: .seconds(61 * 60))
@@ -63,13 +45,13 @@ import Testing
         // Given name "Ana", an unkeyed rating, then name "Anna"
         let fixture = WriteQueueFixture()
         let queue = try fixture.open()
-        try await fixture.enqueue(queue, "Ana", key: "name")
-        try await fixture.enqueue(queue, "5")
-        let newest = try await fixture.enqueue(queue, "Anna", key: "name")
+        try fixture.enqueue(queue, "Ana", key: "name")
+        try fixture.enqueue(queue, "5")
+        let newest = try fixture.enqueue(queue, "Anna", key: "name")
 
         // Then one name write is left, with the newest value, after the rating (durably)
-        #expect(await fixture.queuedValues(queue) == ["5", "Anna"])
-        #expect(try await fixture.open().allWrites.last == newest)
+        #expect(fixture.queuedValues(queue) == ["5", "Anna"])
+        #expect(try fixture.open().allWrites.last == newest)
 
         // And a sync sends the rating, then the newest name only
         #expect(await queue.syncWhenOnline() == 2)
@@ -80,14 +62,14 @@ import Testing
         // Given the same unkeyed payload twice, and two different keys
         let fixture = WriteQueueFixture()
         let queue = try fixture.open()
-        try await fixture.enqueue(queue, "same")
-        try await fixture.enqueue(queue, "same")
-        try await fixture.enqueue(queue, "Ana", key: "name")
-        try await fixture.enqueue(queue, "70", key: "weight")
+        try fixture.enqueue(queue, "same")
+        try fixture.enqueue(queue, "same")
+        try fixture.enqueue(queue, "Ana", key: "name")
+        try fixture.enqueue(queue, "70", key: "weight")
 
         // Then all four stay, in order
-        #expect(await fixture.queuedValues(queue) == ["same", "same", "Ana", "70"])
-        #expect(await fixture.queuedValues(try fixture.open()) == ["same", "same", "Ana", "70"])
+        #expect(fixture.queuedValues(queue) == ["same", "same", "Ana", "70"])
+        #expect(fixture.queuedValues(try fixture.open()) == ["same", "same", "Ana", "70"])
     }
 
     @Test func aWriteToAKeyBeingDeliveredIsQueuedAfterIt() async throws {
@@ -95,17 +77,15 @@ import Testing
         let fixture = WriteQueueFixture()
         fixture.executor.latency = .seconds(1)
         let queue = try fixture.open()
-        try await fixture.enqueue(queue, "Ana", key: "name")
-        let result = WriteQueueTestBox<Int>()
-        fixture.clock.task { result.value = await queue.syncWhenOnline() }
-        await fixture.clock.idle()
+        try fixture.enqueue(queue, "Ana", key: "name")
+        let result = await fixture.startSync(queue)
 
         // When name "Anna" is queued meanwhile
-        try await fixture.enqueue(queue, "Anna", key: "name")
-        #expect(await queue.count == 2)
+        try fixture.enqueue(queue, "Anna", key: "name")
+        #expect(queue.count == 2)
 
         // Then both go out, in order, and the newest name is the last one the backend saw
-        _ = await fixture.clock.run(until: { result.value != nil })
+        _ = await fixture.finish(result)
         #expect(result.value == 2)
         #expect(fixture.executor.deliveredValues == ["Ana", "Anna"])
     }
@@ -116,20 +96,18 @@ import Testing
         fixture.executor.latency = .seconds(1)
         fixture.executor.script = [DeliveryError.timeout]
         let queue = try fixture.open()
-        try await fixture.enqueue(queue, "Ana", key: "name")
-        let result = WriteQueueTestBox<Int>()
-        fixture.clock.task { result.value = await queue.syncWhenOnline() }
-        await fixture.clock.idle()
+        try fixture.enqueue(queue, "Ana", key: "name")
+        let result = await fixture.startSync(queue)
 
         // When name "Anna" is queued meanwhile
-        try await fixture.enqueue(queue, "Anna", key: "name")
-        _ = await fixture.clock.run(until: { result.value != nil })
+        try fixture.enqueue(queue, "Anna", key: "name")
+        _ = await fixture.finish(result)
 
         // Then "Ana" is not retried: only the newest name goes out
         #expect(result.value == 1)
         #expect(fixture.executor.calls.count == 2)
         #expect(fixture.executor.deliveredValues == ["Anna"])
-        #expect(try await fixture.open().count == 0)
+        #expect(try fixture.open().count == 0)
     }
 
     // MARK: - Capacity
@@ -138,19 +116,19 @@ import Testing
         // Given a queue of capacity 3, full
         let fixture = WriteQueueFixture(configuration: WriteQueueConfiguration(capacity: 3))
         let queue = try fixture.open()
-        for value in ["a", "b"] { try await fixture.enqueue(queue, value) }
-        try await fixture.enqueue(queue, "Ana", key: "name")
+        for value in ["a", "b"] { try fixture.enqueue(queue, value) }
+        try fixture.enqueue(queue, "Ana", key: "name")
 
         // When one more write is queued, then it is refused with a clear error and nothing was evicted
-        await #expect(throws: StoreError.capacityReached(limit: 3)) { try await fixture.enqueue(queue, "d") }
-        #expect(await fixture.queuedValues(queue) == ["a", "b", "Ana"])
-        #expect(await fixture.queuedValues(try fixture.open()) == ["a", "b", "Ana"])
+        #expect(throws: StoreError.capacityReached(limit: 3)) { try fixture.enqueue(queue, "d") }
+        #expect(fixture.queuedValues(queue) == ["a", "b", "Ana"])
+        #expect(fixture.queuedValues(try fixture.open()) == ["a", "b", "Ana"])
 
         // But replacing a queued write still fits, and room comes back after a sync
-        try await fixture.enqueue(queue, "Anna", key: "name")
-        #expect(await fixture.queuedValues(queue) == ["a", "b", "Anna"])
+        try fixture.enqueue(queue, "Anna", key: "name")
+        #expect(fixture.queuedValues(queue) == ["a", "b", "Anna"])
         #expect(await queue.syncWhenOnline() == 3)
-        try await fixture.enqueue(queue, "d")
+        try fixture.enqueue(queue, "d")
     }
 
     // MARK: - Single flight
@@ -160,7 +138,7 @@ import Testing
         let fixture = WriteQueueFixture()
         fixture.executor.latency = .seconds(1)
         let queue = try fixture.open()
-        for value in ["a", "b", "c"] { try await fixture.enqueue(queue, value) }
+        for value in ["a", "b", "c"] { try fixture.enqueue(queue, value) }
 
         // When two syncs are asked for, the second while the first runs
         let first = WriteQueueTestBox<Int>()
@@ -176,7 +154,7 @@ import Testing
         #expect(fixture.executor.calls.count == 3)
 
         // And a later sync is a new one
-        try await fixture.enqueue(queue, "d")
+        try fixture.enqueue(queue, "d")
         #expect(await fixture.syncAdvancingClock(queue) == 1)
     }
 }

@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -12,14 +13,14 @@ import Testing
         // Given one queued write
         let fixture = WriteQueueFixture()
         let queue = try fixture.open()
-        let write = try await fixture.enqueue(queue, "a")
+        let write = try fixture.enqueue(queue, "a")
 
         // When the backend takes it
         #expect(await queue.syncWhenOnline() == 1)
 
         // Then it left the queue durably and was reported delivered
         #expect(fixture.events.outcomes == [.delivered(write)])
-        #expect(try await fixture.open().count == 0)
+        #expect(try fixture.open().count == 0)
     }
 
     @Test(arguments: [DeliveryError.timeout, .server(code: 503), .offline])
@@ -27,7 +28,7 @@ import Testing
         // Given a write the backend fails twice before taking it
         let fixture = WriteQueueFixture()
         let queue = try fixture.open()
-        let write = try await fixture.enqueue(queue, "a")
+        let write = try fixture.enqueue(queue, "a")
         fixture.executor.script = [error, error]
         let start = fixture.clock.now
 
@@ -49,72 +50,61 @@ import Testing
                 .attemptFailed(failedTwice, error, retryIn: .seconds(2)),
                 .delivered(failedTwice),
             ])
-        #expect(try await fixture.open().count == 0)
+        #expect(try fixture.open().count == 0)
+    }
+
+    /// Queues `first` then `second`, scripts the backend to fail four times with `error`, and syncs.
+    private func syncTwoWrites(
+        _ first: String, _ second: String, failingFourTimesWith error: DeliveryError
+    ) async throws -> (fixture: WriteQueueFixture, queue: OfflineWriteQueue, synced: Int?) {
+        let fixture = WriteQueueFixture()
+        let queue = try fixture.open(holding: [first, second], script: Array(repeating: error, count: 4))
+        return (fixture, queue, await fixture.syncAdvancingClock(queue))
     }
 
     @Test func aWriteThatKeepsFailingStaysQueuedWithItsAttemptsAndTheSyncGoesOn() async throws {
-        // Given a write the backend keeps timing out, queued before another
-        let fixture = WriteQueueFixture()
-        let queue = try fixture.open()
-        try await fixture.enqueue(queue, "stuck")
-        try await fixture.enqueue(queue, "fine")
-        fixture.executor.script = Array(repeating: DeliveryError.timeout, count: 4)
-
-        // When the queue syncs
-        let synced = await fixture.syncAdvancingClock(queue)
+        // Given a write the backend keeps timing out, queued before another, when the queue syncs
+        let (fixture, queue, synced) = try await syncTwoWrites("stuck", "fine", failingFourTimesWith: .timeout)
 
         // Then the first had its four attempts (3 retries: 1 s, 2 s, 4 s) and stays; the second went out
         #expect(synced == 1)
         #expect(fixture.executor.deliveredValues == ["fine"])
-        let stuck = try #require(await queue.allWrites.first)
+        let stuck = try #require(queue.allWrites.first)
         #expect(stuck.attempts == 4 && stuck.lastError == .timeout)
         #expect(fixture.events.outcomes.contains(.attemptFailed(stuck, .timeout, retryIn: nil)))
-        #expect(try await fixture.open().allWrites == [stuck])
+        #expect(try fixture.open().allWrites == [stuck])
     }
 
     @Test func beingOfflineAfterTheRetriesEndsTheSync() async throws {
-        // Given two writes and a backend that answers offline
-        let fixture = WriteQueueFixture()
-        let queue = try fixture.open()
-        try await fixture.enqueue(queue, "a")
-        try await fixture.enqueue(queue, "b")
-        fixture.executor.script = Array(repeating: DeliveryError.offline, count: 4)
-
-        // When the queue syncs
-        let synced = await fixture.syncAdvancingClock(queue)
+        // Given two writes and a backend that answers offline, when the queue syncs
+        let (fixture, queue, synced) = try await syncTwoWrites("a", "b", failingFourTimesWith: .offline)
 
         // Then the second write was not even tried: both wait for the next sync
         #expect(synced == 0)
         #expect(fixture.executor.calls.count == 4)
-        #expect(await queue.count == 2)
+        #expect(queue.count == 2)
     }
 
     @Test func goingOfflineDuringABackoffEndsTheSync() async throws {
         // Given a write that fails once, and a device that goes offline meanwhile
         let fixture = WriteQueueFixture()
-        let queue = try fixture.open()
-        try await fixture.enqueue(queue, "a")
-        fixture.executor.script = [DeliveryError.timeout]
-        let result = WriteQueueTestBox<Int>()
-        fixture.clock.task { result.value = await queue.syncWhenOnline() }
-        await fixture.clock.idle()
-        fixture.connectivity.isOnline = false
+        let queue = try fixture.open(holding: ["a"], script: [DeliveryError.timeout])
+        let result = await fixture.startSync(queue)
+        fixture.connectivity.set(online: false)
 
         // When the backoff ends
-        _ = await fixture.clock.run(until: { result.value != nil })
+        _ = await fixture.finish(result)
 
         // Then no retry was made and the write waits
         #expect(result.value == 0)
         #expect(fixture.executor.calls.count == 1)
-        #expect(await queue.count == 1)
+        #expect(queue.count == 1)
     }
 
     @Test func anErrorThatIsNotADeliveryErrorIsRetriedAsUnknown() async throws {
         // Given a write whose executor fails once with some other error
         let fixture = WriteQueueFixture()
-        let queue = try fixture.open()
-        try await fixture.enqueue(queue, "a")
-        fixture.executor.script = [Unexpected()]
+        let queue = try fixture.open(holding: ["a"], script: [Unexpected()])
 
         // When the queue syncs, then it was kept, retried and delivered
         #expect(await fixture.syncAdvancingClock(queue) == 1)
@@ -126,24 +116,21 @@ import Testing
     func aSignInErrorKeepsEverythingAndPausesUntilSignInIsRenewed(error: DeliveryError) async throws {
         // Given two writes and an expired sign-in
         let fixture = WriteQueueFixture()
-        let queue = try fixture.open()
-        try await fixture.enqueue(queue, "a")
-        try await fixture.enqueue(queue, "b")
-        fixture.executor.script = [error]
+        let queue = try fixture.open(holding: ["a", "b"], script: [error])
 
         // When the queue syncs
         #expect(await queue.syncWhenOnline() == 0)
 
         // Then both are kept, the sync is paused and further syncs do nothing
-        #expect(await queue.count == 2)
-        #expect(await queue.isPausedForSignIn)
+        #expect(queue.count == 2)
+        #expect(queue.isPausedForSignIn)
         #expect(fixture.events.outcomes.last == .pausedForSignIn(true))
         #expect(await queue.syncWhenOnline() == 0)
         #expect(fixture.executor.calls.count == 1)
-        #expect(try await fixture.open().allWrites.first?.lastError == error)
+        #expect(try fixture.open().allWrites.first?.lastError == error)
 
         // And once sign-in is renewed, both go out
-        await queue.signInRenewed()
+        queue.signInRenewed()
         #expect(fixture.events.outcomes.last == .pausedForSignIn(false))
         #expect(await queue.syncWhenOnline() == 2)
         #expect(fixture.executor.deliveredValues == ["a", "b"])
@@ -154,8 +141,8 @@ import Testing
         // Given a write the backend refuses for good, before a good one
         let fixture = WriteQueueFixture()
         let queue = try fixture.open()
-        let refused = try await fixture.enqueue(queue, "bad")
-        try await fixture.enqueue(queue, "good")
+        let refused = try fixture.enqueue(queue, "bad")
+        try fixture.enqueue(queue, "good")
         fixture.executor.script = [error]
 
         // When the queue syncs
@@ -168,21 +155,22 @@ import Testing
         reported.lastError = error
         #expect(fixture.events.outcomes.first == .rejected(reported, error))
         #expect(fixture.executor.deliveredValues == ["good"])
-        #expect(try await fixture.open().count == 0)
+        #expect(try fixture.open().count == 0)
     }
 
     @Test func aWriteIsAbandonedAndReportedAfterTooManyAttempts() async throws {
         // Given a queue that allows 3 attempts in all, one per sync, and a backend that keeps failing
-        let fixture = WriteQueueFixture(configuration: WriteQueueConfiguration(retriesPerSync: 0, maxAttempts: 3))
+        let fixture = WriteQueueFixture(
+            configuration: WriteQueueConfiguration(maxAttempts: 3), retryPolicy: .init(maxRetries: 0, jitter: 0))
         var queue = try fixture.open()
-        let write = try await fixture.enqueue(queue, "a")
+        let write = try fixture.enqueue(queue, "a")
         fixture.executor.script = Array(repeating: DeliveryError.server(code: 500), count: 3)
 
         // When it syncs three times (reopening in between, as across launches)
         #expect(await queue.syncWhenOnline() == 0)
         queue = try fixture.open()
         #expect(await queue.syncWhenOnline() == 0)
-        #expect(await queue.count == 1)
+        #expect(queue.count == 1)
         queue = try fixture.open()
         #expect(await queue.syncWhenOnline() == 0)
 
@@ -191,7 +179,7 @@ import Testing
         abandoned.attempts = 3
         abandoned.lastError = .server(code: 500)
         #expect(fixture.events.outcomes.last == .abandoned(abandoned, .server(code: 500)))
-        #expect(await queue.count == 0)
-        #expect(try await fixture.open().count == 0)
+        #expect(queue.count == 0)
+        #expect(try fixture.open().count == 0)
     }
 }
