@@ -1,29 +1,8 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
-
-/// A conversation backend that can be switched to failing.
-private final class SwitchableConversations: ConversationRepository, @unchecked Sendable {
-    private let lock = NSLock()
-    private let all: [Conversation]
-    private var failure: DeliveryError?
-
-    init(_ conversations: [Conversation]) { all = conversations }
-
-    func fail(with error: DeliveryError?) { lock.withLock { failure = error } }
-
-    func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
-        -> ConversationPage
-    {
-        try lock.withLock {
-            if let failure { throw failure }
-            let start = cursor.map { cursor in (all.firstIndex { $0.id == cursor.id } ?? all.count - 1) + 1 } ?? 0
-            let page = Array(all[start...].prefix(limit))
-            return ConversationPage(conversations: page, hasMore: start + page.count < all.count)
-        }
-    }
-}
 
 @Suite struct CachingConversationRepositoryTests {
     /// Five conversations, c1 the most recent.
@@ -36,13 +15,13 @@ private final class SwitchableConversations: ConversationRepository, @unchecked 
     @Test func pagesSeenOnlineAreServedOfflineAfterAReopenInTheSameOrder() async throws {
         // Given two pages loaded online, kept in a storage that is then reopened (a relaunch)
         let storage = InMemoryMessageCacheStorage()
-        let backend = SwitchableConversations(five)
+        let backend = FakeConversationRepository(five)
         let online = CachingConversationRepository(wrapping: backend, cache: try ConversationCache(storage: storage))
         let first = try await online.conversations(of: "me", after: nil, limit: 2)
         let last = try #require(first.conversations.last)
         _ = try await online.conversations(
             of: "me", after: ConversationCursor(lastActivity: last.lastActivity, id: last.id), limit: 2)
-        backend.fail(with: .offline)
+        backend.failure = .offline
         let copy = InMemoryMessageCacheStorage(records: storage.records)
         let reopened = CachingConversationRepository(wrapping: backend, cache: try ConversationCache(storage: copy))
 
@@ -58,16 +37,16 @@ private final class SwitchableConversations: ConversationRepository, @unchecked 
     }
 
     @Test func nothingCachedOrANonRetryableErrorIsThrownAsIs() async throws {
-        let backend = SwitchableConversations(five)
+        let backend = FakeConversationRepository(five)
         let repository = CachingConversationRepository(
             wrapping: backend, cache: try ConversationCache(storage: InMemoryMessageCacheStorage()))
-        backend.fail(with: .offline)
+        backend.failure = .offline
         await #expect(throws: DeliveryError.offline) {
             try await repository.conversations(of: "me", after: nil, limit: 2)
         }
-        backend.fail(with: nil)
+        backend.failure = nil
         _ = try await repository.conversations(of: "me", after: nil, limit: 2)
-        backend.fail(with: .unauthorized)
+        backend.failure = .unauthorized
         await #expect(throws: DeliveryError.unauthorized) {
             try await repository.conversations(of: "me", after: nil, limit: 2)
         }

@@ -1,13 +1,14 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 @Suite("FileOutboxStore pages")
 struct FileOutboxStorePageTests: StorageOutboxTesting {
-    let directory: StorageTemporaryDirectory
+    let directory: TemporaryDirectory
 
-    init() throws { directory = try StorageTemporaryDirectory() }
+    init() throws { directory = try TemporaryDirectory() }
 
     @Test("a conversation's page of pending messages is its newest before the cursor, before and after a reopen")
     func pages() throws {

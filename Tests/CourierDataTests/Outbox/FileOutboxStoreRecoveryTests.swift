@@ -1,13 +1,14 @@
 @testable import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 @Suite("FileOutboxStore recovery")
 struct FileOutboxStoreRecoveryTests: StorageOutboxTesting {
-    let directory: StorageTemporaryDirectory
+    let directory: TemporaryDirectory
 
-    init() throws { directory = try StorageTemporaryDirectory() }
+    init() throws { directory = try TemporaryDirectory() }
 
     // MARK: - Compaction and recovery
 

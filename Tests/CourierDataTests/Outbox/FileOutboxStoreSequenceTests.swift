@@ -1,14 +1,15 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// Compose sequences in the outbox log: kept with each message, never reused, and given to version-1 logs.
 @Suite("FileOutboxStore sequences")
 struct FileOutboxStoreSequenceTests: StorageOutboxTesting {
-    let directory: StorageTemporaryDirectory
+    let directory: TemporaryDirectory
 
-    init() throws { directory = try StorageTemporaryDirectory() }
+    init() throws { directory = try TemporaryDirectory() }
 
     @Test("a version-1 log opens; its messages get sequences in stored order, stable on every open; new ones go on")
     func versionOneLogIsMigrated() throws {

@@ -1,13 +1,14 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 @Suite("FileOutboxStore")
 struct FileOutboxStoreTests: StorageOutboxTesting {
-    let directory: StorageTemporaryDirectory
+    let directory: TemporaryDirectory
 
-    init() throws { directory = try StorageTemporaryDirectory() }
+    init() throws { directory = try TemporaryDirectory() }
 
     // MARK: - Operations and reopen
 

@@ -1,17 +1,18 @@
 @testable import CourierData
 import CourierDomain
 import CourierFakes
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The log's file grows ahead of its records in zero-filled steps; a zero word where a frame would start ends it.
 @Suite("RecordLog: space written ahead")
 struct RecordLogAllocationTests {
-    private let directory: StorageTemporaryDirectory
+    private let directory: TemporaryDirectory
     private let path: String
 
     init() throws {
-        directory = try StorageTemporaryDirectory()
+        directory = try TemporaryDirectory()
         path = directory.path("ahead.log")
     }
 

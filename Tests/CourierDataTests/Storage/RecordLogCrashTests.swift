@@ -1,6 +1,7 @@
 import CourierData
 import CourierDomain
 import CourierFakes
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ struct RecordLogCrashTests {
     @Test("a torn tail is cut exactly at the end of the last intact record, with no append to cover a slip")
     func tornTailCutExactly() throws {
         // Given a log of three records, and the file's bytes with and without the last one
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("torn.log")
         let records = payloads(3)
         let (log, _, _) = try RecordLog.open(path: path)
@@ -49,7 +50,7 @@ struct RecordLogCrashTests {
     @Test("a batch whose write failed half-way never comes back, not even its first, whole record")
     func failedBatchLeavesNoRecord() throws {
         // Given a log holding one record, on a disk that fills up half-way through the next write
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("full.log")
         let fileSystem = StorageCountingFileSystem()
         let (log, _, _) = try RecordLog.open(path: path, fileSystem: fileSystem)

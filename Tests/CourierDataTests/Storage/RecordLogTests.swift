@@ -1,15 +1,16 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 @Suite("RecordLog")
 struct RecordLogTests {
-    private let directory: StorageTemporaryDirectory
+    private let directory: TemporaryDirectory
     private let path: String
 
     init() throws {
-        directory = try StorageTemporaryDirectory()
+        directory = try TemporaryDirectory()
         path = directory.path("test.log")
     }
 

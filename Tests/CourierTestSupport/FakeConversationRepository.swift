@@ -1,0 +1,37 @@
+import CourierDomain
+import Foundation
+
+/// A conversation backend a test sets up: it pages through `conversations` in the order given (most recent activity
+/// first, as a backend answers), records every request, and throws `failure` while one is set.
+public final class FakeConversationRepository: ConversationRepository, @unchecked Sendable {
+    private let lock = NSLock()
+    private let all: [Conversation]
+    private var currentFailure: DeliveryError?
+    private var requestCount = 0
+
+    /// A backend holding `conversations`, most recent activity first.
+    public init(_ conversations: [Conversation] = []) { all = conversations }
+
+    /// The error every request throws, while set (offline, an expired sign-in).
+    public var failure: DeliveryError? {
+        get { lock.withLock { currentFailure } }
+        set { lock.withLock { currentFailure = newValue } }
+    }
+
+    /// How many requests arrived.
+    public var requests: Int { lock.withLock { requestCount } }
+
+    /// Up to `limit` conversations after `cursor`'s conversation (from the start without one). A cursor naming a
+    /// conversation the backend does not hold ends the list.
+    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
+        -> ConversationPage
+    {
+        try lock.withLock {
+            requestCount += 1
+            if let currentFailure { throw currentFailure }
+            let start = cursor.map { cursor in (all.firstIndex { $0.id == cursor.id } ?? all.count - 1) + 1 } ?? 0
+            let page = Array(all[start...].prefix(limit))
+            return ConversationPage(conversations: page, hasMore: start + page.count < all.count)
+        }
+    }
+}
