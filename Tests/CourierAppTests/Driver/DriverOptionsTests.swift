@@ -114,9 +114,8 @@ struct DurationTextTests {
     @Test("advance with a bad duration fails the command and leaves the clock where it was")
     @MainActor
     func advanceRejectsBadDuration() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         let before = try await harness.state()["clock"]?["now"]
         let result = await harness.execute("advance 10parsecs", number: 7)
         #expect(!result.ok)
