@@ -1,5 +1,6 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -69,7 +70,7 @@ import Testing
     @Test("a script prints byte-identical output across runs while other threads keep the cores busy")
     func replaysIdenticallyUnderLoad() async throws {
         // Given threads spinning on every core
-        let spinning = DriverTimeSpinner(threads: 4)
+        let spinning = BusyThreads(4)
         defer { spinning.stop() }
         let script = """
             network offline
@@ -103,24 +104,4 @@ import Testing
         #expect(Set(outputs).count == 1)
         #expect(outputs.first?.isEmpty == false)
     }
-}
-
-/// Threads that keep the cores busy until stopped.
-final class DriverTimeSpinner: @unchecked Sendable {
-    private let lock = NSLock()
-    private var spinning = true
-
-    init(threads: Int) {
-        for _ in 0..<threads {
-            Thread.detachNewThread { [self] in
-                var counter = 0
-                while isSpinning { counter &+= 1 }
-                _ = counter
-            }
-        }
-    }
-
-    private var isSpinning: Bool { lock.withLock { spinning } }
-
-    func stop() { lock.withLock { spinning = false } }
 }

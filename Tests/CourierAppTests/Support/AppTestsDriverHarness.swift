@@ -140,24 +140,3 @@ final class AppTestsDriverHarness {
         output = sink.lines
     }
 }
-
-/// Collects printed lines (a class so that the driver's `write` closure can append to it).
-@MainActor
-final class AppTestsLineSink {
-    var lines: [String] = []
-    var warnings: [String] = []
-}
-
-extension JSONValue {
-    /// The string, when this is one.
-    var stringValue: String? {
-        if case .string(let text) = self { return text }
-        return nil
-    }
-
-    /// The elements, when this is an array (else empty).
-    var arrayValue: [JSONValue] {
-        if case .array(let values) = self { return values }
-        return []
-    }
-}

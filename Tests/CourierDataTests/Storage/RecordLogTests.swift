@@ -220,11 +220,3 @@ struct RecordLogTests {
         #expect(syncs < 1_600)
     }
 }
-
-/// Counts failures reported from several threads.
-private final class StorageFailureCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
-}

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -9,24 +10,11 @@ import Testing
         var entries: [String] = []
     }
 
-    /// Keeps both cores busy for as long as the returned flag is not cleared.
-    private func spinThreads(_ count: Int) -> SpinFlag {
-        let flag = SpinFlag()
-        for _ in 0..<count {
-            Thread.detachNewThread {
-                var x = 0
-                while flag.isSpinning { x &+= 1 }
-                _ = x
-            }
-        }
-        return flag
-    }
-
     @Test func workThatHopsAwayAndBackBeforeSleepingIsWaitedFor() async {
         // Given a task that hops off the main actor many times before it starts its 10 s timeout, under CPU load
         let clock = ManualClock()
         let log = Log()
-        let spinning = spinThreads(4)
+        let spinning = BusyThreads(4)
         defer { spinning.stop() }
         let hops = HopCounter()
         clock.task {
@@ -93,18 +81,4 @@ import Testing
         // Then the one-off fired on time and the refresh once, at the end
         #expect(log.entries == ["deadline at 90.0", "refresh at 86400.0"])
     }
-}
-
-/// A flag the spinning threads poll.
-final class SpinFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var spinning = true
-    var isSpinning: Bool { lock.withLock { spinning } }
-    func stop() { lock.withLock { spinning = false } }
-}
-
-/// An actor to hop to: each call leaves the main actor and comes back.
-actor HopCounter {
-    private var count = 0
-    func hop() { count += 1 }
 }
