@@ -58,9 +58,9 @@ struct DataDirectoryLockTests {
         let directory = try TemporaryDirectory()
         let lockFile = directory.url.appendingPathComponent(".lock").path
         let held = try DataDirectoryLock.acquire(directory: directory.url)
-        #expect(try flockInChildProcess(lockFile) == 1)
+        #expect(try storageFlockInChildProcess(lockFile) == 1)
         held.release()
-        #expect(try flockInChildProcess(lockFile) == 0)
+        #expect(try storageFlockInChildProcess(lockFile) == 0)
     }
 
     @Test("an older build that holds only the .lock file keeps a newer one out, and lets it in once it lets go")
@@ -83,15 +83,5 @@ struct DataDirectoryLockTests {
         let lock = try DataDirectoryLock.acquire(directory: directory.url)
         #expect(lock.isHeld)
         lock.release()
-    }
-
-    /// Runs `flock -n FILE true` in a child process: 0 when it got the lock, 1 when someone else holds it.
-    private func flockInChildProcess(_ path: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        process.arguments = ["-n", path, "true"]
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

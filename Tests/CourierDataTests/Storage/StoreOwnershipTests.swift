@@ -102,7 +102,7 @@ struct StoreOwnershipTests {
             try DataDirectoryLock.acquire(directory: directory.url)
         }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/flock") {
-            #expect(try flockInChildProcess(directory.url.path) == 1)
+            #expect(try storageFlockInChildProcess(directory.url.path) == 1)
         }
         held.release()
         #expect(try DataDirectoryLock.acquire(directory: directory.url).isHeld)
@@ -122,15 +122,5 @@ struct StoreOwnershipTests {
         disk.isFull = false
         try disk.write(Data("cd".utf8), at: 2, to: handle)
         #expect(disk.contents(of: "/d/f") == Data("xbcd".utf8))
-    }
-
-    /// Runs `flock -n PATH true` in a child process: 0 when it got the lock, 1 when someone else holds it.
-    private func flockInChildProcess(_ path: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        process.arguments = ["-n", path, "true"]
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }
