@@ -75,65 +75,58 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
 
     /// A backend on `clock` (whose time stamps the requests and carries their latency). With a `script`, request n
     /// does step n, and a request past its end is unexpected; without one, every request answers as the settings say.
-    public init(clock: any Clock = ManualClock(), script: [Step]? = nil) {
+    /// The other arguments are the settings of the same names.
+    public init(
+        clock: any Clock = ManualClock(), script: [Step]? = nil, latency: Duration = .zero, reply: Reply = .sent,
+        finishesWhenCancelled: Bool = false, servesPages: Bool = true
+    ) {
         self.clock = clock
         state.script = script
+        state.latency = latency
+        state.reply = reply
+        state.finishesWhenCancelled = finishesWhenCancelled
+        state.servesPages = servesPages
     }
 
     private func locked<Value>(_ body: (inout State) throws -> Value) rethrows -> Value {
         try lock.withLock { try body(&state) }
     }
 
+    private subscript<Value>(setting: WritableKeyPath<State, Value>) -> Value {
+        get { locked { $0[keyPath: setting] } }
+        set { locked { $0[keyPath: setting] = newValue } }
+    }
+
     // MARK: - Settings
 
     /// How stored messages are answered; `sent` unless told otherwise.
-    public var reply: Reply {
-        get { locked { $0.reply } }
-        set { locked { $0.reply = newValue } }
-    }
+    public var reply: Reply { get { self[\.reply] } set { self[\.reply] = newValue } }
 
     /// How long every request takes on the clock; none unless told otherwise.
-    public var latency: Duration {
-        get { locked { $0.latency } }
-        set { locked { $0.latency = newValue } }
-    }
+    public var latency: Duration { get { self[\.latency] } set { self[\.latency] = newValue } }
 
     /// The latency of requests about one conversation, where it differs from `latency`.
     public var latencyByConversation: [ConversationID: Duration] {
-        get { locked { $0.latencyByConversation } }
-        set { locked { $0.latencyByConversation = newValue } }
+        get { self[\.latencyByConversation] } set { self[\.latencyByConversation] = newValue }
     }
 
     /// Whether a request whose caller is cancelled during its latency still answers (a request already on the wire)
     /// rather than leaving with `CancellationError`; false unless told otherwise.
     public var finishesWhenCancelled: Bool {
-        get { locked { $0.finishesWhenCancelled } }
-        set { locked { $0.finishesWhenCancelled = newValue } }
+        get { self[\.finishesWhenCancelled] } set { self[\.finishesWhenCancelled] = newValue }
     }
 
     /// Whether page loads are expected; true unless told otherwise (a sender that never reads sets it false).
-    public var servesPages: Bool {
-        get { locked { $0.servesPages } }
-        set { locked { $0.servesPages = newValue } }
-    }
+    public var servesPages: Bool { get { self[\.servesPages] } set { self[\.servesPages] = newValue } }
 
     /// The error every request throws as a whole, when set (offline, an expired sign-in).
-    public var failure: DeliveryError? {
-        get { locked { $0.failure } }
-        set { locked { $0.failure = newValue } }
-    }
+    public var failure: DeliveryError? { get { self[\.failure] } set { self[\.failure] = newValue } }
 
     /// The error every message is refused with, when set: a batch answers it per message, a send throws it.
-    public var refusal: DeliveryError? {
-        get { locked { $0.refusal } }
-        set { locked { $0.refusal = newValue } }
-    }
+    public var refusal: DeliveryError? { get { self[\.refusal] } set { self[\.refusal] = newValue } }
 
     /// The errors a message id is refused with, the first on its next request, each used once.
-    public var failures: [MessageID: [DeliveryError]] {
-        get { locked { $0.failures } }
-        set { locked { $0.failures = newValue } }
-    }
+    public var failures: [MessageID: [DeliveryError]] { get { self[\.failures] } set { self[\.failures] = newValue } }
 
     /// Stores `messages` as if sent earlier, for pages to serve.
     public func seed(_ messages: [Message]) {

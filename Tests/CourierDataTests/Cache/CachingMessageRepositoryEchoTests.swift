@@ -9,9 +9,7 @@ import Testing
     @Test func messagesEchoedAsGivenAreCachedAsSent() async throws {
         // Given a cache in front of a backend that echoes what it is sent
         let cache = try MessageCache(storage: InMemoryMessageCacheStorage())
-        let backend = FakeMessageRepository()
-        backend.reply = .asGiven
-        let repository = CachingMessageRepository(wrapping: backend, cache: cache)
+        let repository = CachingMessageRepository(wrapping: FakeMessageRepository(reply: .asGiven), cache: cache)
         let date = Date(timeIntervalSince1970: 100)
         let one = Message(
             id: "m1", conversationID: "c1", senderID: "me", text: "one", timestamp: date, status: .sending)

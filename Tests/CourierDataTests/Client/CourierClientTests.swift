@@ -13,15 +13,6 @@ import Testing
     let directory = URL(fileURLWithPath: "/app")
     let connectivity = ManualConnectivity(online: true)
 
-    /// A backend whose sends take 50 ms on the clock (a cancelled caller leaves with `CancellationError`) and answer
-    /// with the message as given.
-    private func slowBackend() -> FakeMessageRepository {
-        let backend = FakeMessageRepository(clock: clock)
-        backend.latency = .milliseconds(50)
-        backend.reply = .asGiven
-        return backend
-    }
-
     private func open(_ backend: FakeMessageRepository, policy: SendPolicy = .manual) throws -> CourierClient {
         try CourierClient(
             directory: directory, currentUser: "me", messages: backend, conversations: FakeConversationRepository(),
@@ -31,7 +22,7 @@ import Testing
 
     @Test func closingMidSendLeavesTheMessageForTheNextClientWhichSendsItOnce() async throws {
         // Given a client whose send is in flight
-        let backend = slowBackend()
+        let backend = FakeMessageRepository(clock: clock, latency: .milliseconds(50), reply: .asGiven)
         let client = try open(backend)
         let message = try client.outbox.compose(text: "hello", in: "c1")
         await clock.idle()
@@ -56,7 +47,7 @@ import Testing
     @Test func idleWaitsForTheAutomaticPassItStartedOnReconnect() async throws {
         // Given two messages queued offline under the automatic policy
         connectivity.set(online: false)
-        let backend = slowBackend()
+        let backend = FakeMessageRepository(clock: clock, latency: .milliseconds(50), reply: .asGiven)
         let client = try open(backend, policy: .automatic)
         try client.outbox.compose(text: "one", in: "c1")
         try client.outbox.compose(text: "two", in: "c2")

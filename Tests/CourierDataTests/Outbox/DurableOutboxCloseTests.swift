@@ -13,14 +13,6 @@ import Testing
     let directory = URL(fileURLWithPath: "/client")
     let connectivity = ManualConnectivity(online: true)
 
-    /// A backend whose every request waits 50 ms on the clock (a wait a cancelled caller leaves with
-    /// `CancellationError`), then stores the message.
-    private func suspendingBackend() -> FakeMessageRepository {
-        let backend = FakeMessageRepository(clock: clock)
-        backend.latency = .milliseconds(50)
-        return backend
-    }
-
     private func makeOutbox(store: FileOutboxStore, backend: FakeMessageRepository) -> DurableOutbox {
         DurableOutbox(
             store: store, repository: backend, connectivity: connectivity, clock: clock, ids: .seeded(3),
@@ -29,7 +21,7 @@ import Testing
 
     @Test func stoppingMidSendPutsTheMessageBackToQueuedAndItIsResentOnceLater() async throws {
         // Given a message whose send is in flight
-        let backend = suspendingBackend()
+        let backend = FakeMessageRepository(clock: clock, latency: .milliseconds(50))
         let store = try FileOutboxStore(directory: directory, fileSystem: disk)
         let outbox = makeOutbox(store: store, backend: backend)
         var seen: [String] = []
@@ -64,8 +56,7 @@ import Testing
 
     @Test func aSendThatReturnsMarksTheMessageSentWhateverStatusTheBackendEchoed() async throws {
         // Given a backend that answers with the message as given (status `sending`)
-        let backend = suspendingBackend()
-        backend.reply = .asGiven
+        let backend = FakeMessageRepository(clock: clock, latency: .milliseconds(50), reply: .asGiven)
         let store = try FileOutboxStore(directory: directory, fileSystem: disk)
         let outbox = makeOutbox(store: store, backend: backend)
         var seen: [String] = []
