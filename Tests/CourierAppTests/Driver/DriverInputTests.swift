@@ -126,9 +126,9 @@ struct DriverInputTests {
 
     @Test("queue REFs: a number is a position, @prefix an id; listings print @prefix; an ambiguous prefix lists them")
     func queueReferences() async throws {
-        let harness = try await AppTestsDriverHarness.started()
+        let harness = try await AppTestsDriverHarness.started(
+            running: "open c2\nnetwork offline\nsend first\nsend second")
         defer { harness.close() }
-        await harness.expectScript("open c2\nnetwork offline\nsend first\nsend second")
         let listing = await harness.execute("queue")
         let ids = harness.driver.app.messaging.queue.state.rows.map(\.id.rawValue)
         #expect(listing.lines.contains { $0.hasSuffix("(@\(ids[1].prefix(8)))") })

@@ -18,9 +18,8 @@ struct DriverResilienceTests {
 
     @Test("25 messages composed back to back online, without waiting, all arrive once and in order")
     func rapidFire() async throws {
-        let harness = try await AppTestsDriverHarness.started()
+        let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork profile 3g")
         defer { harness.close() }
-        await harness.expectScript("open c2\nnetwork profile 3g")
         let before = try await harness.number("server.counts.c2")
         let chat = try #require(harness.driver.app.chat)
         let texts = (1...25).map { "rapid \($0)" }
@@ -49,9 +48,8 @@ struct DriverResilienceTests {
 
     @Test("toggling connectivity over and over while messages are in flight loses nothing and sends nothing twice")
     func airplaneModeToggling() async throws {
-        let harness = try await AppTestsDriverHarness.started()
+        let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork profile 3g\npolicy auto")
         defer { harness.close() }
-        await harness.expectScript("open c2\nnetwork profile 3g\npolicy auto")
         let before = try await harness.number("server.counts.c2")
         let chat = try #require(harness.driver.app.chat)
         let network = harness.driver.world.network
@@ -134,9 +132,7 @@ struct DriverResilienceTests {
 
     @Test("an expired sign-in survives a restart; nothing is failed and renewing sends the held message")
     func expiredSignInAcrossRestart() async throws {
-        let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
-        await harness.expectScript("""
+        let harness = try await AppTestsDriverHarness.started(running: """
             open c3
             auth expire
             send kept
@@ -147,6 +143,7 @@ struct DriverResilienceTests {
             auth renew
             expect queue.count == 0
             """)
+        defer { harness.close() }
         // Held by the sign-in, not queued by the user: renewing sends it, restart or not.
         #expect(try await serverTexts(harness, "c3").last == "kept")
     }

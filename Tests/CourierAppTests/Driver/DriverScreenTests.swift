@@ -10,9 +10,8 @@ import Testing
 struct DriverScreenTests {
     @Test("banner and toast changes print as they happen, and the toast goes when the device goes offline again")
     func screenChangesPrint() async throws {
-        let harness = try await AppTestsDriverHarness.started()
+        let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork offline\nsend one")
         defer { harness.close() }
-        await harness.expectScript("open c2\nnetwork offline\nsend one")
 
         let online = await harness.execute("network online")
         let offline = await harness.execute("network offline")
@@ -28,9 +27,9 @@ struct DriverScreenTests {
 
     @Test("under the automatic policy a reconnect shows Reconnecting... while the queue goes, then Connected")
     func reconnectingBanner() async throws {
-        let harness = try await AppTestsDriverHarness.started()
+        let harness = try await AppTestsDriverHarness.started(
+            running: "policy auto\nopen c2\nnetwork offline\nsend one\nsend two")
         defer { harness.close() }
-        await harness.expectScript("policy auto\nopen c2\nnetwork offline\nsend one\nsend two")
 
         let online = await harness.execute("network online")
 
@@ -42,9 +41,8 @@ struct DriverScreenTests {
 
     @Test("between commands, a delivery after 3G latency prints the message's row as it changes")
     func deliveryBetweenCommandsPrints() async throws {
-        let harness = try await AppTestsDriverHarness.started()
+        let harness = try await AppTestsDriverHarness.started(running: "network profile 3g\nopen c2")
         defer { harness.close() }
-        await harness.expectScript("network profile 3g\nopen c2")
         let clock = try #require(harness.driver.world.manualClock)
 
         // As in an interactive session: no command runs while the message travels.
@@ -60,9 +58,8 @@ struct DriverScreenTests {
 
     @Test("tap and choose: a queued message's sheet (Info, OK, Cancel) and a failed message's alert")
     func tapAndChoose() async throws {
-        let harness = try await AppTestsDriverHarness.started()
+        let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork offline\nsend keep\nsend drop")
         defer { harness.close() }
-        await harness.expectScript("open c2\nnetwork offline\nsend keep\nsend drop")
 
         let tap = await harness.execute("tap 2")
         let info = await harness.execute("choose INFO")
@@ -86,9 +83,8 @@ struct DriverScreenTests {
 
     @Test("Retry is one attempt: a failing retry answers within 3 s, not after the 1/2/4 s chain")
     func retryIsOneAttempt() async throws {
-        let harness = try await AppTestsDriverHarness.started()
+        let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork fail-rate 1\nsend doomed")
         defer { harness.close() }
-        await harness.expectScript("open c2\nnetwork fail-rate 1\nsend doomed")
         let before = try await harness.state()["clock"]?["now"]?.stringValue ?? ""
 
         await harness.expectScript("tap 1\nchoose retry\nexpect chat.messages[-1].status == \"failed\"")
@@ -123,9 +119,7 @@ struct DriverScreenTests {
 
     @Test("the conversation list is kept: offline after a relaunch it still shows what it loaded online")
     func conversationListKeptOffline() async throws {
-        let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
-        await harness.expectScript("""
+        let harness = try await AppTestsDriverHarness.started(running: """
             conversations
             network offline
             restart
@@ -133,6 +127,7 @@ struct DriverScreenTests {
             expect conversations.count == 50
             expect conversations.items[0].id == "c1"
             """)
+        harness.close()
     }
 
     private static func date(_ text: String) -> Date? {

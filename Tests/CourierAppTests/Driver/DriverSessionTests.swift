@@ -118,9 +118,8 @@ struct DriverSessionTests {
 
     @Test("chat actions without their object fail: toast yes with no toast, retry/delete with no failed message")
     func nothingToActOn() async throws {
-        let harness = try await AppTestsDriverHarness.started()
+        let harness = try await AppTestsDriverHarness.started(running: "open c2\nsend hello")
         defer { harness.close() }
-        await harness.expectScript("open c2\nsend hello")
         let toast = await harness.execute("toast yes", number: 3)
         #expect(toast.lines == ["error: line 3: no connectivity toast is showing"])
         for line in ["toast review", "toast dismiss", "retry 1", "delete 1", "retry 0", "retry abcd", "retry ab"] {
@@ -133,9 +132,7 @@ struct DriverSessionTests {
 
     @Test("more at the start of a conversation and conversations more at the end succeed and change nothing")
     func edgesDoNothing() async throws {
-        let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
-        await harness.expectScript("""
+        let harness = try await AppTestsDriverHarness.started(running: """
             open c2
             expect chat.count == 3
             expect chat.hasMore == false
@@ -151,14 +148,15 @@ struct DriverSessionTests {
             expect conversations.count == 120
             expect conversations.items[-1].id == c120
             """)
+        defer { harness.close() }
         #expect(harness.output.contains("loaded 0 older message(s); 3 in all, beginning of conversation"))
     }
 
     @Test("c1 pages back 50 at a time to its 1,000 messages, then more does nothing")
     func pagination() async throws {
-        let harness = try await AppTestsDriverHarness.started()
+        let harness = try await AppTestsDriverHarness.started(
+            running: "open c1\nexpect chat.count == 50\nexpect chat.hasMore == true")
         defer { harness.close() }
-        await harness.expectScript("open c1\nexpect chat.count == 50\nexpect chat.hasMore == true")
         for page in 2...20 {
             #expect(await harness.execute("more").ok)
             #expect(try await harness.number("chat.count") == page * 50)

@@ -47,9 +47,8 @@ import Testing
     @Test("world.json is rewritten only by a command that changes a setting")
     func settingsAreWrittenOnlyWhenChanged() async throws {
         // Given a driver with the list and a chat loaded (loading moves the virtual clock, which is saved)
-        let harness = try await AppTestsDriverHarness.started()
+        let harness = try await AppTestsDriverHarness.started(running: "conversations\nopen c2")
         defer { harness.close() }
-        await harness.expectScript("conversations\nopen c2")
         // A blank line appended by hand (still valid JSON) marks the file as it stands: a write would drop it
         let url = harness.directory.appendingPathComponent("world.json")
         let marker = Data("\n\n".utf8)

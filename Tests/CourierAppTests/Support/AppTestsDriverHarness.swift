@@ -38,14 +38,17 @@ final class AppTestsDriverHarness {
             warn: { sink.warnings.append($0) }, fileSystem: fileSystem)
     }
 
-    /// A driver opened as `init` does, its start-up work finished: where most tests begin.
+    /// A driver opened as `init` does, its start-up work finished and, when given, `script` run (it must succeed):
+    /// where most tests begin.
     static func started(
         directory: URL? = nil, json: Bool = false, seed: UInt64 = 1, fresh: Bool = true, clock: ClockMode = .virtual,
-        fileSystem: any FileSystem = PosixFileSystem()
+        fileSystem: any FileSystem = PosixFileSystem(), running script: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> AppTestsDriverHarness {
         let harness = try AppTestsDriverHarness(
             directory: directory, json: json, seed: seed, fresh: fresh, clock: clock, fileSystem: fileSystem)
         await harness.start()
+        if let script { await harness.expectScript(script, sourceLocation: sourceLocation) }
         return harness
     }
 
@@ -59,8 +62,7 @@ final class AppTestsDriverHarness {
     static func directory(after script: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
         -> URL
     {
-        let harness = try await started()
-        await harness.expectScript(script, sourceLocation: sourceLocation)
+        let harness = try await started(running: script, sourceLocation: sourceLocation)
         harness.close(keepDirectory: true)
         return harness.directory
     }
