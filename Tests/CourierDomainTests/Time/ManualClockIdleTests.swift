@@ -6,14 +6,10 @@ import Testing
 /// Time moves only when no tracked work can run, however slow that work is to get going.
 @MainActor
 @Suite struct ManualClockIdleTests {
-    final class Log {
-        var entries: [String] = []
-    }
-
     @Test func workThatHopsAwayAndBackBeforeSleepingIsWaitedFor() async {
         // Given a task that hops off the main actor many times before it starts its 10 s timeout, under CPU load
         let clock = ManualClock()
-        let log = Log()
+        let log = EventLog()
         let spinning = BusyThreads(4)
         defer { spinning.stop() }
         let hops = HopCounter()
@@ -21,9 +17,9 @@ import Testing
             for _ in 0..<200 { await hops.hop() }
             do {
                 try await clock.sleep(for: .seconds(10))
-                log.entries.append("timeout at \(Int(clock.now.timeIntervalSince1970) % 100)")
+                log.append("timeout at \(Int(clock.now.timeIntervalSince1970) % 100)")
             } catch {
-                log.entries.append("cancelled")
+                log.append("cancelled")
             }
         }
 
@@ -40,15 +36,15 @@ import Testing
     @Test func aTaskWaitingForAnotherIsNotRunnableAndResumesBeforeTimeMovesOn() async {
         // Given a task that waits for a child which sleeps 5 s, then sleeps 5 s itself
         let clock = ManualClock()
-        let log = Log()
+        let log = EventLog()
         clock.task {
             let child = clock.task {
                 try? await clock.sleep(for: .seconds(5))
-                log.entries.append("child at \(clock.now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60))")
+                log.append("child at \(clock.now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60))")
             }
             await child.value
             try? await clock.sleep(for: .seconds(5))
-            log.entries.append("parent at \(clock.now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60))")
+            log.append("parent at \(clock.now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60))")
         }
 
         // When a minute passes in one call
@@ -63,16 +59,16 @@ import Testing
         // Given a periodic refresh every 60 s and a one-off deadline at 90 s
         let clock = ManualClock()
         let start = clock.now
-        let log = Log()
+        let log = EventLog()
         clock.task {
             while !Task.isCancelled {
                 do { try await clock.sleepCoalescing(until: clock.now.addingTimeInterval(60)) } catch { return }
-                log.entries.append("refresh at \(clock.now.timeIntervalSince(start))")
+                log.append("refresh at \(clock.now.timeIntervalSince(start))")
             }
         }
         clock.task {
             try? await clock.sleep(until: start.addingTimeInterval(90))
-            log.entries.append("deadline at \(clock.now.timeIntervalSince(start))")
+            log.append("deadline at \(clock.now.timeIntervalSince(start))")
         }
 
         // When a day passes in one jump
