@@ -24,22 +24,6 @@ struct RetryingMessageRepositoryTests {
         return (retrying, base)
     }
 
-    /// Runs `operation` in a task, advancing the clock until it ends; returns its outcome and the clock time taken.
-    private func drive<Value: Sendable>(_ operation: @escaping @MainActor () async throws -> Value)
-        async -> (result: Result<Value, DeliveryError>, elapsed: TimeInterval)
-    {
-        let start = clock.now
-        var outcome: Result<Value, DeliveryError>?
-        let task = clock.task {
-            do { outcome = .success(try await operation()) } catch {
-                outcome = .failure(error as? DeliveryError ?? .unknown("\(error)"))
-            }
-        }
-        _ = await clock.run(until: { outcome != nil })
-        await task.value
-        return (outcome ?? .failure(.unknown("never finished")), clock.now.timeIntervalSince(start))
-    }
-
     // MARK: - Branches
 
     @Test("branch 1: success on the first try returns at once, one attempt")
@@ -48,7 +32,7 @@ struct RetryingMessageRepositoryTests {
         var attempts: [RetryAttempt] = []
         let token = retrying.observeAttempts { attempts.append($0) }
 
-        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+        let (result, elapsed) = await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }
 
         #expect(try result.get().status == .sent)
         #expect(elapsed == 0)
@@ -63,7 +47,7 @@ struct RetryingMessageRepositoryTests {
         var attempts: [RetryAttempt] = []
         let token = retrying.observeAttempts { attempts.append($0) }
 
-        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+        let (result, elapsed) = await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }
 
         #expect(try result.get().id == MessageID("m1"))
         #expect(elapsed == 1)
@@ -81,7 +65,7 @@ struct RetryingMessageRepositoryTests {
     func budgetExhausted() async {
         let (retrying, base) = make(Array(repeating: .fail(.server(code: 503)), count: 4))
 
-        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+        let (result, elapsed) = await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }
 
         #expect(result.map(\.id) == .failure(.server(code: 503)))
         #expect(elapsed == 7)
@@ -92,7 +76,7 @@ struct RetryingMessageRepositoryTests {
     func permanentFailsAtOnce() async {
         let (retrying, base) = make([.fail(.validation(reason: "too long"))])
 
-        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+        let (result, elapsed) = await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }
 
         #expect(result.map(\.id) == .failure(.validation(reason: "too long")))
         #expect(elapsed == 0)
@@ -103,7 +87,7 @@ struct RetryingMessageRepositoryTests {
     func unauthorizedNotRetried() async {
         let (retrying, base) = make([.fail(.unauthorized)])
 
-        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+        let (result, elapsed) = await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }
 
         #expect(result.map(\.id) == .failure(.unauthorized))
         #expect(elapsed == 0)
@@ -116,7 +100,7 @@ struct RetryingMessageRepositoryTests {
         var attempts: [RetryAttempt] = []
         let token = retrying.observeAttempts { attempts.append($0) }
 
-        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+        let (result, elapsed) = await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }
 
         #expect(try result.get().id == MessageID("m1"))
         #expect(elapsed == 11)
@@ -129,22 +113,17 @@ struct RetryingMessageRepositoryTests {
     @Test("branch 8: going offline during a backoff wait ends it at once with .offline")
     func offlineDuringBackoff() async {
         let (retrying, base) = make([.fail(.timeout), .fail(.server(code: 502))])
-        var outcome: Result<Message, DeliveryError>?
-        let task = clock.task {
-            do { outcome = .success(try await retrying.send(BackendFixtures.message("m1"))) } catch {
-                outcome = .failure(error as? DeliveryError ?? .unknown("\(error)"))
-            }
-        }
+        let attempt = DeliveryAttempt(on: clock) { try await retrying.send(BackendFixtures.message("m1")) }
         await clock.advance(by: .seconds(2))
         #expect(base.requests == 2)
-        #expect(outcome == nil)
+        #expect(attempt.outcome == nil)
 
         // When the device goes offline 1 s into the 2 s wait before the second retry
         await clock.advance(by: .milliseconds(500))
         connectivity.set(online: false)
-        await task.value
+        await attempt.finish()
 
-        #expect(outcome == .failure(.offline))
+        #expect(attempt.outcome == .failure(.offline))
         #expect(clock.now.timeIntervalSince(BackendFixtures.now) == 2.5)
         #expect(base.requests == 2)
         #expect(clock.sleeperCount == 0)
@@ -155,7 +134,7 @@ struct RetryingMessageRepositoryTests {
         let (retrying, base) = make([.fail(.offline)])
         connectivity.set(online: false)
 
-        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+        let (result, elapsed) = await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }
 
         #expect(result.map(\.id) == .failure(.offline))
         #expect(elapsed == 0)
@@ -167,7 +146,7 @@ struct RetryingMessageRepositoryTests {
         func run(seed: UInt64) async -> TimeInterval {
             let (retrying, _) = make(
                 Array(repeating: .fail(.server(code: 503)), count: 4), policy: .standard, seed: seed)
-            return await drive { try await retrying.send(BackendFixtures.message("m1")) }.elapsed
+            return await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }.elapsed
         }
         let first = await run(seed: 5)
         #expect(await run(seed: 5) == first)
@@ -184,7 +163,7 @@ struct RetryingMessageRepositoryTests {
         var attempts: [RetryAttempt] = []
         let token = retrying.observeAttempts { attempts.append($0) }
 
-        let (result, elapsed) = await drive { try await retrying.sendBatch(messages) }
+        let (result, elapsed) = await clock.drive { try await retrying.sendBatch(messages) }
 
         #expect(try result.get().map { try $0.get().id } == messages.map(\.id))
         #expect(elapsed == 1)
@@ -198,7 +177,7 @@ struct RetryingMessageRepositoryTests {
         let (retrying, base) = make([.batch([nil, .validation(reason: "bad"), .server(code: 503)]), .answer])
         let messages = (1...3).map { BackendFixtures.message("m\($0)", at: Double($0)) }
 
-        let (result, elapsed) = await drive { try await retrying.sendBatch(messages) }
+        let (result, elapsed) = await clock.drive { try await retrying.sendBatch(messages) }
 
         let answers = try result.get()
         #expect(answers.map { (try? $0.get())?.id } == [messages[0].id, nil, messages[2].id])
@@ -227,7 +206,7 @@ struct RetryingMessageRepositoryTests {
     func pageRetried() async throws {
         let (retrying, base) = make([.fail(.server(code: 500)), .fail(.timeout), .answer])
 
-        let (result, elapsed) = await drive { try await retrying.messages(in: "c1", before: nil, limit: 50) }
+        let (result, elapsed) = await clock.drive { try await retrying.messages(in: "c1", before: nil, limit: 50) }
 
         #expect(try result.get().hasMore == false)
         #expect(elapsed == 3)
@@ -247,7 +226,7 @@ struct RetryingMessageRepositoryTests {
 
         var delivered = 0
         for message in messages {
-            let (result, _) = await drive { try await retrying.send(message) }
+            let (result, _) = await clock.drive { try await retrying.send(message) }
             if case .success = result { delivered += 1 }
         }
 
@@ -265,7 +244,7 @@ struct RetryingMessageRepositoryTests {
             base: network, clock: clock, random: LockedRandom(seed: 4), connectivity: network)
         let messages = (0..<25).map { BackendFixtures.message("m\($0)", at: Double($0)) }
 
-        let (result, _) = await drive { try await retrying.sendBatch(messages) }
+        let (result, _) = await clock.drive { try await retrying.sendBatch(messages) }
 
         #expect(try result.get().count == 25)
         #expect(network.roundTrips == 1)
