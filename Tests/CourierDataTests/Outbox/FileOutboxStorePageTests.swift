@@ -8,8 +8,6 @@ import Testing
 struct FileOutboxStorePageTests: StorageOutboxTesting {
     let directory: TemporaryDirectory
 
-    init() throws { directory = try TemporaryDirectory() }
-
     @Test("a conversation's page of pending messages is its newest before the cursor, before and after a reopen")
     func pages() throws {
         // Given 30 messages in two conversations, enqueued out of order, two of them removed

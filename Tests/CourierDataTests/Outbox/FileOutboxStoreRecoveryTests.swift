@@ -8,8 +8,6 @@ import Testing
 struct FileOutboxStoreRecoveryTests: StorageOutboxTesting {
     let directory: TemporaryDirectory
 
-    init() throws { directory = try TemporaryDirectory() }
-
     // MARK: - Compaction and recovery
 
     @Test("when dead records dominate, the log is compacted to the live messages and still replays")

@@ -9,8 +9,6 @@ import Testing
 struct FileOutboxStoreSequenceTests: StorageOutboxTesting {
     let directory: TemporaryDirectory
 
-    init() throws { directory = try TemporaryDirectory() }
-
     @Test("a version-1 log opens; its messages get sequences in stored order, stable on every open; new ones go on")
     func versionOneLogIsMigrated() throws {
         // Given an outbox log written by the version-1 layout (no sequences), stored in compose order although

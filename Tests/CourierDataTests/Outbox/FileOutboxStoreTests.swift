@@ -8,8 +8,6 @@ import Testing
 struct FileOutboxStoreTests: StorageOutboxTesting {
     let directory: TemporaryDirectory
 
-    init() throws { directory = try TemporaryDirectory() }
-
     // MARK: - Operations and reopen
 
     @Test("an enqueued message comes back whole after a reopen, in compose order whatever the enqueue order")

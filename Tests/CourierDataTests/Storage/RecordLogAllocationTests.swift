@@ -9,12 +9,9 @@ import Testing
 @Suite("RecordLog: space written ahead")
 struct RecordLogAllocationTests {
     private let directory: TemporaryDirectory
-    private let path: String
+    private var path: String { directory.path("ahead.log") }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        path = directory.path("ahead.log")
-    }
+    init() throws { directory = try TemporaryDirectory() }
 
     private func fileBytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 

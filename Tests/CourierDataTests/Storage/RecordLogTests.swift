@@ -7,12 +7,9 @@ import Testing
 @Suite("RecordLog")
 struct RecordLogTests {
     private let directory: TemporaryDirectory
-    private let path: String
+    private var path: String { directory.path("test.log") }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        path = directory.path("test.log")
-    }
+    init() throws { directory = try TemporaryDirectory() }
 
     /// Whether the file holds `count` bytes of log followed by nothing but zero-filled space written ahead.
     private func zeroTail(after count: Int) throws -> Bool {

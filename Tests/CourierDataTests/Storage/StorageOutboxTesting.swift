@@ -6,9 +6,13 @@ import Foundation
 /// What the outbox store suites share: a temporary directory and messages at fixed times.
 protocol StorageOutboxTesting {
     var directory: TemporaryDirectory { get }
+    init(directory: TemporaryDirectory)
 }
 
 extension StorageOutboxTesting {
+    /// A suite on a fresh temporary directory.
+    init() throws { self.init(directory: try TemporaryDirectory()) }
+
     var start: Date { Date(timeIntervalSinceReferenceDate: 800_000_000.25) }
 
     func open(limits: OutboxLimits = .init()) throws -> FileOutboxStore {
