@@ -2,7 +2,8 @@ import CourierDomain
 import Foundation
 
 /// A conversation backend a test sets up: it pages through `conversations` in the order given (most recent activity
-/// first, as a backend answers), records every request, and throws `failure` while one is set.
+/// first, as a backend answers), records every request, and throws `failure` while one is set. A negative page size
+/// throws `FakeCallError` and is recorded as a test issue.
 public final class FakeConversationRepository: ConversationRepository, @unchecked Sendable {
     private let lock = NSLock()
     private let all: [Conversation]
@@ -26,7 +27,11 @@ public final class FakeConversationRepository: ConversationRepository, @unchecke
     public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
         -> ConversationPage
     {
-        try lock.withLock {
+        guard limit >= 0 else {
+            let error = FakeCallError.invalidArgument("a page of \(limit) conversations")
+            throw error.recorded(by: "FakeConversationRepository")
+        }
+        return try lock.withLock {
             requestCount += 1
             if let currentFailure { throw currentFailure }
             let start = cursor.map { cursor in (all.firstIndex { $0.id == cursor.id } ?? all.count - 1) + 1 } ?? 0

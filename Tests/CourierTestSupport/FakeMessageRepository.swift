@@ -1,6 +1,5 @@
 import CourierDomain
 import Foundation
-import Testing
 
 /// A message backend a test sets up, for the code that sits in front of one (outbox, retry, cache, client).
 ///
@@ -188,6 +187,7 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
         guard locked({ $0.servesPages }) else {
             throw unexpected(.unexpected("messages(in:before:limit:)"))
         }
+        guard limit >= 0 else { throw unexpected(.invalidArgument("a page of \(limit) messages")) }
         try await play(step, request: number, conversation: conversation)
         return try locked { state in
             if let failure = state.failure { throw failure }
@@ -229,7 +229,6 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
     }
 
     private func unexpected(_ error: FakeCallError) -> FakeCallError {
-        Issue.record("FakeMessageRepository: \(error)")
-        return error
+        error.recorded(by: "FakeMessageRepository")
     }
 }
