@@ -3,7 +3,7 @@ import CourierDomain
 import Foundation
 import Testing
 
-/// Issue 5 point 7 through the driver: a display-name change goes through the offline write queue.
+/// Profile edits through the driver: a display-name change goes through the offline write queue.
 @Suite("Driver profile edits")
 @MainActor
 struct DriverProfileTests {

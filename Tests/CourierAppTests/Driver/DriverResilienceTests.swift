@@ -3,7 +3,7 @@ import CourierDomain
 import Foundation
 import Testing
 
-/// Issue 3 through the driver: rapid fire, airplane-mode toggling, expired sign-in, unknown outcomes and chaos.
+/// Resilience through the driver: rapid fire, airplane-mode toggling, expired sign-in, unknown outcomes and chaos.
 @Suite("Driver resilience")
 @MainActor
 struct DriverResilienceTests {
