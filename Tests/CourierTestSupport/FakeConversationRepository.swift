@@ -13,11 +13,11 @@ public final class FakeConversationRepository: ConversationRepository, @unchecke
     /// A backend holding `conversations`, most recent activity first.
     public init(_ conversations: [Conversation] = []) { all = conversations }
 
-    /// The error every request throws, while set (offline, an expired sign-in).
-    public var failure: DeliveryError? {
-        get { lock.withLock { currentFailure } }
-        set { lock.withLock { currentFailure = newValue } }
-    }
+    /// The error every request throws, while one is set (see `fail(with:)`).
+    public var failure: DeliveryError? { lock.withLock { currentFailure } }
+
+    /// Makes every later request throw `error` (offline, an expired sign-in), or, with nil, answer again.
+    public func fail(with error: DeliveryError?) { lock.withLock { currentFailure = error } }
 
     /// How many requests arrived.
     public var requests: Int { lock.withLock { requestCount } }

@@ -118,8 +118,11 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
     /// Whether page loads are expected; true unless told otherwise (a sender that never reads sets it false).
     public var servesPages: Bool { get { self[\.servesPages] } set { self[\.servesPages] = newValue } }
 
-    /// The error every request throws as a whole, when set (offline, an expired sign-in).
-    public var failure: DeliveryError? { get { self[\.failure] } set { self[\.failure] = newValue } }
+    /// The error every request throws as a whole, while one is set (see `fail(with:)`).
+    public var failure: DeliveryError? { self[\.failure] }
+
+    /// Makes every later request throw `error` as a whole (offline, an expired sign-in), or, with nil, answer again.
+    public func fail(with error: DeliveryError?) { self[\.failure] = error }
 
     /// The error every message is refused with, when set: a batch answers it per message, a send throws it.
     public var refusal: DeliveryError? { get { self[\.refusal] } set { self[\.refusal] = newValue } }

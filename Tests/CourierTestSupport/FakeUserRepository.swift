@@ -21,11 +21,11 @@ public final class FakeUserRepository: UserRepository, @unchecked Sendable {
             stride(from: 1, through: count, by: 1).map { User(id: UserID("u\($0)"), displayName: "User \($0)") })
     }
 
-    /// The error every request throws, while set (offline, an expired sign-in).
-    public var failure: DeliveryError? {
-        get { lock.withLock { currentFailure } }
-        set { lock.withLock { currentFailure = newValue } }
-    }
+    /// The error every request throws, while one is set (see `fail(with:)`).
+    public var failure: DeliveryError? { lock.withLock { currentFailure } }
+
+    /// Makes every later request throw `error` (offline, an expired sign-in), or, with nil, answer again.
+    public func fail(with error: DeliveryError?) { lock.withLock { currentFailure = error } }
 
     /// The ids of every profile request, in order (a failed request counts).
     public var profileCalls: [[UserID]] { lock.withLock { profileRequests } }

@@ -21,7 +21,7 @@ import Testing
         let last = try #require(first.conversations.last)
         _ = try await online.conversations(
             of: "me", after: ConversationCursor(lastActivity: last.lastActivity, id: last.id), limit: 2)
-        backend.failure = .offline
+        backend.fail(with: .offline)
         let copy = InMemoryMessageCacheStorage(records: storage.records)
         let reopened = CachingConversationRepository(wrapping: backend, cache: try ConversationCache(storage: copy))
 
@@ -40,13 +40,13 @@ import Testing
         let backend = FakeConversationRepository(five)
         let repository = CachingConversationRepository(
             wrapping: backend, cache: try ConversationCache(storage: InMemoryMessageCacheStorage()))
-        backend.failure = .offline
+        backend.fail(with: .offline)
         await #expect(throws: DeliveryError.offline) {
             try await repository.conversations(of: "me", after: nil, limit: 2)
         }
-        backend.failure = nil
+        backend.fail(with: nil)
         _ = try await repository.conversations(of: "me", after: nil, limit: 2)
-        backend.failure = .unauthorized
+        backend.fail(with: .unauthorized)
         await #expect(throws: DeliveryError.unauthorized) {
             try await repository.conversations(of: "me", after: nil, limit: 2)
         }

@@ -43,7 +43,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
         let sent = try await repository.send(mine)
 
         // When the device goes offline and the chat is opened
-        backend.failure = .offline
+        backend.fail(with: .offline)
         let offline = try await repository.messages(in: "c1", before: nil, limit: 50)
 
         // Then the newest messages show at once, the sent one included, with more to load
@@ -60,7 +60,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
         let online = try await before.messages(in: "c2", before: nil, limit: 50)
 
         // When the app restarts offline (a new cache opened on the stored records)
-        backend.failure = .offline
+        backend.fail(with: .offline)
         let reopened = InMemoryMessageCacheStorage(records: storage.records)
         let after = CachingMessageRepository(wrapping: backend, cache: try MessageCache(storage: reopened))
         let offline = try await after.messages(in: "c2", before: nil, limit: 50)
@@ -79,7 +79,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
         #expect(try await scrollToTheTop(of: "c1", through: repository) == 6)
 
         // When it is scrolled offline
-        backend.failure = .offline
+        backend.fail(with: .offline)
         var pages: [MessagePage] = []
         var cursor: MessageCursor?
         var stoppedBy: DeliveryError?
@@ -160,13 +160,13 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
         let repository = CachingMessageRepository(
             wrapping: backend, cache: try MessageCache(storage: InMemoryMessageCacheStorage()))
         _ = try await repository.messages(in: "c1", before: nil, limit: 50)
-        backend.failure = .unauthorized
+        backend.fail(with: .unauthorized)
 
         // When the chat is opened, and a never-seen chat is opened offline
         await #expect(throws: DeliveryError.unauthorized) {
             try await repository.messages(in: "c1", before: nil, limit: 50)
         }
-        backend.failure = .offline
+        backend.fail(with: .offline)
 
         // Then the sign-in error shows, and the unknown chat says offline
         await #expect(throws: DeliveryError.offline) {

@@ -160,7 +160,7 @@ import Testing
         let cache = UserCache(repository: backend, clock: clock)
         _ = await cache.users(["u1"])
         await clock.advance(by: .seconds(360))
-        backend.failure = .offline
+        backend.fail(with: .offline)
 
         // When it is asked for again, with an id never seen
         let found = await cache.users(["u1", "u2"])

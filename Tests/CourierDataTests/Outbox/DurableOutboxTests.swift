@@ -135,7 +135,7 @@ import Testing
 
     @Test func goingOfflineMidSendPutsTheMessageBackInTheQueue() async throws {
         let outbox = makeOutbox()
-        repository.failure = .offline
+        repository.fail(with: .offline)
         let message = try outbox.compose(text: "cut off", in: "c2")
         _ = await clock.run(until: { !outbox.isBusy })
         #expect(store.message(message.id)?.status == .queued)
@@ -193,14 +193,14 @@ import Testing
 
     @Test func anExpiredSignInPausesAndKeepsEveryMessageUntilRenewed() async throws {
         let outbox = makeOutbox()
-        repository.failure = .unauthorized
+        repository.fail(with: .unauthorized)
         let first = try outbox.compose(text: "a", in: "c2")
         _ = await clock.run(until: { !outbox.isBusy })
         #expect(outbox.isPausedForSignIn)
         let second = try outbox.compose(text: "b", in: "c3")
         #expect(second.status == .queued, "nothing is sent while paused")
         #expect(store.all().map(\.status) == [.queued, .queued], "none marked failed")
-        repository.failure = nil
+        repository.fail(with: nil)
         outbox.signInRenewed()
         _ = await clock.run(until: { !outbox.isBusy })
         #expect(store.count == 0)
@@ -316,11 +316,11 @@ import Testing
         let outbox = makeOutbox(policy: .manual)
         let queuedOffline = try outbox.compose(text: "offline", in: "c3")
         connectivity.set(online: true)
-        repository.failure = .unauthorized
+        repository.fail(with: .unauthorized)
         let held = try outbox.compose(text: "held", in: "c2")
         _ = await clock.run(until: { !outbox.isBusy })
         #expect(outbox.isPausedForSignIn)
-        repository.failure = nil
+        repository.fail(with: nil)
         outbox.signInRenewed()
         _ = await clock.run(until: { !outbox.isBusy })
         #expect(repository.stored.map(\.id) == [held.id])

@@ -19,7 +19,7 @@ struct FakeDirectoryRepositoriesTests {
         let last = try #require(first.conversations.last)
         let cursor = ConversationCursor(lastActivity: last.lastActivity, id: last.id)
         let second = try await backend.conversations(of: "me", after: cursor, limit: 5)
-        backend.failure = .offline
+        backend.fail(with: .offline)
         await #expect(throws: DeliveryError.offline) { try await backend.conversations(of: "me", after: nil, limit: 2) }
 
         #expect(first == ConversationPage(conversations: Array(conversations[..<2]), hasMore: true))
@@ -38,7 +38,7 @@ struct FakeDirectoryRepositoriesTests {
         backend.rename("u2", to: "Ben")
         let found = try await backend.users(["u1", "u2", "nobody"])
         let presence = try await backend.presence(["u3"])
-        backend.failure = .offline
+        backend.fail(with: .offline)
         await #expect(throws: DeliveryError.offline) { try await backend.users(["u1"]) }
 
         #expect(found.map(\.displayName) == ["User 1", "Ben"])
