@@ -61,8 +61,8 @@ let package = Package(
             name: "CourierTestSupport", dependencies: ["CourierDomain", "CourierData", "CourierFakes"],
             path: "Tests/CourierTestSupport", swiftSettings: settings),
         .testTarget(
-            name: "CourierDomainTests", dependencies: ["CourierDomain"], path: "Tests/CourierDomainTests",
-            swiftSettings: settings),
+            name: "CourierDomainTests", dependencies: ["CourierDomain", "CourierTestSupport"],
+            path: "Tests/CourierDomainTests", swiftSettings: settings),
         .testTarget(
             name: "CourierDataTests", dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierTestSupport"],
             path: "Tests/CourierDataTests", swiftSettings: settings),
@@ -73,15 +73,20 @@ let package = Package(
             name: "CourierPresentationTests", dependencies: ["CourierDomain", "CourierPresentation", "CourierTestSupport"],
             path: "Tests/CourierPresentationTests", swiftSettings: settings),
         .testTarget(
-            name: "CourierServerTests", dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierServer"],
+            name: "CourierServerTests",
+            dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierServer", "CourierTestSupport"],
             path: "Tests/CourierServerTests", swiftSettings: settings),
-        // An app's view of the package: the library products only, no CourierApp and no @testable.
+        // An app's view of the package: the library products only, no CourierApp and no @testable. It is the one test
+        // target without CourierTestSupport, by design: an outside app has no access to the package's test fixtures.
         .testTarget(
             name: "CourierAdoptionTests", dependencies: ["CourierDomain", "CourierData", "CourierPresentation"],
             path: "Tests/CourierAdoptionTests", swiftSettings: settings),
         .testTarget(
             name: "CourierAppTests",
-            dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp"],
+            dependencies: [
+                "CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp",
+                "CourierTestSupport",
+            ],
             path: "Tests/CourierAppTests", swiftSettings: settings),
     ],
     swiftLanguageModes: [.v6]

@@ -12,8 +12,15 @@ import Testing
     let backend = DictionaryBackend()
     let connectivity = SwitchConnectivity(online: false)
 
+    /// The client the app opens at launch, as the integration below does.
+    private func launch(on directory: URL) throws -> CourierClient {
+        try CourierClient(
+            directory: directory, currentUser: "me", messages: backend, conversations: backend, users: backend,
+            connectivity: connectivity, clock: clock, ids: .random)
+    }
+
     @Test func messagesSentOfflineSurviveARestartAndGoOutOnceInOrderWithSendAll() async throws {
-        let folder = try TemporaryDirectory()
+        let folder = try ScratchDirectory()
         let directory = folder.url.appendingPathComponent("courier")
 
         // Given an app that composes three messages offline, then closes
@@ -30,20 +37,14 @@ import Testing
         #expect(chat.state.messages.map(\.statusLabel) == ["Queued", "Queued", "Queued"])
         #expect(banner.state.banner.text == "You're offline. 3 messages queued.")
         #expect(queue.state.rows.map(\.text) == ["one", "two", "three"])
-        #expect(throws: StoreError.locked(path: directory.path)) {
-            try CourierClient(
-                directory: directory, currentUser: "me", messages: backend, conversations: backend, users: backend,
-                connectivity: connectivity, clock: clock, ids: .random)
-        }
+        #expect(throws: StoreError.locked(path: directory.path)) { try launch(on: directory) }
         // integration: close
         client.close()
         // integration: end
         client.close()  // closing twice is harmless
 
         // When it restarts on the same directory, comes online and the user sends everything
-        let restarted = try CourierClient(
-            directory: directory, currentUser: "me", messages: backend, conversations: backend, users: backend,
-            connectivity: connectivity, clock: clock, ids: .random)
+        let restarted = try launch(on: directory)
         let shared = ConnectivityBannerViewModel(session: restarted)
         let reopened = ChatViewModel(session: restarted, conversationID: "c1", title: "Ana", banner: shared)
         let reopenedQueue = OfflineQueueViewModel(session: restarted, conversationName: { $0.rawValue })
@@ -64,9 +65,7 @@ import Testing
         restarted.close()
 
         // And a further restart finds nothing pending and sends nothing again
-        let again = try CourierClient(
-            directory: directory, currentUser: "me", messages: backend, conversations: backend, users: backend,
-            connectivity: connectivity, clock: clock, ids: .random)
+        let again = try launch(on: directory)
         await again.sendAll()
         await again.idle()
         #expect(again.outbox.pending.isEmpty)

@@ -19,7 +19,7 @@ extension AppTestsChildProcesses {
 
         @Test("each example script exits 0", arguments: scripts)
         func runs(_ name: String) throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-example-\(UUID())")
+            let directory = AppTestsDriverHarness.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             let script = Self.examples.appendingPathComponent(name).path
             let run = try AppTestsCourierProcess.run(

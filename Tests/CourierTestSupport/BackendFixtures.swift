@@ -38,4 +38,13 @@ public enum BackendFixtures {
     ) throws -> InMemoryChatBackend {
         try InMemoryChatBackend(seed: data, journal: journal)
     }
+
+    /// A backend over `twoConversations()` where `c1` holds `count` messages from `me`, `m0` to `mN-1`, a second
+    /// apart.
+    @MainActor
+    public static func backend(messagesInC1 count: Int) throws -> InMemoryChatBackend {
+        let backend = try backend()
+        for index in 0..<count { try backend.send(message("m\(index)", at: Double(index))) }
+        return backend
+    }
 }

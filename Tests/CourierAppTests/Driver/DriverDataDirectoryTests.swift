@@ -36,17 +36,13 @@ struct DriverDataDirectoryTests {
 
     @Test("a directory Courier made is marked, and --fresh wipes it back to the demo data")
     func freshWipesCourierDirectory() async throws {
-        let first = try AppTestsDriverHarness()
-        await first.start()
-        #expect(await first.run("open c2\nnetwork offline\nsend kept until fresh") == .success)
-        first.close(keepDirectory: true)
-        let directory = first.directory
+        let directory = try await AppTestsDriverHarness.directory(
+            after: "open c2\nnetwork offline\nsend kept until fresh")
         defer { try? manager.removeItem(at: directory) }
         #expect(manager.fileExists(atPath: directory.appendingPathComponent(DataDirectory.markerName).path))
 
-        let again = try AppTestsDriverHarness(directory: directory, fresh: true)
+        let again = try await AppTestsDriverHarness.started(directory: directory, fresh: true)
         defer { again.close() }
-        await again.start()
         #expect(try await again.number("queue.count") == 0)
         #expect(try await again.state()["network"]?["online"] == .bool(true))
     }
@@ -81,11 +77,9 @@ struct DriverDataDirectoryTests {
 
     @Test("world.json out of range (launches -5, clockNow 1e300, profile zzz) opens on defaults, naming the fields")
     func settingsOutOfRange() async throws {
-        let first = try AppTestsDriverHarness()
-        await first.start()
-        #expect(await first.run("open c2\nnetwork offline\nsend survives bad settings") == .success)
-        first.close(keepDirectory: true)
-        let settings = first.directory.appendingPathComponent("world.json")
+        let directory = try await AppTestsDriverHarness.directory(
+            after: "open c2\nnetwork offline\nsend survives bad settings")
+        let settings = directory.appendingPathComponent("world.json")
         var text = try String(contentsOf: settings, encoding: .utf8)
         text = text.replacingOccurrences(of: #""launches":\d+"#, with: #""launches":-5"#, options: .regularExpression)
         text = text.replacingOccurrences(
@@ -93,9 +87,8 @@ struct DriverDataDirectoryTests {
         text = text.replacingOccurrences(of: #""profile":"wifi""#, with: #""profile":"zzz""#)
         try Data(text.utf8).write(to: settings)
 
-        let again = try AppTestsDriverHarness(directory: first.directory, fresh: false)
+        let again = try await AppTestsDriverHarness.reopened(directory)
         defer { again.close() }
-        await again.start()
         let recovered = try await again.state()["storage"]?["recovered"]?.arrayValue ?? []
         #expect(recovered.compactMap { $0["field"]?.stringValue }.sorted() == ["clockNow", "launches", "profile"])
         #expect(recovered.allSatisfy { $0["file"] == .string("world.json") })
@@ -108,16 +101,13 @@ struct DriverDataDirectoryTests {
 
     @Test("a truncated world.json opens with defaults and one report; the queued messages in client/ are intact")
     func settingsTruncated() async throws {
-        let first = try AppTestsDriverHarness()
-        await first.start()
-        #expect(await first.run("open c2\nnetwork offline\nsend one\nsend two") == .success)
-        first.close(keepDirectory: true)
-        let settings = first.directory.appendingPathComponent("world.json")
+        let directory = try await AppTestsDriverHarness.directory(
+            after: "open c2\nnetwork offline\nsend one\nsend two")
+        let settings = directory.appendingPathComponent("world.json")
         try Data(try Data(contentsOf: settings).prefix(30)).write(to: settings)
 
-        let again = try AppTestsDriverHarness(directory: first.directory, fresh: false)
+        let again = try await AppTestsDriverHarness.reopened(directory)
         defer { again.close() }
-        await again.start()
         #expect(await again.execute("expect storage.recovered[0].field == \"*\"").ok)
         #expect(try await again.number("queue.count") == 2)
     }
@@ -150,21 +140,17 @@ struct DriverDataDirectoryTests {
 
     @Test("a damaged outbox record is skipped and said out loud: storage.recovered names the file and the count")
     func damagedOutboxIsReported() async throws {
-        let first = try AppTestsDriverHarness()
-        await first.start()
         let sends = (1...10).map { "send queued \($0)" }.joined(separator: "\n")
-        #expect(await first.run("open c2\nnetwork offline\n" + sends) == .success)
-        first.close(keepDirectory: true)
-        let log = first.directory.appendingPathComponent("client/outbox.log")
+        let directory = try await AppTestsDriverHarness.directory(after: "open c2\nnetwork offline\n" + sends)
+        let log = directory.appendingPathComponent("client/outbox.log")
         var bytes = try Data(contentsOf: log)
         // The middle of the records, not of the zero-filled space the file holds ahead of them
         let end = (bytes.lastIndex { $0 != 0 } ?? 0) + 1
         bytes[end / 2] ^= 0xFF
         try bytes.write(to: log)
 
-        let again = try AppTestsDriverHarness(directory: first.directory, fresh: false)
+        let again = try await AppTestsDriverHarness.reopened(directory)
         defer { again.close() }
-        await again.start()
         #expect(try await again.number("queue.count") == 9)
         let entry = try #require(try await again.state()["storage"]?["recovered"]?.arrayValue.first)
         #expect(entry["file"] == .string("client/outbox.log"))
@@ -180,9 +166,8 @@ struct DriverDataDirectoryTests {
 
     @Test("a clean directory reports nothing recovered")
     func cleanDirectory() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         #expect(await harness.execute("expect storage.recovered == []").ok)
         #expect(harness.warnings.isEmpty)
     }

@@ -11,10 +11,9 @@ struct DriverIdentityTests {
     private func session(
         _ directory: URL, seed: UInt64 = 1, fresh: Bool = false, clock: ClockMode = .virtual, script: String
     ) async throws {
-        let harness = try AppTestsDriverHarness(directory: directory, seed: seed, fresh: fresh, clock: clock)
-        await harness.start()
-        let status = await harness.run(script)
-        #expect(status == .success, "\(harness.output.joined(separator: "\n"))")
+        let harness = try await AppTestsDriverHarness.started(
+            directory: directory, seed: seed, fresh: fresh, clock: clock)
+        await harness.expectScript(script)
         harness.close(keepDirectory: true)
     }
 
@@ -36,9 +35,8 @@ struct DriverIdentityTests {
         try await session(directory, script: sends(second))
 
         // Then the backend holds all eleven, each once, with no write dropped as a duplicate
-        let harness = try AppTestsDriverHarness(directory: directory, fresh: false)
+        let harness = try await AppTestsDriverHarness.reopened(directory)
         defer { harness.close() }
-        await harness.start()
         let stored = try await harness.server("c2")
         #expect(Array(stored.map(\.text).suffix(11)) == first + second)
         #expect(Set(stored.map(\.id)).count == stored.count)
@@ -62,9 +60,8 @@ struct DriverIdentityTests {
         }
 
         // Then every message is at the backend once, in the order sent
-        let harness = try AppTestsDriverHarness(directory: directory, fresh: false)
+        let harness = try await AppTestsDriverHarness.reopened(directory)
         defer { harness.close() }
-        await harness.start()
         let stored = try await harness.server("c2")
         #expect(Array(stored.map(\.text).suffix(texts.count)) == texts)
         #expect(Set(stored.map(\.id)).count == stored.count)
@@ -78,9 +75,8 @@ struct DriverIdentityTests {
         var outputs: [[String]] = []
         for _ in 0..<2 {
             // When it runs on a new directory
-            let harness = try AppTestsDriverHarness(seed: 5)
-            await harness.start()
-            #expect(await harness.run(script) == .success)
+            let harness = try await AppTestsDriverHarness.started(seed: 5)
+            await harness.expectScript(script)
             outputs.append(harness.output)
             harness.close()
         }
@@ -100,9 +96,8 @@ struct DriverIdentityTests {
         try await session(directory, clock: .system, script: "open c3\nsend second")
 
         // Then the backend stores "first" before "second", although "second" carries the earlier timestamp
-        let harness = try AppTestsDriverHarness(directory: directory, fresh: false)
+        let harness = try await AppTestsDriverHarness.reopened(directory)
         defer { harness.close() }
-        await harness.start()
         let stored = try await harness.server("c3")
         #expect(Array(stored.map(\.text).suffix(2)) == ["first", "second"])
         let messages = harness.driver.world.backend.messages(in: "c3").suffix(2)
@@ -112,16 +107,15 @@ struct DriverIdentityTests {
     @Test("an id the backend holds with other text: the send fails as a conflict, shown failed, never sent")
     func idConflictThroughTheDriver() async throws {
         // Given a new directory whose first message id (seed 1) the backend already holds with other text
-        let harness = try AppTestsDriverHarness(seed: 1)
+        let harness = try await AppTestsDriverHarness.started(seed: 1)
         defer { harness.close() }
-        await harness.start()
         let taken = IDNamespace.seeded(1).id(at: 0)
         let backend = harness.driver.world.backend
         try backend.receive(
             Message(id: taken, conversationID: "c2", senderID: "me", text: "other", timestamp: Date(), status: .sent))
 
         // When the user sends a message
-        #expect(await harness.run("open c2\nsend hello") == .success, "\(harness.output.joined(separator: "\n"))")
+        await harness.expectScript("open c2\nsend hello")
 
         // Then it is that id, failed (tapping it offers Retry or Delete), the chat shows the conflict's text
         let state = try await harness.state()

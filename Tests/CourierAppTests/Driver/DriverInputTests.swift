@@ -56,9 +56,8 @@ struct DriverInputTests {
 
     @Test("tabs separate words like spaces: send<TAB>hi sends hi")
     func tabs() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         #expect(await harness.execute("open\tc2").ok)
         #expect(await harness.execute("send\thi").ok)
         #expect(await harness.execute("expect chat.messages[-1].text == \"hi\"").ok)
@@ -66,9 +65,8 @@ struct DriverInputTests {
 
     @Test("ESC, BEL and other control characters in a message are printed escaped, never raw")
     func controlCharactersEscaped() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         #expect(await harness.execute("open c2").ok)
         let result = await harness.execute("send red \u{1B}[31malert\u{07} done\u{9B}")
         #expect(result.ok)
@@ -79,9 +77,8 @@ struct DriverInputTests {
 
     @Test("with --json, control characters are JSON escapes, so the line stays valid JSON")
     func controlCharactersInJSON() async throws {
-        let harness = try AppTestsDriverHarness(json: true)
+        let harness = try await AppTestsDriverHarness.started(json: true)
         defer { harness.close() }
-        await harness.start()
         #expect(await harness.execute("open c2").ok)
         #expect(await harness.execute("send bell\u{07} csi\u{9B}").ok)
         let state = await harness.execute("state")
@@ -104,9 +101,8 @@ struct DriverInputTests {
 
     @Test("profile name: an empty name and one past 64 characters are refused with their own words")
     func displayNameLimits() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         #expect(await harness.execute("profile name   ").lines == ["error: line 1: a display name cannot be empty"])
         let long = String(repeating: "n", count: 65)
         #expect(await harness.execute("profile name \(long)").lines
@@ -118,9 +114,8 @@ struct DriverInputTests {
 
     @Test("expect: objects compare whatever their key order, every string contains \"\", 1e400 is refused")
     func expectations() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         #expect(await harness.execute(#"expect network == {"failRate": 0, "profile": "wifi", "online": true}"#).ok)
         #expect(!(await harness.execute(#"expect network == {"failRate": 0, "profile": "3g", "online": true}"#).ok))
         #expect(await harness.execute(#"expect banner.text contains """#).ok)
@@ -131,10 +126,9 @@ struct DriverInputTests {
 
     @Test("queue REFs: a number is a position, @prefix an id; listings print @prefix; an ambiguous prefix lists them")
     func queueReferences() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started(
+            running: "open c2\nnetwork offline\nsend first\nsend second")
         defer { harness.close() }
-        await harness.start()
-        #expect(await harness.run("open c2\nnetwork offline\nsend first\nsend second") == .success)
         let listing = await harness.execute("queue")
         let ids = harness.driver.app.messaging.queue.state.rows.map(\.id.rawValue)
         #expect(listing.lines.contains { $0.hasSuffix("(@\(ids[1].prefix(8)))") })

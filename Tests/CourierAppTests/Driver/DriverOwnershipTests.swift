@@ -11,9 +11,8 @@ import Testing
 struct DriverOwnershipTests {
     @Test("with .lock deleted under a running driver, a second driver on the directory is still refused")
     func deletedLockFile() async throws {
-        let first = try AppTestsDriverHarness()
+        let first = try await AppTestsDriverHarness.started()
         defer { first.close() }
-        await first.start()
         try FileManager.default.removeItem(at: first.directory.appendingPathComponent(".lock"))
 
         #expect(throws: StoreError.locked(path: first.directory.path)) {
@@ -23,9 +22,8 @@ struct DriverOwnershipTests {
 
     @Test("with client/ deleted under a running driver, the next send fails and says why; nothing is acknowledged")
     func deletedClientDirectory() async throws {
-        let harness = try AppTestsDriverHarness()
-        await harness.start()
-        #expect(await harness.run("open c2\nnetwork offline") == .success)
+        let harness = try await AppTestsDriverHarness.started()
+        await harness.expectScript("open c2\nnetwork offline")
         try FileManager.default.removeItem(at: harness.directory.appendingPathComponent("client"))
 
         let result = await harness.execute("send lost?", number: 3)
@@ -39,10 +37,9 @@ struct DriverOwnershipTests {
     func diskFullMidSend() async throws {
         let disk = SimulatedFileSystem()
         let directory = URL(fileURLWithPath: "/data")
-        let harness = try AppTestsDriverHarness(directory: directory, fresh: false, fileSystem: disk)
-        await harness.start()
+        let harness = try await AppTestsDriverHarness.started(directory: directory, fresh: false, fileSystem: disk)
         // A first send reserves a block of ids on disk, so the full disk below meets the outbox's writes alone.
-        #expect(await harness.run("open c2\nsend warm-up") == .success)
+        await harness.expectScript("open c2\nsend warm-up")
         let before = try await harness.number("server.counts.c2")
         // A full disk meets a log only where it grows: without the space written ahead of its records, every record
         // grows it. The outbox's record of the new message lands; the next write (recording the delivery) finds the
@@ -57,7 +54,7 @@ struct DriverOwnershipTests {
         #expect(result.lines.last?.contains("resent") == true)
         // When the disk has room again and the app relaunches, the message is delivered exactly once.
         disk.isFull = false
-        #expect(await harness.run("restart") == .success)
+        await harness.expectScript("restart")
         #expect(try await harness.number("queue.count") == 0)
         #expect(try await harness.number("server.counts.c2") == before + 1)
         harness.driver.close()
@@ -69,7 +66,7 @@ struct DriverOwnershipTests {
         let harness = try AppTestsDriverHarness(
             directory: URL(fileURLWithPath: "/data"), fresh: false, fileSystem: disk)
         await harness.start()
-        #expect(await harness.run("open c2\nnetwork offline") == .success)
+        await harness.expectScript("open c2\nnetwork offline")
         disk.isFull = true
 
         let result = await harness.execute("send nowhere to go", number: 3)

@@ -3,15 +3,14 @@ import CourierDomain
 import Foundation
 import Testing
 
-/// Issue 5 point 7 through the driver: a display-name change goes through the offline write queue.
+/// Profile edits through the driver: a display-name change goes through the offline write queue.
 @Suite("Driver profile edits")
 @MainActor
 struct DriverProfileTests {
     @Test("online: the name changes at once and reaches the backend by itself")
     func onlineEdit() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         #expect(await harness.run("""
             profile name Marta
             expect profile.displayName == "Marta"
@@ -22,9 +21,8 @@ struct DriverProfileTests {
 
     @Test("offline: shown at once, kept durably across a restart, synced on reconnect; a newer name replaces it")
     func offlineEditSurvivesRestartAndCoalesces() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         let original = try await harness.state()["server"]?["displayName"]
         #expect(await harness.run("""
             network offline
@@ -48,9 +46,8 @@ struct DriverProfileTests {
 
     @Test("an empty name is refused and changes nothing")
     func emptyName() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         let before = try await harness.state()
         #expect(!(await harness.execute("profile name   ").ok))
         #expect(try await harness.state()["profile"] == before["profile"])

@@ -3,7 +3,7 @@ import CourierDomain
 import Foundation
 import Testing
 
-/// Issue 3 through the driver: rapid fire, airplane-mode toggling, expired sign-in, unknown outcomes and chaos.
+/// Resilience through the driver: rapid fire, airplane-mode toggling, expired sign-in, unknown outcomes and chaos.
 @Suite("Driver resilience")
 @MainActor
 struct DriverResilienceTests {
@@ -18,10 +18,8 @@ struct DriverResilienceTests {
 
     @Test("25 messages composed back to back online, without waiting, all arrive once and in order")
     func rapidFire() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork profile 3g")
         defer { harness.close() }
-        await harness.start()
-        #expect(await harness.run("open c2\nnetwork profile 3g") == .success)
         let before = try await harness.number("server.counts.c2")
         let chat = try #require(harness.driver.app.chat)
         let texts = (1...25).map { "rapid \($0)" }
@@ -38,11 +36,10 @@ struct DriverResilienceTests {
 
     @Test("25 send commands in a row online arrive once and in order")
     func rapidFireScript() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         let texts = (1...25).map { "burst \($0)" }
-        #expect(await harness.run("open c4\n" + texts.map { "send \($0)" }.joined(separator: "\n")) == .success)
+        await harness.expectScript("open c4\n" + texts.map { "send \($0)" }.joined(separator: "\n"))
         #expect(try await serverTexts(harness, "c4").suffix(25) == ArraySlice(texts))
         #expect(try await harness.number("queue.count") == 0)
     }
@@ -51,10 +48,8 @@ struct DriverResilienceTests {
 
     @Test("toggling connectivity over and over while messages are in flight loses nothing and sends nothing twice")
     func airplaneModeToggling() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork profile 3g\npolicy auto")
         defer { harness.close() }
-        await harness.start()
-        #expect(await harness.run("open c2\nnetwork profile 3g\npolicy auto") == .success)
         let before = try await harness.number("server.counts.c2")
         let chat = try #require(harness.driver.app.chat)
         let network = harness.driver.world.network
@@ -70,17 +65,15 @@ struct DriverResilienceTests {
         }
         network.setOnline(true)
 
-        #expect(await harness.run("advance 1m\nexpect queue.count == 0") == .success,
-                "\(harness.output.suffix(3).joined(separator: "\n"))")
+        await harness.expectScript("advance 1m\nexpect queue.count == 0")
         #expect(try await harness.number("server.counts.c2") == before + 30)
         #expect(try await serverTexts(harness, "c2").suffix(30) == ArraySlice(texts))
     }
 
     @Test("network offline/online commands between sends, manual policy: Send All delivers everything, in order")
     func togglingCommandsManualPolicy() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         var lines = ["open c5"]
         var texts: [String] = []
         for index in 1...12 {
@@ -90,8 +83,7 @@ struct DriverResilienceTests {
         }
         lines.append("network online")
         lines.append("queue send all")
-        #expect(await harness.run(lines.joined(separator: "\n")) == .success,
-                "\(harness.output.joined(separator: "\n"))")
+        await harness.expectScript(lines.joined(separator: "\n"))
         #expect(try await serverTexts(harness, "c5").suffix(12) == ArraySlice(texts))
         #expect(try await harness.number("queue.count") == 0)
     }
@@ -100,11 +92,10 @@ struct DriverResilienceTests {
 
     @Test("auth expire pauses sending and keeps every message unfailed; auth renew sends them, in order")
     func expiredSignIn() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         let before = try await harness.number("server.counts.c2")
-        #expect(await harness.run("""
+        await harness.expectScript("""
             open c2
             auth expire
             send held 1
@@ -120,12 +111,12 @@ struct DriverResilienceTests {
             expect queue.items[1].status == queued
             expect queue.items[2].status == queued
             expect chat.error == "Authentication error. Please sign in again."
-            """) == .success, "\(harness.output.joined(separator: "\n"))")
+            """)
         #expect(try await harness.number("server.counts.c2") == before)
 
         // Renewing resends what was on its way; "held 3" was composed offline, so the manual policy still waits for
         // the user's Send All.
-        #expect(await harness.run("""
+        await harness.expectScript("""
             auth renew
             expect auth.paused == false
             expect queue.count == 1
@@ -135,16 +126,13 @@ struct DriverResilienceTests {
             queue send all
             expect queue.count == 0
             expect chat.messages[-1].status == sent
-            """) == .success, "\(harness.output.joined(separator: "\n"))")
+            """)
         #expect(try await serverTexts(harness, "c2").suffix(3) == ["held 1", "held 2", "held 3"])
     }
 
     @Test("an expired sign-in survives a restart; nothing is failed and renewing sends the held message")
     func expiredSignInAcrossRestart() async throws {
-        let harness = try AppTestsDriverHarness()
-        defer { harness.close() }
-        await harness.start()
-        #expect(await harness.run("""
+        let harness = try await AppTestsDriverHarness.started(running: """
             open c3
             auth expire
             send kept
@@ -154,7 +142,8 @@ struct DriverResilienceTests {
             expect chat.failed == []
             auth renew
             expect queue.count == 0
-            """) == .success, "\(harness.output.joined(separator: "\n"))")
+            """)
+        defer { harness.close() }
         // Held by the sign-in, not queued by the user: renewing sends it, restart or not.
         #expect(try await serverTexts(harness, "c3").last == "kept")
     }
@@ -163,15 +152,14 @@ struct DriverResilienceTests {
 
     @Test("lost responses on the flaky profile: the backend ignores the resends and stores each message once")
     func unknownOutcome() async throws {
-        let harness = try AppTestsDriverHarness(seed: 1)
+        let harness = try await AppTestsDriverHarness.started(seed: 1)
         defer { harness.close() }
-        await harness.start()
         let before = try await harness.number("server.counts.c2")
         let texts = (1...20).map { "maybe \($0)" }
         let sends = texts.map { "send \($0)" }.joined(separator: "\n")
-        #expect(await harness.run("open c2\nnetwork profile flaky\n" + sends) == .success)
+        await harness.expectScript("open c2\nnetwork profile flaky\n" + sends)
         // Messages whose retry budget ran out are failed; the user retries them on a good network.
-        #expect(await harness.run("network profile wifi\nqueue send all\nexpect queue.count == 0") == .success)
+        await harness.expectScript("network profile wifi\nqueue send all\nexpect queue.count == 0")
 
         let duplicates = try await harness.number("server.duplicatesIgnored")
         #expect(duplicates > 0, "seed 1 must lose at least one response after the backend applied the write")
@@ -187,13 +175,12 @@ struct DriverResilienceTests {
     @Test("chaos: every message delivered exactly once, in compose order, and the queue empty",
           arguments: [UInt64(3), 11, 29])
     func chaos(seed: UInt64) async throws {
-        let harness = try AppTestsDriverHarness(seed: seed)
+        let harness = try await AppTestsDriverHarness.started(seed: seed)
         defer { harness.close() }
-        await harness.start()
         let conversations = ["c2", "c3", "c4", "c5"]
         var before: [String: Int] = [:]
         for id in conversations { before[id] = try await harness.number("server.counts.\(id)") }
-        #expect(await harness.run("network profile flaky\npolicy auto") == .success)
+        await harness.expectScript("network profile flaky\npolicy auto")
 
         var random = SeededRandom(seed: seed)
         var sent: [String: [String]] = [:]

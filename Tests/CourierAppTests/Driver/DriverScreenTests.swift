@@ -10,10 +10,8 @@ import Testing
 struct DriverScreenTests {
     @Test("banner and toast changes print as they happen, and the toast goes when the device goes offline again")
     func screenChangesPrint() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork offline\nsend one")
         defer { harness.close() }
-        await harness.start()
-        #expect(await harness.run("open c2\nnetwork offline\nsend one") == .success)
 
         let online = await harness.execute("network online")
         let offline = await harness.execute("network offline")
@@ -29,10 +27,9 @@ struct DriverScreenTests {
 
     @Test("under the automatic policy a reconnect shows Reconnecting... while the queue goes, then Connected")
     func reconnectingBanner() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started(
+            running: "policy auto\nopen c2\nnetwork offline\nsend one\nsend two")
         defer { harness.close() }
-        await harness.start()
-        #expect(await harness.run("policy auto\nopen c2\nnetwork offline\nsend one\nsend two") == .success)
 
         let online = await harness.execute("network online")
 
@@ -44,10 +41,8 @@ struct DriverScreenTests {
 
     @Test("between commands, a delivery after 3G latency prints the message's row as it changes")
     func deliveryBetweenCommandsPrints() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started(running: "network profile 3g\nopen c2")
         defer { harness.close() }
-        await harness.start()
-        #expect(await harness.run("network profile 3g\nopen c2") == .success)
         let clock = try #require(harness.driver.world.manualClock)
 
         // As in an interactive session: no command runs while the message travels.
@@ -63,15 +58,13 @@ struct DriverScreenTests {
 
     @Test("tap and choose: a queued message's sheet (Info, OK, Cancel) and a failed message's alert")
     func tapAndChoose() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork offline\nsend keep\nsend drop")
         defer { harness.close() }
-        await harness.start()
-        #expect(await harness.run("open c2\nnetwork offline\nsend keep\nsend drop") == .success)
 
         let tap = await harness.execute("tap 2")
         let info = await harness.execute("choose INFO")
         let ok = await harness.execute("choose ok")
-        #expect(await harness.run("tap 2\nchoose cancel") == .success)
+        await harness.expectScript("tap 2\nchoose cancel")
 
         let sheet = "alert: Queued Message — This message is waiting for a connection. [Cancel | Info | Dismiss]"
         #expect(tap.lines == [sheet])
@@ -80,23 +73,21 @@ struct DriverScreenTests {
         #expect(ok.lines.first == "alert: —")
         #expect(try await harness.number("queue.count") == 1)
         #expect(!(await harness.execute("choose ok").ok), "no alert is open")
-        #expect(await harness.run("""
+        await harness.expectScript("""
             network online
             toast yes
             expect chat.messages[-1].text == "keep"
             expect chat.messages[-1].status == "sent"
-            """) == .success, "\(harness.output.suffix(8).joined(separator: "\n"))")
+            """)
     }
 
     @Test("Retry is one attempt: a failing retry answers within 3 s, not after the 1/2/4 s chain")
     func retryIsOneAttempt() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork fail-rate 1\nsend doomed")
         defer { harness.close() }
-        await harness.start()
-        #expect(await harness.run("open c2\nnetwork fail-rate 1\nsend doomed") == .success)
         let before = try await harness.state()["clock"]?["now"]?.stringValue ?? ""
 
-        #expect(await harness.run("tap 1\nchoose retry\nexpect chat.messages[-1].status == \"failed\"") == .success)
+        await harness.expectScript("tap 1\nchoose retry\nexpect chat.messages[-1].status == \"failed\"")
 
         let after = try await harness.state()["clock"]?["now"]?.stringValue ?? ""
         let elapsed = try #require(Self.date(after)).timeIntervalSince(try #require(Self.date(before)))
@@ -105,11 +96,10 @@ struct DriverScreenTests {
 
     @Test("a stale write removed at launch and a write given up online are reported, and the name rolls back")
     func writeQueueGiveUps() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         let original = try await harness.state()["server"]?["displayName"]
-        #expect(await harness.run("""
+        await harness.expectScript("""
             network offline
             profile name Stale
             advance 8d
@@ -123,23 +113,21 @@ struct DriverScreenTests {
             advance 10m
             expect writes.pending == 0
             expect writes.rejected[-1] contains "gave up"
-            """) == .success, "\(harness.output.suffix(8).joined(separator: "\n"))")
+            """)
         #expect(try await harness.state()["profile"]?["displayName"] == original)
     }
 
     @Test("the conversation list is kept: offline after a relaunch it still shows what it loaded online")
     func conversationListKeptOffline() async throws {
-        let harness = try AppTestsDriverHarness()
-        defer { harness.close() }
-        await harness.start()
-        #expect(await harness.run("""
+        let harness = try await AppTestsDriverHarness.started(running: """
             conversations
             network offline
             restart
             conversations
             expect conversations.count == 50
             expect conversations.items[0].id == "c1"
-            """) == .success, "\(harness.output.suffix(8).joined(separator: "\n"))")
+            """)
+        harness.close()
     }
 
     private static func date(_ text: String) -> Date? {

@@ -11,9 +11,8 @@ struct DriverSessionTests {
 
     @Test("the example session of docs/driver.md passes verbatim")
     func contractExample() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         let status = await harness.run("""
             open c2
             network offline
@@ -37,24 +36,22 @@ struct DriverSessionTests {
           arguments: ["queue send all", "toast yes"])
     func story29(sendAll: String) async throws {
         // Given five messages composed offline, and an app restart.
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         let before = try await harness.number("server.counts.c2")
         let texts = (1...5).map { "offline message \($0)" }
-        #expect(await harness.run("open c2\nnetwork offline\n" + texts.map { "send \($0)" }.joined(separator: "\n"))
-            == .success)
+        await harness.expectScript("open c2\nnetwork offline\n" + texts.map { "send \($0)" }.joined(separator: "\n"))
         #expect(try await harness.state()["banner"]?["text"] == .string("You're offline. 5 messages queued."))
         #expect(await harness.execute("restart").lines == ["restarted: 5 pending message(s) reloaded"])
         #expect(try await harness.number("queue.count") == 5)
         #expect(try await harness.number("server.counts.c2") == before)
 
         // When the device comes back online and the user sends them all.
-        #expect(await harness.run("""
+        await harness.expectScript("""
             network online
             expect toast.text == "Connected. Auto-send 5 queued messages?"
             \(sendAll)
-            """) == .success, "\(harness.output.joined(separator: "\n"))")
+            """)
 
         // Then the backend holds all five, once each, in compose order, and the queue is empty.
         let server = try await harness.server("c2")
@@ -72,9 +69,8 @@ struct DriverSessionTests {
 
     @Test("a failing line exits 1, names its line number and stops the script")
     func failureStopsScript() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         let status = await harness.run("""
             # a comment, then a blank line
 
@@ -90,9 +86,8 @@ struct DriverSessionTests {
 
     @Test("an expect that does not hold is a failure with its line number; without stopOnFailure the rest runs")
     func failedExpectation() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         let status = await harness.run("open c2\nexpect chat.count == 4\nexpect chat.count == 3", stopOnFailure: false)
         #expect(status == .commandFailed)
         #expect(harness.output.contains("error: line 2: expectation failed: chat.count is 3, expected == 4"))
@@ -101,9 +96,8 @@ struct DriverSessionTests {
 
     @Test("commands that cannot be carried out fail, and change nothing")
     func commandsThatFail() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         let failing = [
             "bogus", "send no chat is open", "more", "retry 1", "open", "open c2 c3", "open c999",
             "conversations all", "network", "network sideways", "network profile 5g", "network fail-rate 2",
@@ -124,10 +118,8 @@ struct DriverSessionTests {
 
     @Test("chat actions without their object fail: toast yes with no toast, retry/delete with no failed message")
     func nothingToActOn() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started(running: "open c2\nsend hello")
         defer { harness.close() }
-        await harness.start()
-        #expect(await harness.run("open c2\nsend hello") == .success)
         let toast = await harness.execute("toast yes", number: 3)
         #expect(toast.lines == ["error: line 3: no connectivity toast is showing"])
         for line in ["toast review", "toast dismiss", "retry 1", "delete 1", "retry 0", "retry abcd", "retry ab"] {
@@ -140,10 +132,7 @@ struct DriverSessionTests {
 
     @Test("more at the start of a conversation and conversations more at the end succeed and change nothing")
     func edgesDoNothing() async throws {
-        let harness = try AppTestsDriverHarness()
-        defer { harness.close() }
-        await harness.start()
-        #expect(await harness.run("""
+        let harness = try await AppTestsDriverHarness.started(running: """
             open c2
             expect chat.count == 3
             expect chat.hasMore == false
@@ -158,35 +147,34 @@ struct DriverSessionTests {
             conversations more
             expect conversations.count == 120
             expect conversations.items[-1].id == c120
-            """) == .success, "\(harness.output.joined(separator: "\n"))")
+            """)
+        defer { harness.close() }
         #expect(harness.output.contains("loaded 0 older message(s); 3 in all, beginning of conversation"))
     }
 
     @Test("c1 pages back 50 at a time to its 1,000 messages, then more does nothing")
     func pagination() async throws {
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started(
+            running: "open c1\nexpect chat.count == 50\nexpect chat.hasMore == true")
         defer { harness.close() }
-        await harness.start()
-        #expect(await harness.run("open c1\nexpect chat.count == 50\nexpect chat.hasMore == true") == .success)
         for page in 2...20 {
             #expect(await harness.execute("more").ok)
             #expect(try await harness.number("chat.count") == page * 50)
         }
-        #expect(await harness.run("""
+        await harness.expectScript("""
             expect chat.hasMore == false
             more
             expect chat.count == 1000
             expect server.counts.c1 == 1000
-            """) == .success)
+            """)
     }
 
     // MARK: - JSON output
 
     @Test("--json prints exactly one JSON object per command, successes and failures alike")
     func jsonOutput() async throws {
-        let harness = try AppTestsDriverHarness(json: true)
+        let harness = try await AppTestsDriverHarness.started(json: true)
         defer { harness.close() }
-        await harness.start()
         let commands = [
             "help", "conversations", "conversations more", "open c2", "more", "send hi", "network offline",
             "send queued one", "queue", "bogus", "network online", "toast review", "queue send all", "policy auto",
@@ -249,8 +237,7 @@ struct DriverSessionTests {
         var outputs: [[String]] = []
         for json in [false, true] {
             for _ in 0..<2 {
-                let harness = try AppTestsDriverHarness(json: json, seed: 7)
-                await harness.start()
+                let harness = try await AppTestsDriverHarness.started(json: json, seed: 7)
                 await harness.run(script, stopOnFailure: false)
                 outputs.append(harness.output)
                 harness.close()
@@ -265,8 +252,7 @@ struct DriverSessionTests {
 
     @Test("a second driver on a directory in use fails with StoreError.locked; DriverMain exits 3; free again after")
     func lockContention() async throws {
-        let first = try AppTestsDriverHarness()
-        await first.start()
+        let first = try await AppTestsDriverHarness.started()
         var options = DriverOptions()
         options.dataDirectory = first.directory
         options.clock = .virtual
@@ -280,30 +266,26 @@ struct DriverSessionTests {
         #expect(await first.execute("open c2").ok)
 
         first.close(keepDirectory: true)
-        let second = try AppTestsDriverHarness(directory: first.directory, fresh: false)
+        let second = try await AppTestsDriverHarness.reopened(first.directory)
         defer { second.close() }
-        await second.start()
         #expect(await second.execute("open c2").ok)
     }
 
     @Test("the data directory carries a session over: queued messages and the backend survive a new driver")
     func persistenceAcrossDrivers() async throws {
-        let first = try AppTestsDriverHarness()
-        await first.start()
-        #expect(await first.run("open c3\nsend online one\nnetwork offline\nsend offline one") == .success)
-        first.close(keepDirectory: true)
+        let directory = try await AppTestsDriverHarness.directory(
+            after: "open c3\nsend online one\nnetwork offline\nsend offline one")
 
-        let second = try AppTestsDriverHarness(directory: first.directory, fresh: false)
+        let second = try await AppTestsDriverHarness.reopened(directory)
         defer { second.close() }
-        await second.start()
-        #expect(await second.run("""
+        await second.expectScript("""
             expect network.online == false
             expect queue.count == 1
             expect queue.items[0].text == "offline one"
             network online
             queue send all
             expect queue.count == 0
-            """) == .success, "\(second.output.joined(separator: "\n"))")
+            """)
         #expect(try await second.server("c3").suffix(2).map(\.text) == ["online one", "offline one"])
     }
 }

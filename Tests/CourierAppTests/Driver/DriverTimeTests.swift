@@ -1,5 +1,6 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -10,9 +11,8 @@ import Testing
     @Test("advance 3650d with the list, a chat and the queue open: the stale write is cleaned, the toast times out")
     func aTenYearJumpKeepsEveryDeadline() async throws {
         // Given the list, a chat and the queue open, offline, with a queued message and a queued profile write
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        await harness.start()
         let status = await harness.run(
             """
             conversations
@@ -47,10 +47,8 @@ import Testing
     @Test("world.json is rewritten only by a command that changes a setting")
     func settingsAreWrittenOnlyWhenChanged() async throws {
         // Given a driver with the list and a chat loaded (loading moves the virtual clock, which is saved)
-        let harness = try AppTestsDriverHarness()
+        let harness = try await AppTestsDriverHarness.started(running: "conversations\nopen c2")
         defer { harness.close() }
-        await harness.start()
-        #expect(await harness.run("conversations\nopen c2") == .success)
         // A blank line appended by hand (still valid JSON) marks the file as it stands: a write would drop it
         let url = harness.directory.appendingPathComponent("world.json")
         let marker = Data("\n\n".utf8)
@@ -58,7 +56,7 @@ import Testing
         func isUntouched() throws -> Bool { try Data(contentsOf: url).suffix(2) == marker }
 
         // When commands run that change no setting and take no time
-        #expect(await harness.run("state\nqueue\nhelp\nexpect queue.count == 0") == .success)
+        await harness.expectScript("state\nqueue\nhelp\nexpect queue.count == 0")
 
         // Then the file was not written
         #expect(try isUntouched())
@@ -71,7 +69,7 @@ import Testing
     @Test("a script prints byte-identical output across runs while other threads keep the cores busy")
     func replaysIdenticallyUnderLoad() async throws {
         // Given threads spinning on every core
-        let spinning = DriverTimeSpinner(threads: 4)
+        let spinning = BusyThreads(4)
         defer { spinning.stop() }
         let script = """
             network offline
@@ -94,8 +92,7 @@ import Testing
         // When the script runs several times on fresh data directories
         var outputs: [[String]] = []
         for _ in 0..<6 {
-            let harness = try AppTestsDriverHarness()
-            await harness.start()
+            let harness = try await AppTestsDriverHarness.started()
             await harness.run(script, stopOnFailure: false)
             outputs.append(harness.output)
             harness.close()
@@ -106,24 +103,4 @@ import Testing
         #expect(Set(outputs).count == 1)
         #expect(outputs.first?.isEmpty == false)
     }
-}
-
-/// Threads that keep the cores busy until stopped.
-final class DriverTimeSpinner: @unchecked Sendable {
-    private let lock = NSLock()
-    private var spinning = true
-
-    init(threads: Int) {
-        for _ in 0..<threads {
-            Thread.detachNewThread { [self] in
-                var counter = 0
-                while isSpinning { counter &+= 1 }
-                _ = counter
-            }
-        }
-    }
-
-    private var isSpinning: Bool { lock.withLock { spinning } }
-
-    func stop() { lock.withLock { spinning = false } }
 }

@@ -1,74 +1,10 @@
 import Foundation
-import Testing
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-/// Tests that start child processes run one at a time: a child spawned by one test must not inherit the pipes of
-/// another's child (its end-of-file would never come).
-@Suite(.serialized)
-enum AppTestsChildProcesses {}
-
-/// Where the real `courier` executable is; builds it when a test run did not.
-enum AppTestsCourierBinary {
-    /// The package root, from this file's place in it (Tests/CourierAppTests/Support/).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    private static let located: Result<URL, AppTestsCourierBinaryError> = locate()
-
-    /// The executable, or an error that says how to get one.
-    static func url() throws -> URL { try located.get() }
-
-    private static func candidates() -> [URL] {
-        var urls: [URL] = []
-        if let path = ProcessInfo.processInfo.environment["COURIER_BINARY"] { urls.append(URL(fileURLWithPath: path)) }
-        // The test runner lives in the build products directory next to the executables (Linux: the .xctest
-        // executable; macOS: the .xctest bundle).
-        if let runner = CommandLine.arguments.first {
-            urls.append(URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("courier"))
-        }
-        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            urls.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("courier"))
-        }
-        urls.append(packageRoot.appendingPathComponent(".build/debug/courier"))
-        return urls
-    }
-
-    private static func existing() -> URL? {
-        candidates().first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
-    private static func locate() -> Result<URL, AppTestsCourierBinaryError> {
-        if let url = existing() { return .success(url) }
-        // `swift test` builds every product here, but a filtered or IDE run may not have: build it once.
-        let build = Process()
-        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        build.arguments = ["swift", "build", "--product", "courier", "--package-path", packageRoot.path]
-        build.standardOutput = FileHandle.nullDevice
-        build.standardError = FileHandle.nullDevice
-        do {
-            try build.run()
-            build.waitUntilExit()
-        } catch {
-            return .failure(AppTestsCourierBinaryError(detail: "could not run swift build: \(error)"))
-        }
-        if let url = existing() { return .success(url) }
-        return .failure(AppTestsCourierBinaryError(
-            detail: "no courier executable next to the test runner or in \(packageRoot.path)/.build/debug, and "
-                + "`swift build --product courier` did not make one (exit \(build.terminationStatus)); build it first "
-                + "or set COURIER_BINARY"))
-    }
-}
-
-/// Why the `courier` executable could not be found.
-struct AppTestsCourierBinaryError: Error, CustomStringConvertible {
-    let detail: String
-    var description: String { detail }
-}
 
 /// A running `courier`, fed on standard input, its standard output read line by line as it comes.
 final class AppTestsCourierProcess: @unchecked Sendable {
@@ -141,13 +77,7 @@ final class AppTestsCourierProcess: @unchecked Sendable {
     }
 
     /// SIGKILL, at once.
-    func kill() {
-        #if canImport(Glibc)
-            _ = Glibc.kill(process.processIdentifier, SIGKILL)
-        #else
-            _ = Darwin.kill(process.processIdentifier, SIGKILL)
-        #endif
-    }
+    func kill() { process.killAtOnce() }
 
     /// Waits for the exit (killing the child after `timeout` seconds); returns the exit status (the signal number
     /// for a killed child), every complete line and standard error.

@@ -1,6 +1,7 @@
 @testable import CourierApp
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -37,15 +38,52 @@ final class AppTestsDriverHarness {
             warn: { sink.warnings.append($0) }, fileSystem: fileSystem)
     }
 
-    /// A new, empty directory under the system's temporary directory.
+    /// A driver opened as `init` does, its start-up work finished and, when given, `script` run (it must succeed):
+    /// where most tests begin.
+    static func started(
+        directory: URL? = nil, json: Bool = false, seed: UInt64 = 1, fresh: Bool = true, clock: ClockMode = .virtual,
+        fileSystem: any FileSystem = PosixFileSystem(), running script: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> AppTestsDriverHarness {
+        let harness = try AppTestsDriverHarness(
+            directory: directory, json: json, seed: seed, fresh: fresh, clock: clock, fileSystem: fileSystem)
+        await harness.start()
+        if let script { await harness.expectScript(script, sourceLocation: sourceLocation) }
+        return harness
+    }
+
+    /// A started driver on the data directory an earlier one left (not wiped: the next launch of the same app).
+    static func reopened(_ directory: URL) async throws -> AppTestsDriverHarness {
+        try await started(directory: directory, fresh: false)
+    }
+
+    /// The data directory a started driver leaves after running `script` (which must succeed) and closing: the
+    /// state a test then damages, or reopens.
+    static func directory(after script: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> URL
+    {
+        let harness = try await started(running: script, sourceLocation: sourceLocation)
+        harness.close(keepDirectory: true)
+        return harness.directory
+    }
+
+    /// A path under the system's temporary directory that nothing uses yet.
     nonisolated static func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("courier-apptests-\(UUID().uuidString)")
+        TemporaryDirectory.unusedURL(prefix: "courier-apptests")
     }
 
     /// Lets the start-up work finish.
     func start() async {
         await driver.start()
         collect()
+    }
+
+    /// Runs a script (one command per line) in script mode and expects every line to succeed; a failure shows the
+    /// last lines printed.
+    func expectScript(_ script: String, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let status = await run(script)
+        #expect(
+            status == .success, "\(output.suffix(12).joined(separator: "\n"))", sourceLocation: sourceLocation)
     }
 
     /// Runs a script (one command per line) in script mode; returns the exit status.
@@ -102,26 +140,5 @@ final class AppTestsDriverHarness {
 
     private func collect() {
         output = sink.lines
-    }
-}
-
-/// Collects printed lines (a class so that the driver's `write` closure can append to it).
-@MainActor
-final class AppTestsLineSink {
-    var lines: [String] = []
-    var warnings: [String] = []
-}
-
-extension JSONValue {
-    /// The string, when this is one.
-    var stringValue: String? {
-        if case .string(let text) = self { return text }
-        return nil
-    }
-
-    /// The elements, when this is an array (else empty).
-    var arrayValue: [JSONValue] {
-        if case .array(let values) = self { return values }
-        return []
     }
 }

@@ -17,15 +17,14 @@ final class AppTestsServerProcess {
     /// Starts the server on `directory` (on `port`, or a free one) and waits at most `timeout` for its first line.
     init(directory: URL, port: UInt16 = 0, timeout: TimeInterval = 20) throws {
         signal(SIGPIPE, SIG_IGN)
-        process.executableURL = try AppTestsCourierBinary.url().deletingLastPathComponent()
-            .appendingPathComponent("courier-server")
+        process.executableURL = try AppTestsCourierBinary.serverURL()
         process.arguments = ["--data-dir", directory.path, "--port", "\(port)"]
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
         let handle = output.fileHandleForReading
         let firstLine = DispatchSemaphore(value: 0)
-        let box = LineBox()
+        let box = AppTestsLineBox()
         Thread {
             var received = Data()
             while !received.contains(10) {
@@ -51,25 +50,16 @@ final class AppTestsServerProcess {
 
     /// Kills it with SIGKILL and waits for it to be gone.
     func kill() {
-        #if canImport(Glibc)
-            _ = Glibc.kill(process.processIdentifier, SIGKILL)
-        #else
-            _ = Darwin.kill(process.processIdentifier, SIGKILL)
-        #endif
+        process.killAtOnce()
         process.waitUntilExit()
     }
-}
-
-private final class LineBox: @unchecked Sendable {
-    var line: String?
 }
 
 extension AppTestsServerProcess {
     /// Runs `courier-server` with `arguments` to its end (killed after `timeout`); its exit status.
     static func exitStatus(_ arguments: [String], timeout: TimeInterval = 20) throws -> Int32 {
         let process = Process()
-        process.executableURL = try AppTestsCourierBinary.url().deletingLastPathComponent()
-            .appendingPathComponent("courier-server")
+        process.executableURL = try AppTestsCourierBinary.serverURL()
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

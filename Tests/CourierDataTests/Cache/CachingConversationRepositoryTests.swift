@@ -1,29 +1,8 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
-
-/// A conversation backend that can be switched to failing.
-private final class SwitchableConversations: ConversationRepository, @unchecked Sendable {
-    private let lock = NSLock()
-    private let all: [Conversation]
-    private var failure: DeliveryError?
-
-    init(_ conversations: [Conversation]) { all = conversations }
-
-    func fail(with error: DeliveryError?) { lock.withLock { failure = error } }
-
-    func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
-        -> ConversationPage
-    {
-        try lock.withLock {
-            if let failure { throw failure }
-            let start = cursor.map { cursor in (all.firstIndex { $0.id == cursor.id } ?? all.count - 1) + 1 } ?? 0
-            let page = Array(all[start...].prefix(limit))
-            return ConversationPage(conversations: page, hasMore: start + page.count < all.count)
-        }
-    }
-}
 
 @Suite struct CachingConversationRepositoryTests {
     /// Five conversations, c1 the most recent.
@@ -36,7 +15,7 @@ private final class SwitchableConversations: ConversationRepository, @unchecked 
     @Test func pagesSeenOnlineAreServedOfflineAfterAReopenInTheSameOrder() async throws {
         // Given two pages loaded online, kept in a storage that is then reopened (a relaunch)
         let storage = InMemoryMessageCacheStorage()
-        let backend = SwitchableConversations(five)
+        let backend = FakeConversationRepository(five)
         let online = CachingConversationRepository(wrapping: backend, cache: try ConversationCache(storage: storage))
         let first = try await online.conversations(of: "me", after: nil, limit: 2)
         let last = try #require(first.conversations.last)
@@ -58,7 +37,7 @@ private final class SwitchableConversations: ConversationRepository, @unchecked 
     }
 
     @Test func nothingCachedOrANonRetryableErrorIsThrownAsIs() async throws {
-        let backend = SwitchableConversations(five)
+        let backend = FakeConversationRepository(five)
         let repository = CachingConversationRepository(
             wrapping: backend, cache: try ConversationCache(storage: InMemoryMessageCacheStorage()))
         backend.fail(with: .offline)
@@ -71,30 +50,5 @@ private final class SwitchableConversations: ConversationRepository, @unchecked 
         await #expect(throws: DeliveryError.unauthorized) {
             try await repository.conversations(of: "me", after: nil, limit: 2)
         }
-    }
-}
-
-@Suite struct ConversationCacheTests {
-    @Test func repeatedUpdatesCompactToOneRecordPerConversationAndKeepTheNewest() throws {
-        // Given a cache that sees the same two conversations change 100 times
-        let storage = InMemoryMessageCacheStorage()
-        let cache = try ConversationCache(storage: storage)
-        for round in 0..<100 {
-            cache.store([
-                Conversation(
-                    id: "c1", participantIDs: ["me"], lastActivity: Date(timeIntervalSince1970: Double(round))),
-                Conversation(id: "c2", participantIDs: ["me"], lastActivity: Date(timeIntervalSince1970: 0)),
-            ])
-        }
-
-        // When it is reopened
-        let reopened = try ConversationCache(storage: InMemoryMessageCacheStorage(records: storage.records))
-
-        // Then the log was compacted and holds the newest state of each
-        #expect(storage.compactionCount > 0)
-        #expect(storage.records.count < 2 * 2 + 64 + 2)
-        #expect(reopened.count == 2)
-        #expect(reopened.page(after: nil, limit: 5)?.conversations.first?.lastActivity
-            == Date(timeIntervalSince1970: 99))
     }
 }

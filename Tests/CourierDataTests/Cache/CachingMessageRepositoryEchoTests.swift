@@ -1,25 +1,15 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
-
-/// A backend that answers a send with the message exactly as given.
-private struct EchoingBackend: MessageRepository {
-    func send(_ message: Message) async throws -> Message { message }
-
-    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
-    {
-        throw DeliveryError.offline
-    }
-}
 
 /// A send that returns means stored: the cache never keeps an echoed pending copy for chats opened offline.
 @Suite struct CachingMessageRepositoryEchoTests {
     @Test func messagesEchoedAsGivenAreCachedAsSent() async throws {
         // Given a cache in front of a backend that echoes what it is sent
         let cache = try MessageCache(storage: InMemoryMessageCacheStorage())
-        let repository = CachingMessageRepository(wrapping: EchoingBackend(), cache: cache)
+        let repository = CachingMessageRepository(wrapping: FakeMessageRepository(reply: .asGiven), cache: cache)
         let date = Date(timeIntervalSince1970: 100)
         let one = Message(
             id: "m1", conversationID: "c1", senderID: "me", text: "one", timestamp: date, status: .sending)

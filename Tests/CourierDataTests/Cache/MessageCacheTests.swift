@@ -1,43 +1,8 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
-
-/// A backend of messages that can be switched offline (or to another error) and counts page requests.
-private final class SwitchableMessages: MessageRepository, @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [ConversationID: [Message]] = [:]
-    private var failure: DeliveryError?
-    private(set) var pageRequests = 0
-
-    func fail(with error: DeliveryError?) { lock.withLock { failure = error } }
-
-    func seed(_ messages: [Message]) {
-        lock.withLock { for message in messages { stored[message.conversationID, default: []].append(message) } }
-    }
-
-    func send(_ message: Message) async throws -> Message {
-        try lock.withLock {
-            if let failure { throw failure }
-            var sent = message
-            sent.status = .sent
-            stored[message.conversationID, default: []].append(sent)
-            return sent
-        }
-    }
-
-    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
-    {
-        try lock.withLock {
-            pageRequests += 1
-            if let failure { throw failure }
-            let all = (stored[conversation] ?? []).sorted(by: Message.composeOrder)
-            let older = cursor.map { cursor in all.filter { $0.cursor < cursor } } ?? all
-            return MessagePage(messages: Array(older.suffix(limit)), hasMore: older.count > limit)
-        }
-    }
-}
 
 private let start = Date(timeIntervalSince1970: 1_767_258_000)
 
@@ -67,7 +32,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
 
     @Test func aChatOpenedOfflineShowsWhatWasSeenOnline() async throws {
         // Given a chat whose newest page was seen online, and a message sent in it
-        let backend = SwitchableMessages()
+        let backend = FakeMessageRepository()
         backend.seed(thread("c1", count: 80))
         let repository = CachingMessageRepository(
             wrapping: backend, cache: try MessageCache(storage: InMemoryMessageCacheStorage()))
@@ -88,7 +53,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
 
     @Test func theCacheSurvivesARestart() async throws {
         // Given a chat read online through a cache on durable storage
-        let backend = SwitchableMessages()
+        let backend = FakeMessageRepository()
         backend.seed(thread("c2", count: 3))
         let storage = InMemoryMessageCacheStorage()
         let before = CachingMessageRepository(wrapping: backend, cache: try MessageCache(storage: storage))
@@ -107,7 +72,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
 
     @Test func eachConversationKeepsItsNewestFourPages() async throws {
         // Given a conversation of 300 messages scrolled to the top online
-        let backend = SwitchableMessages()
+        let backend = FakeMessageRepository()
         backend.seed(thread("c1", count: 300))
         let cache = try MessageCache(storage: InMemoryMessageCacheStorage())
         let repository = CachingMessageRepository(wrapping: backend, cache: cache)
@@ -138,7 +103,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
 
     @Test func pastTheTotalTheLeastRecentlyUsedConversationIsDropped() async throws {
         // Given a cache of 30 messages at most, holding c1, c2 and c3 (10 each), c1 opened again since
-        let backend = SwitchableMessages()
+        let backend = FakeMessageRepository()
         for id in ["c1", "c2", "c3", "c4"] { backend.seed(thread(ConversationID(id), count: 10)) }
         let storage = InMemoryMessageCacheStorage()
         let cache = try MessageCache(
@@ -190,7 +155,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
 
     @Test func errorsThatCachedDataCannotHelpAreNotMasked() async throws {
         // Given a conversation seen online, then an expired sign-in
-        let backend = SwitchableMessages()
+        let backend = FakeMessageRepository()
         backend.seed(thread("c1", count: 5))
         let repository = CachingMessageRepository(
             wrapping: backend, cache: try MessageCache(storage: InMemoryMessageCacheStorage()))

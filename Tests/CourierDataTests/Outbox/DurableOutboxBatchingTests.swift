@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -10,9 +11,10 @@ import Testing
     let clock = ManualClock()
     let store = InMemoryOutboxStore()
     let connectivity = ManualConnectivity(online: false)
-    let backend: OutboxRecordingBackend
+    /// Answers every batch at once and records each request; the outbox never loads pages.
+    let backend: FakeMessageRepository
 
-    init() { backend = OutboxRecordingBackend(clock: clock) }
+    init() { backend = FakeMessageRepository(clock: clock, servesPages: false) }
 
     func makeOutbox(policy: SendPolicy) -> DurableOutbox {
         DurableOutbox(
@@ -33,7 +35,7 @@ import Testing
 
         // Then the server received three batches of 25, 25 and 10, each in compose order, and the queue is empty
         #expect(backend.batches.map(\.count) == [25, 25, 10])
-        #expect(backend.batches.flatMap { $0 } == texts)
+        #expect(backend.batches.flatMap { $0 }.map(\.text) == texts)
         #expect(store.count == 0)
     }
 
@@ -41,7 +43,7 @@ import Testing
         // Given the automatic policy and a message the server keeps refusing with a retryable error
         connectivity.set(online: true)
         let outbox = makeOutbox(policy: .automatic)
-        backend.failure = .server(code: 503)
+        backend.refusal = .server(code: 503)
         let start = clock.now
         let message = try outbox.compose(text: "struggling", in: "c2")
 
@@ -62,7 +64,7 @@ import Testing
         // Given the automatic policy and a server that refuses the message as invalid
         connectivity.set(online: true)
         let outbox = makeOutbox(policy: .automatic)
-        backend.failure = .validation(reason: "too many links")
+        backend.refusal = .validation(reason: "too many links")
 
         // When it is composed and everything settles
         let message = try outbox.compose(text: "spam spam", in: "c2")
@@ -73,39 +75,5 @@ import Testing
         #expect(store.message(message.id)?.status == .failed)
         #expect(store.message(message.id)?.attempts == 1)
         #expect(store.message(message.id)?.lastError == .validation(reason: "too many links"))
-    }
-}
-
-/// A backend that answers every batch at once and records what it was sent: the texts of each batch, in the order
-/// they arrived, and the clock time of each request. `failure` refuses every message with that error.
-@MainActor
-final class OutboxRecordingBackend: MessageRepository {
-    private let clock: ManualClock
-    var failure: DeliveryError?
-    private(set) var batches: [[String]] = []
-    private(set) var requestTimes: [Date] = []
-
-    init(clock: ManualClock) { self.clock = clock }
-
-    @MainActor func send(_ message: Message) async throws -> Message {
-        try await sendBatch([message])[0].get()
-    }
-
-    @MainActor func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
-        requestTimes.append(clock.now)
-        batches.append(messages.map(\.text))
-        return messages.map { message in
-            if let failure { return .failure(failure) }
-            var stored = message
-            stored.status = .sent
-            return .success(stored)
-        }
-    }
-
-    @MainActor func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
-    {
-        Issue.record("the outbox never loads pages")
-        throw DeliveryError.notFound
     }
 }

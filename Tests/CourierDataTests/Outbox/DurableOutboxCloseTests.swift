@@ -1,34 +1,9 @@
 import CourierData
 import CourierDomain
 import CourierFakes
+import CourierTestSupport
 import Foundation
 import Testing
-
-/// A backend whose every request waits on the clock (a wait a cancelled caller leaves with `CancellationError`),
-/// then stores the message; with `echoesAsGiven` it answers with the message as it was sent (status untouched).
-@MainActor
-private final class SuspendingBackend: MessageRepository {
-    let clock: ManualClock
-    var echoesAsGiven = false
-    private(set) var stored: [Message] = []
-
-    init(clock: ManualClock) { self.clock = clock }
-
-    @MainActor func send(_ message: Message) async throws -> Message {
-        try await clock.sleep(for: .milliseconds(50))
-        if !stored.contains(where: { $0.id == message.id }) { stored.append(message) }
-        if echoesAsGiven { return message }
-        var copy = message
-        copy.status = .sent
-        return copy
-    }
-
-    @MainActor func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
-    {
-        MessagePage(messages: [], hasMore: false)
-    }
-}
 
 /// An orderly close never fails a message, and a send that returns means the message is stored.
 @MainActor
@@ -38,7 +13,7 @@ private final class SuspendingBackend: MessageRepository {
     let directory = URL(fileURLWithPath: "/client")
     let connectivity = ManualConnectivity(online: true)
 
-    private func makeOutbox(store: FileOutboxStore, backend: SuspendingBackend) -> DurableOutbox {
+    private func makeOutbox(store: FileOutboxStore, backend: FakeMessageRepository) -> DurableOutbox {
         DurableOutbox(
             store: store, repository: backend, connectivity: connectivity, clock: clock, ids: .seeded(3),
             currentUser: "me")
@@ -46,7 +21,7 @@ private final class SuspendingBackend: MessageRepository {
 
     @Test func stoppingMidSendPutsTheMessageBackToQueuedAndItIsResentOnceLater() async throws {
         // Given a message whose send is in flight
-        let backend = SuspendingBackend(clock: clock)
+        let backend = FakeMessageRepository(clock: clock, latency: .milliseconds(50))
         let store = try FileOutboxStore(directory: directory, fileSystem: disk)
         let outbox = makeOutbox(store: store, backend: backend)
         var seen: [String] = []
@@ -81,8 +56,7 @@ private final class SuspendingBackend: MessageRepository {
 
     @Test func aSendThatReturnsMarksTheMessageSentWhateverStatusTheBackendEchoed() async throws {
         // Given a backend that answers with the message as given (status `sending`)
-        let backend = SuspendingBackend(clock: clock)
-        backend.echoesAsGiven = true
+        let backend = FakeMessageRepository(clock: clock, latency: .milliseconds(50), reply: .asGiven)
         let store = try FileOutboxStore(directory: directory, fileSystem: disk)
         let outbox = makeOutbox(store: store, backend: backend)
         var seen: [String] = []

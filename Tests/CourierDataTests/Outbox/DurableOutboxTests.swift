@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -8,12 +9,18 @@ import Testing
     let clock = ManualClock()
     let store = InMemoryOutboxStore()
     let connectivity: ManualConnectivity
-    let repository: OutboxTestRepository
+    let repository: FakeMessageRepository
     var events: [OutboxEvent] = []
 
     init() {
         connectivity = ManualConnectivity(online: true)
-        repository = OutboxTestRepository(clock: clock)
+        repository = Self.backend(clock: clock)
+    }
+
+    /// A backend the outbox sends to: every request takes 20 ms on the clock and, once on its way, answers even when
+    /// its caller is cancelled; the outbox never loads pages.
+    static func backend(clock: ManualClock) -> FakeMessageRepository {
+        FakeMessageRepository(clock: clock, latency: .milliseconds(20), finishesWhenCancelled: true, servesPages: false)
     }
 
     func makeOutbox(policy: SendPolicy = .manual, batchSize: Int = 25) -> DurableOutbox {
@@ -128,7 +135,7 @@ import Testing
 
     @Test func goingOfflineMidSendPutsTheMessageBackInTheQueue() async throws {
         let outbox = makeOutbox()
-        repository.failEverything = .offline
+        repository.fail(with: .offline)
         let message = try outbox.compose(text: "cut off", in: "c2")
         _ = await clock.run(until: { !outbox.isBusy })
         #expect(store.message(message.id)?.status == .queued)
@@ -157,7 +164,7 @@ import Testing
 
     @Test func retryGoesAloneThroughTheOneAttemptRepository() async throws {
         // Given a failed message and an outbox whose hand-started sends have a repository of their own
-        let once = OutboxTestRepository(clock: clock)
+        let once = Self.backend(clock: clock)
         let outbox = DurableOutbox(
             store: store, repository: repository, manualRepository: once, connectivity: connectivity, clock: clock,
             ids: .seeded(7), currentUser: "me")
@@ -186,14 +193,14 @@ import Testing
 
     @Test func anExpiredSignInPausesAndKeepsEveryMessageUntilRenewed() async throws {
         let outbox = makeOutbox()
-        repository.failEverything = .unauthorized
+        repository.fail(with: .unauthorized)
         let first = try outbox.compose(text: "a", in: "c2")
         _ = await clock.run(until: { !outbox.isBusy })
         #expect(outbox.isPausedForSignIn)
         let second = try outbox.compose(text: "b", in: "c3")
         #expect(second.status == .queued, "nothing is sent while paused")
         #expect(store.all().map(\.status) == [.queued, .queued], "none marked failed")
-        repository.failEverything = nil
+        repository.fail(with: nil)
         outbox.signInRenewed()
         _ = await clock.run(until: { !outbox.isBusy })
         #expect(store.count == 0)
@@ -309,11 +316,11 @@ import Testing
         let outbox = makeOutbox(policy: .manual)
         let queuedOffline = try outbox.compose(text: "offline", in: "c3")
         connectivity.set(online: true)
-        repository.failEverything = .unauthorized
+        repository.fail(with: .unauthorized)
         let held = try outbox.compose(text: "held", in: "c2")
         _ = await clock.run(until: { !outbox.isBusy })
         #expect(outbox.isPausedForSignIn)
-        repository.failEverything = nil
+        repository.fail(with: nil)
         outbox.signInRenewed()
         _ = await clock.run(until: { !outbox.isBusy })
         #expect(repository.stored.map(\.id) == [held.id])
@@ -343,10 +350,4 @@ import Testing
         #expect(repository.stored.map(\.text) == (0..<25).map { "r\($0)" })
         #expect(store.count == 0)
     }
-}
-
-@MainActor
-final class OutboxTestOutcome {
-    var done = false
-    var error: (any Error)?
 }

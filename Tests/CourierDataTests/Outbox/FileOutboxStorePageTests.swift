@@ -1,13 +1,12 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 @Suite("FileOutboxStore pages")
 struct FileOutboxStorePageTests: StorageOutboxTesting {
-    let directory: StorageTemporaryDirectory
-
-    init() throws { directory = try StorageTemporaryDirectory() }
+    let directory: TemporaryDirectory
 
     @Test("a conversation's page of pending messages is its newest before the cursor, before and after a reopen")
     func pages() throws {

@@ -1,13 +1,12 @@
 @testable import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 @Suite("FileOutboxStore recovery")
 struct FileOutboxStoreRecoveryTests: StorageOutboxTesting {
-    let directory: StorageTemporaryDirectory
-
-    init() throws { directory = try StorageTemporaryDirectory() }
+    let directory: TemporaryDirectory
 
     // MARK: - Compaction and recovery
 

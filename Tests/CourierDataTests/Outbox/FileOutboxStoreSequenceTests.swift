@@ -1,14 +1,13 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// Compose sequences in the outbox log: kept with each message, never reused, and given to version-1 logs.
 @Suite("FileOutboxStore sequences")
 struct FileOutboxStoreSequenceTests: StorageOutboxTesting {
-    let directory: StorageTemporaryDirectory
-
-    init() throws { directory = try StorageTemporaryDirectory() }
+    let directory: TemporaryDirectory
 
     @Test("a version-1 log opens; its messages get sequences in stored order, stable on every open; new ones go on")
     func versionOneLogIsMigrated() throws {

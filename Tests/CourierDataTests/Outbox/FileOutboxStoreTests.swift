@@ -1,13 +1,12 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 @Suite("FileOutboxStore")
 struct FileOutboxStoreTests: StorageOutboxTesting {
-    let directory: StorageTemporaryDirectory
-
-    init() throws { directory = try StorageTemporaryDirectory() }
+    let directory: TemporaryDirectory
 
     // MARK: - Operations and reopen
 

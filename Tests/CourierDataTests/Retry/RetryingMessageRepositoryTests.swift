@@ -5,80 +5,6 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-/// What the scripted repository does on one call.
-private enum Step {
-    case succeed
-    case fail(DeliveryError)
-    /// Never answers (until cancelled): sleeps an hour on the clock.
-    case hang
-    /// A batch answer: per message, the error it fails with, or nil for success.
-    case batch([DeliveryError?])
-}
-
-/// A repository that plays a script, one step per call, and records when each call started. Fails loudly when
-/// called more often than scripted.
-@MainActor
-private final class ScriptedRepository: MessageRepository {
-    private let clock: ManualClock
-    private var steps: [Step]
-    private(set) var callTimes: [Date] = []
-
-    init(clock: ManualClock, _ steps: [Step]) {
-        self.clock = clock
-        self.steps = steps
-    }
-
-    var calls: Int { callTimes.count }
-
-    private func play<Value>(_ value: Value) async throws -> Value {
-        callTimes.append(clock.now)
-        guard !steps.isEmpty else {
-            Issue.record("unexpected call \(callTimes.count)")
-            throw DeliveryError.unknown("unscripted")
-        }
-        switch steps.removeFirst() {
-        case .succeed: return value
-        case .fail(let error): throw error
-        case .hang:
-            try await clock.sleep(for: .seconds(3_600))
-            return value
-        case .batch:
-            Issue.record("a batch answer scripted for a single request")
-            throw DeliveryError.unknown("unscripted")
-        }
-    }
-
-    func send(_ message: Message) async throws -> Message {
-        var sent = message
-        sent.status = .sent
-        return try await play(sent)
-    }
-
-    private(set) var batches: [[MessageID]] = []
-
-    // Async witnesses of the (nonisolated) repository requirements are not main-actor isolated; hop explicitly.
-    func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
-        try await playBatch(messages)
-    }
-
-    private func playBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
-        batches.append(messages.map(\.id))
-        if case .batch(let errors) = steps.first {
-            steps.removeFirst()
-            callTimes.append(clock.now)
-            return zip(messages, errors).map { message, error in error.map { .failure($0) } ?? .success(message) }
-        }
-        return try await play(messages.map { .success($0) })
-    }
-
-    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
-    {
-        try await play(MessagePage(messages: [], hasMore: false))
-    }
-}
-
-/// Connectivity switched by the test.
 @MainActor
 @Suite("RetryingMessageRepository")
 struct RetryingMessageRepositoryTests {
@@ -87,60 +13,45 @@ struct RetryingMessageRepositoryTests {
     /// No jitter, so clock times are exact.
     private let exact = RetryPolicy(jitter: 0)
 
-    private func make(_ steps: [Step], policy: RetryPolicy? = nil, seed: UInt64 = 1)
-        -> (RetryingMessageRepository, ScriptedRepository)
+    /// A retrying repository in front of a backend that plays `steps`, one a request.
+    private func make(_ steps: [FakeMessageRepository.Step], policy: RetryPolicy? = nil, seed: UInt64 = 1)
+        -> (RetryingMessageRepository, FakeMessageRepository)
     {
-        let base = ScriptedRepository(clock: clock, steps)
+        let base = FakeMessageRepository(clock: clock, script: steps)
         let retrying = RetryingMessageRepository(
             base: base, policy: policy ?? exact, clock: clock, random: LockedRandom(seed: seed),
             connectivity: connectivity)
         return (retrying, base)
     }
 
-    /// Runs `operation` in a task, advancing the clock until it ends; returns its outcome and the clock time taken.
-    private func drive<Value: Sendable>(_ operation: @escaping @MainActor () async throws -> Value)
-        async -> (result: Result<Value, DeliveryError>, elapsed: TimeInterval)
-    {
-        let start = clock.now
-        var outcome: Result<Value, DeliveryError>?
-        let task = clock.task {
-            do { outcome = .success(try await operation()) } catch {
-                outcome = .failure(error as? DeliveryError ?? .unknown("\(error)"))
-            }
-        }
-        _ = await clock.run(until: { outcome != nil })
-        await task.value
-        return (outcome ?? .failure(.unknown("never finished")), clock.now.timeIntervalSince(start))
-    }
-
     // MARK: - Branches
 
     @Test("branch 1: success on the first try returns at once, one attempt")
     func successFirstTry() async throws {
-        let (retrying, base) = make([.succeed])
+        let (retrying, base) = make([.answer])
         var attempts: [RetryAttempt] = []
         let token = retrying.observeAttempts { attempts.append($0) }
 
-        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+        let (result, elapsed) = await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }
 
         #expect(try result.get().status == .sent)
         #expect(elapsed == 0)
-        #expect(base.calls == 1)
+        #expect(base.requests == 1)
         #expect(attempts == [RetryAttempt(operation: .send(MessageID("m1")), number: 1, error: nil, nextDelay: nil)])
         token.cancel()
     }
 
     @Test("branch 5: a retryable failure is retried after 1 s and then succeeds")
     func retryThenSuccess() async throws {
-        let (retrying, base) = make([.fail(.server(code: 503)), .succeed])
+        let (retrying, base) = make([.fail(.server(code: 503)), .answer])
         var attempts: [RetryAttempt] = []
         let token = retrying.observeAttempts { attempts.append($0) }
 
-        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+        let (result, elapsed) = await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }
 
         #expect(try result.get().id == MessageID("m1"))
         #expect(elapsed == 1)
-        #expect(base.calls == 2)
+        #expect(base.requests == 2)
         #expect(
             attempts == [
                 RetryAttempt(
@@ -154,46 +65,46 @@ struct RetryingMessageRepositoryTests {
     func budgetExhausted() async {
         let (retrying, base) = make(Array(repeating: .fail(.server(code: 503)), count: 4))
 
-        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+        let (result, elapsed) = await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }
 
         #expect(result.map(\.id) == .failure(.server(code: 503)))
         #expect(elapsed == 7)
-        #expect(base.callTimes.map { $0.timeIntervalSince(BackendFixtures.now) } == [0, 1, 3, 7])
+        #expect(base.requestTimes.map { $0.timeIntervalSince(BackendFixtures.now) } == [0, 1, 3, 7])
     }
 
     @Test("branch 2: a permanent error fails at once, without a retry")
     func permanentFailsAtOnce() async {
         let (retrying, base) = make([.fail(.validation(reason: "too long"))])
 
-        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+        let (result, elapsed) = await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }
 
         #expect(result.map(\.id) == .failure(.validation(reason: "too long")))
         #expect(elapsed == 0)
-        #expect(base.calls == 1)
+        #expect(base.requests == 1)
     }
 
     @Test("branch 3: unauthorized is not retried")
     func unauthorizedNotRetried() async {
         let (retrying, base) = make([.fail(.unauthorized)])
 
-        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+        let (result, elapsed) = await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }
 
         #expect(result.map(\.id) == .failure(.unauthorized))
         #expect(elapsed == 0)
-        #expect(base.calls == 1)
+        #expect(base.requests == 1)
     }
 
     @Test("branch 7: a hanging attempt is cut off after 10 s as a timeout and retried")
     func hangingAttemptTimesOut() async throws {
-        let (retrying, base) = make([.hang, .succeed])
+        let (retrying, base) = make([.hang, .answer])
         var attempts: [RetryAttempt] = []
         let token = retrying.observeAttempts { attempts.append($0) }
 
-        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+        let (result, elapsed) = await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }
 
         #expect(try result.get().id == MessageID("m1"))
         #expect(elapsed == 11)
-        #expect(base.callTimes.map { $0.timeIntervalSince(BackendFixtures.now) } == [0, 11])
+        #expect(base.requestTimes.map { $0.timeIntervalSince(BackendFixtures.now) } == [0, 11])
         #expect(attempts.map(\.error) == [.timeout, nil])
         #expect(clock.sleeperCount == 0)
         token.cancel()
@@ -202,24 +113,19 @@ struct RetryingMessageRepositoryTests {
     @Test("branch 8: going offline during a backoff wait ends it at once with .offline")
     func offlineDuringBackoff() async {
         let (retrying, base) = make([.fail(.timeout), .fail(.server(code: 502))])
-        var outcome: Result<Message, DeliveryError>?
-        let task = clock.task {
-            do { outcome = .success(try await retrying.send(BackendFixtures.message("m1"))) } catch {
-                outcome = .failure(error as? DeliveryError ?? .unknown("\(error)"))
-            }
-        }
+        let attempt = DeliveryAttempt(on: clock) { try await retrying.send(BackendFixtures.message("m1")) }
         await clock.advance(by: .seconds(2))
-        #expect(base.calls == 2)
-        #expect(outcome == nil)
+        #expect(base.requests == 2)
+        #expect(attempt.outcome == nil)
 
         // When the device goes offline 1 s into the 2 s wait before the second retry
         await clock.advance(by: .milliseconds(500))
         connectivity.set(online: false)
-        await task.value
+        await attempt.finish()
 
-        #expect(outcome == .failure(.offline))
+        #expect(attempt.outcome == .failure(.offline))
         #expect(clock.now.timeIntervalSince(BackendFixtures.now) == 2.5)
-        #expect(base.calls == 2)
+        #expect(base.requests == 2)
         #expect(clock.sleeperCount == 0)
     }
 
@@ -228,11 +134,11 @@ struct RetryingMessageRepositoryTests {
         let (retrying, base) = make([.fail(.offline)])
         connectivity.set(online: false)
 
-        let (result, elapsed) = await drive { try await retrying.send(BackendFixtures.message("m1")) }
+        let (result, elapsed) = await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }
 
         #expect(result.map(\.id) == .failure(.offline))
         #expect(elapsed == 0)
-        #expect(base.calls == 1)
+        #expect(base.requests == 1)
     }
 
     @Test("jitter comes from the seed: the same seed waits the same, within ± 10 % of 1 + 2 + 4 s")
@@ -240,7 +146,7 @@ struct RetryingMessageRepositoryTests {
         func run(seed: UInt64) async -> TimeInterval {
             let (retrying, _) = make(
                 Array(repeating: .fail(.server(code: 503)), count: 4), policy: .standard, seed: seed)
-            return await drive { try await retrying.send(BackendFixtures.message("m1")) }.elapsed
+            return await clock.drive { try await retrying.send(BackendFixtures.message("m1")) }.elapsed
         }
         let first = await run(seed: 5)
         #expect(await run(seed: 5) == first)
@@ -252,31 +158,31 @@ struct RetryingMessageRepositoryTests {
 
     @Test("a batch that fails as a whole is retried as a whole")
     func batchRetried() async throws {
-        let (retrying, base) = make([.fail(.timeout), .succeed])
+        let (retrying, base) = make([.fail(.timeout), .answer])
         let messages = [BackendFixtures.message("m1"), BackendFixtures.message("m2", at: 1)]
         var attempts: [RetryAttempt] = []
         let token = retrying.observeAttempts { attempts.append($0) }
 
-        let (result, elapsed) = await drive { try await retrying.sendBatch(messages) }
+        let (result, elapsed) = await clock.drive { try await retrying.sendBatch(messages) }
 
         #expect(try result.get().map { try $0.get().id } == messages.map(\.id))
         #expect(elapsed == 1)
-        #expect(base.calls == 2)
+        #expect(base.requests == 2)
         #expect(attempts.map(\.operation) == [.sendBatch(messages.map(\.id)), .sendBatch(messages.map(\.id))])
         token.cancel()
     }
 
     @Test("per-message retryable failures in a batch answer retry just those messages; permanent ones stay failed")
     func batchPartialRetry() async throws {
-        let (retrying, base) = make([.batch([nil, .validation(reason: "bad"), .server(code: 503)]), .succeed])
+        let (retrying, base) = make([.batch([nil, .validation(reason: "bad"), .server(code: 503)]), .answer])
         let messages = (1...3).map { BackendFixtures.message("m\($0)", at: Double($0)) }
 
-        let (result, elapsed) = await drive { try await retrying.sendBatch(messages) }
+        let (result, elapsed) = await clock.drive { try await retrying.sendBatch(messages) }
 
         let answers = try result.get()
         #expect(answers.map { (try? $0.get())?.id } == [messages[0].id, nil, messages[2].id])
         #expect(answers[1] == .failure(.validation(reason: "bad")))
-        #expect(base.batches == [messages.map(\.id), [messages[2].id]])
+        #expect(base.batches.map { $0.map(\.id) } == [messages.map(\.id), [messages[2].id]])
         #expect(elapsed == 1)
     }
 
@@ -292,19 +198,19 @@ struct RetryingMessageRepositoryTests {
         await task.value
 
         #expect(outcome is CancellationError)
-        #expect(base.calls == 1)
+        #expect(base.requests == 1)
         #expect(clock.sleeperCount == 0)
     }
 
     @Test("a page load is retried like a send")
     func pageRetried() async throws {
-        let (retrying, base) = make([.fail(.server(code: 500)), .fail(.timeout), .succeed])
+        let (retrying, base) = make([.fail(.server(code: 500)), .fail(.timeout), .answer])
 
-        let (result, elapsed) = await drive { try await retrying.messages(in: "c1", before: nil, limit: 50) }
+        let (result, elapsed) = await clock.drive { try await retrying.messages(in: "c1", before: nil, limit: 50) }
 
         #expect(try result.get().hasMore == false)
         #expect(elapsed == 3)
-        #expect(base.calls == 3)
+        #expect(base.requests == 3)
     }
 
     // MARK: - Over the simulated network
@@ -320,7 +226,7 @@ struct RetryingMessageRepositoryTests {
 
         var delivered = 0
         for message in messages {
-            let (result, _) = await drive { try await retrying.send(message) }
+            let (result, _) = await clock.drive { try await retrying.send(message) }
             if case .success = result { delivered += 1 }
         }
 
@@ -338,7 +244,7 @@ struct RetryingMessageRepositoryTests {
             base: network, clock: clock, random: LockedRandom(seed: 4), connectivity: network)
         let messages = (0..<25).map { BackendFixtures.message("m\($0)", at: Double($0)) }
 
-        let (result, _) = await drive { try await retrying.sendBatch(messages) }
+        let (result, _) = await clock.drive { try await retrying.sendBatch(messages) }
 
         #expect(try result.get().count == 25)
         #expect(network.roundTrips == 1)

@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 struct DataDirectoryLockTests {
     @Test("a second owner is refused with .locked until the first releases")
     func contention() throws {
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let dataDirectory = directory.url.appendingPathComponent("data")
         // Given one owner (the directory is created for it)
         let first = try DataDirectoryLock.acquire(directory: dataDirectory)
@@ -34,7 +35,7 @@ struct DataDirectoryLockTests {
 
     @Test("a lock that goes away frees the directory")
     func releasedOnDeinit() throws {
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         do {
             let held = try DataDirectoryLock.acquire(directory: directory.url)
             #expect(held.isHeld)
@@ -44,7 +45,7 @@ struct DataDirectoryLockTests {
 
     @Test("locks on two directories do not interfere")
     func independentDirectories() throws {
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let one = try DataDirectoryLock.acquire(directory: directory.url.appendingPathComponent("one"))
         let two = try DataDirectoryLock.acquire(directory: directory.url.appendingPathComponent("two"))
         #expect(one.isHeld && two.isHeld)
@@ -54,18 +55,18 @@ struct DataDirectoryLockTests {
         "another process cannot take the directory while it is held, and can after release",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")))
     func otherProcess() throws {
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let lockFile = directory.url.appendingPathComponent(".lock").path
         let held = try DataDirectoryLock.acquire(directory: directory.url)
-        #expect(try flockInChildProcess(lockFile) == 1)
+        #expect(try storageFlockInChildProcess(lockFile) == 1)
         held.release()
-        #expect(try flockInChildProcess(lockFile) == 0)
+        #expect(try storageFlockInChildProcess(lockFile) == 0)
     }
 
     @Test("an older build that holds only the .lock file keeps a newer one out, and lets it in once it lets go")
     func olderBuildHoldingTheLockFile() throws {
         // Given the lock file held the way builds before the directory lock held it (flock on .lock alone)
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let lockFile = directory.url.appendingPathComponent(".lock").path
         let descriptor = open(lockFile, O_RDWR | O_CREAT, 0o644)
         #expect(descriptor >= 0)
@@ -82,15 +83,5 @@ struct DataDirectoryLockTests {
         let lock = try DataDirectoryLock.acquire(directory: directory.url)
         #expect(lock.isHeld)
         lock.release()
-    }
-
-    /// Runs `flock -n FILE true` in a child process: 0 when it got the lock, 1 when someone else holds it.
-    private func flockInChildProcess(_ path: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        process.arguments = ["-n", path, "true"]
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -54,7 +55,7 @@ struct PosixFileSystemErrorTests {
 
     @Test("a sync of a directory that does not exist throws")
     func syncMissingDirectory() throws {
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         #expect { try fileSystem.syncDirectory(directory.path("missing")) } throws: {
             isIOError($0, mentioning: "open directory")
         }

@@ -1,23 +1,17 @@
 @testable import CourierData
 import CourierDomain
 import CourierFakes
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The log's file grows ahead of its records in zero-filled steps; a zero word where a frame would start ends it.
 @Suite("RecordLog: space written ahead")
 struct RecordLogAllocationTests {
-    private let directory: StorageTemporaryDirectory
-    private let path: String
+    private let directory: TemporaryDirectory
+    private var path: String { directory.path("ahead.log") }
 
-    init() throws {
-        directory = try StorageTemporaryDirectory()
-        path = directory.path("ahead.log")
-    }
-
-    private func payloads(_ count: Int, prefix: String = "record") -> [Data] {
-        (0..<count).map { Data.storageText("\(prefix) \($0): {\"text\":\"hello\"}") }
-    }
+    init() throws { directory = try TemporaryDirectory() }
 
     private func fileBytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
@@ -25,7 +19,7 @@ struct RecordLogAllocationTests {
     func reopenAfterAppendsAhead() throws {
         // Given a log with 3,000 records appended one by one and in batches (past the first steps of growth)
         let (log, _, _) = try RecordLog.open(path: path)
-        let records = payloads(3_000)
+        let records = Data.storagePayloads(3_000)
         for record in records[..<1_000] { try log.append(record) }
         try log.append(contentsOf: Array(records[1_000...]))
         let bytes = log.byteCount
@@ -67,7 +61,7 @@ struct RecordLogAllocationTests {
             let fs = SimulatedFileSystem(tornWrites: LockedRandom(seed: seed))
             try fs.createDirectory("/d")
             let (log, _, _) = try RecordLog.open(path: "/d/log", fileSystem: fs)
-            let records = payloads(20)
+            let records = Data.storagePayloads(20)
             for record in records { try log.append(record) }
             // When the power goes while a last append is written but not synced
             fs.cutPower(afterOperations: 1)
@@ -93,13 +87,8 @@ struct RecordLogAllocationTests {
     @Test("a record torn at any byte inside the space ahead is cut with that space, and appends go on")
     func tornInsideSpaceAhead() throws {
         // Given a log of three records, the last one's frame, and the file with that frame zeroed out again
-        let records = payloads(3)
-        let (log, _, _) = try RecordLog.open(path: path)
-        try log.append(contentsOf: Array(records[..<2]))
-        let lastStart = log.byteCount
-        try log.append(records[2])
-        let lastEnd = log.byteCount
-        log.close()
+        let records = Data.storagePayloads(3)
+        let (lastStart, lastEnd) = try storageLog(of: records, at: path)
         let full = try fileBytes()
         for length in 1..<(lastEnd - lastStart) {
             // When a crash left only `length` bytes of the last frame in the zero-filled space
@@ -124,7 +113,7 @@ struct RecordLogAllocationTests {
     @Test("a zeroed record followed by an intact one is damage: skipped and counted, not the end of the log")
     func zeroedRecordMidLog() throws {
         // Given three records, the second's frame overwritten by zeros
-        let records = payloads(3)
+        let records = Data.storagePayloads(3)
         let (log, _, _) = try RecordLog.open(path: path)
         try log.append(records[0])
         let start = log.byteCount

@@ -1,6 +1,7 @@
 import CourierData
 import CourierDomain
 import CourierFakes
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -8,24 +9,15 @@ import Testing
 /// and compaction under power cuts at every step, on a disk that may keep or lose an un-synced rename.
 @Suite("RecordLog: repairs and compaction under power cuts")
 struct RecordLogCrashTests {
-    private func payloads(_ count: Int, prefix: String = "record") -> [Data] {
-        (0..<count).map { Data.storageText("\(prefix) \($0): {\"text\":\"hello\"}") }
-    }
-
     // MARK: - Torn tail
 
     @Test("a torn tail is cut exactly at the end of the last intact record, with no append to cover a slip")
     func tornTailCutExactly() throws {
         // Given a log of three records, and the file's bytes with and without the last one
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("torn.log")
-        let records = payloads(3)
-        let (log, _, _) = try RecordLog.open(path: path)
-        try log.append(contentsOf: Array(records[..<2]))
-        let lastStart = log.byteCount
-        try log.append(records[2])
-        let end = log.byteCount
-        log.close()
+        let records = Data.storagePayloads(3)
+        let (lastStart, end) = try storageLog(of: records, at: path)
         // The bytes of the log alone, as a log written before space was allocated ahead holds them
         let full = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(end)
         for length in (lastStart + 1)..<full.count {
@@ -49,7 +41,7 @@ struct RecordLogCrashTests {
     @Test("a batch whose write failed half-way never comes back, not even its first, whole record")
     func failedBatchLeavesNoRecord() throws {
         // Given a log holding one record, on a disk that fills up half-way through the next write
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("full.log")
         let fileSystem = StorageCountingFileSystem()
         let (log, _, _) = try RecordLog.open(path: path, fileSystem: fileSystem)
@@ -78,7 +70,7 @@ struct RecordLogCrashTests {
 
     @Test("a power cut at any step of a compaction leaves the old records or the compacted ones, whatever the seed")
     func compactionSurvivesEveryPowerCut() throws {
-        let records = payloads(12)
+        let records = Data.storagePayloads(12)
         let kept = Array(records[6...])
         for seed in UInt64(0)..<48 {
             for cut in 0..<7 {
@@ -101,7 +93,7 @@ struct RecordLogCrashTests {
     func appendAfterCompactionIsDurable() throws {
         // Given a compacted log
         let fs = SimulatedFileSystem()
-        let records = payloads(4)
+        let records = Data.storagePayloads(4)
         let log = try durableLog(on: fs, records: records)
         try log.compact(keeping: Array(records[2...]))
         // When a record is appended and the power is cut

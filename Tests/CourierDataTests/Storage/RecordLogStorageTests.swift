@@ -1,12 +1,13 @@
 import CourierData
 import CourierDomain
 import CourierFakes
+import CourierTestSupport
 import Foundation
 import Testing
 
 @Suite struct RecordLogStorageTests {
     @Test func recordsAppendedSurviveAReopenAndAreHandedOutOnce() throws {
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("writes.log")
         let first = try RecordLogStorage(path: path)
         try first.append([Data("one".utf8), Data("two".utf8)])
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func compactionKeepsOnlyTheLiveRecords() throws {
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("messages.log")
         let storage = try RecordLogStorage(path: path)
         try storage.append((0..<50).map { Data("dead \($0)".utf8) })
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func aTornTailIsReportedAndTheGoodRecordsKept() throws {
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("writes.log")
         let storage = try RecordLogStorage(path: path)
         try storage.append([Data("kept".utf8), Data("torn".utf8)])
@@ -48,7 +49,7 @@ import Testing
 @MainActor
 @Suite struct RecordLogBackendJournalTests {
     @Test func eventsReplayInOrderAfterAReopen() throws {
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("backend.log")
         let message = Message(
             id: "m1", conversationID: "c2", senderID: "me", text: "hello",

@@ -1,21 +1,15 @@
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 @Suite("RecordLog")
 struct RecordLogTests {
-    private let directory: StorageTemporaryDirectory
-    private let path: String
+    private let directory: TemporaryDirectory
+    private var path: String { directory.path("test.log") }
 
-    init() throws {
-        directory = try StorageTemporaryDirectory()
-        path = directory.path("test.log")
-    }
-
-    private func payloads(_ count: Int, prefix: String = "record") -> [Data] {
-        (0..<count).map { Data.storageText("\(prefix) \($0): {\"text\":\"hello\"}") }
-    }
+    init() throws { directory = try TemporaryDirectory() }
 
     /// Whether the file holds `count` bytes of log followed by nothing but zero-filled space written ahead.
     private func zeroTail(after count: Int) throws -> Bool {
@@ -32,7 +26,7 @@ struct RecordLogTests {
         #expect(initial.isEmpty)
         #expect(report.isClean)
         // When records are appended singly and as a batch, then the log is reopened
-        let records = payloads(5)
+        let records = Data.storagePayloads(5)
         try log.append(records[0])
         try log.append(contentsOf: Array(records[1...]))
         #expect(log.recordCount == 5)
@@ -101,13 +95,8 @@ struct RecordLogTests {
     @Test("a torn tail at every byte offset of the last record is truncated; earlier records stay; appends go on")
     func tornTailAtEveryOffset() throws {
         // Given a log of three records, and the file's bytes with and without the last one
-        let records = payloads(3)
-        let (log, _, _) = try RecordLog.open(path: path)
-        try log.append(contentsOf: Array(records[..<2]))
-        let lastStart = log.byteCount
-        try log.append(records[2])
-        let end = log.byteCount
-        log.close()
+        let records = Data.storagePayloads(3)
+        let (lastStart, end) = try storageLog(of: records, at: path)
         // The bytes of the log alone, as a log written before space was allocated ahead holds them
         let full = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(end)
         for length in lastStart..<full.count {
@@ -143,7 +132,7 @@ struct RecordLogTests {
         arguments: [0, 2, 5, 9, 12, 13, 20])
     func damagedRecordMidFile(byteInFrame: Int) throws {
         // Given five records
-        let records = payloads(5)
+        let records = Data.storagePayloads(5)
         let (log, _, _) = try RecordLog.open(path: path)
         try log.append(contentsOf: Array(records[..<2]))
         let damagedStart = log.byteCount
@@ -166,8 +155,8 @@ struct RecordLogTests {
     @Test("compaction keeps exactly the live records, survives a reopen and leaves no temporary file")
     func compaction() throws {
         let (log, _, _) = try RecordLog.open(path: path)
-        try log.append(contentsOf: payloads(50, prefix: "dead"))
-        let live = payloads(3, prefix: "live")
+        try log.append(contentsOf: Data.storagePayloads(50, prefix: "dead"))
+        let live = Data.storagePayloads(3, prefix: "live")
         try log.compact(keeping: live)
         #expect(log.recordCount == 3)
         try log.append(Data.storageText("after compaction"))
@@ -181,7 +170,7 @@ struct RecordLogTests {
 
     @Test("a compaction cut short before its rename leaves the old log whole")
     func interruptedCompaction() throws {
-        let records = payloads(4)
+        let records = Data.storagePayloads(4)
         let (log, _, _) = try RecordLog.open(path: path)
         try log.append(contentsOf: records)
         log.close()
@@ -218,12 +207,4 @@ struct RecordLogTests {
         }
         #expect(syncs < 1_600)
     }
-}
-
-/// Counts failures reported from several threads.
-private final class StorageFailureCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
 }

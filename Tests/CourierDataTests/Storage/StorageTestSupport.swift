@@ -1,67 +1,5 @@
-import CourierData
-import CourierDomain
+@testable import CourierData
 import Foundation
-import Synchronization
-
-/// A fresh directory under the system's temporary directory, removed when the test is done.
-final class StorageTemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-storage-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// The path of `name` inside the directory.
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
-
-/// A real file system that counts syncs and writes, and fails them on demand.
-final class StorageCountingFileSystem: FileSystem {
-    private let base = PosixFileSystem()
-    private let syncCount = Atomic<Int>(0)
-    private let writeCount = Atomic<Int>(0)
-    private let failingSyncs = Atomic<Bool>(false)
-    private let failingWrites = Atomic<Bool>(false)
-
-    var syncs: Int { syncCount.load(ordering: .sequentiallyConsistent) }
-    var writes: Int { writeCount.load(ordering: .sequentiallyConsistent) }
-
-    /// Makes every later sync (or write) fail with an I/O error, or work again.
-    func failSyncs(_ failing: Bool) { failingSyncs.store(failing, ordering: .sequentiallyConsistent) }
-    func failWrites(_ failing: Bool) { failingWrites.store(failing, ordering: .sequentiallyConsistent) }
-
-    func open(_ path: String, create: Bool) throws -> FileSystemHandle { try base.open(path, create: create) }
-    func close(_ handle: FileSystemHandle) { base.close(handle) }
-    func readAll(_ handle: FileSystemHandle) throws -> Data { try base.readAll(handle) }
-    func write(_ data: Data, at offset: Int, to handle: FileSystemHandle) throws {
-        writeCount.add(1, ordering: .sequentiallyConsistent)
-        if failingWrites.load(ordering: .sequentiallyConsistent) {
-            // Like a full disk: part of the bytes land, then the call fails.
-            try base.write(data.prefix(data.count / 2), at: offset, to: handle)
-            throw StoreError.io("write: No space left on device")
-        }
-        try base.write(data, at: offset, to: handle)
-    }
-    func sync(_ handle: FileSystemHandle) throws {
-        syncCount.add(1, ordering: .sequentiallyConsistent)
-        if failingSyncs.load(ordering: .sequentiallyConsistent) { throw StoreError.io("fdatasync: Input/output error") }
-        try base.sync(handle)
-    }
-    func truncate(_ handle: FileSystemHandle, to size: Int) throws { try base.truncate(handle, to: size) }
-    func size(of handle: FileSystemHandle) throws -> Int { try base.size(of: handle) }
-    func tryLock(_ handle: FileSystemHandle) throws -> Bool { try base.tryLock(handle) }
-    func rename(_ source: String, to destination: String) throws { try base.rename(source, to: destination) }
-    func syncDirectory(_ path: String) throws { try base.syncDirectory(path) }
-    func createDirectory(_ path: String) throws { try base.createDirectory(path) }
-    func remove(_ path: String) throws { try base.remove(path) }
-    func exists(_ path: String) -> Bool { base.exists(path) }
-    func lockDirectory(_ path: String) throws -> FileSystemHandle? { try base.lockDirectory(path) }
-    func isCurrent(_ handle: FileSystemHandle, at path: String) -> Bool { base.isCurrent(handle, at: path) }
-    func list(_ directory: String) throws -> [String] { try base.list(directory) }
-}
 
 /// Runs `body(thread)` on `threads` real threads at once and returns when all are done.
 func storageRunOnThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
@@ -76,46 +14,41 @@ func storageRunOnThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Vo
     group.wait()
 }
 
+/// Writes `records` to a new log at `path` (all but the last in one batch, then the last alone) and closes it;
+/// returns where the last record starts and where the log ends, for a test that tears the last record.
+func storageLog(of records: [Data], at path: String) throws -> (lastStart: Int, end: Int) {
+    let (log, _, _) = try RecordLog.open(path: path)
+    try log.append(contentsOf: Array(records.dropLast()))
+    let lastStart = log.byteCount
+    if let last = records.last { try log.append(last) }
+    let end = log.byteCount
+    log.close()
+    return (lastStart, end)
+}
+
+/// Runs `flock -n PATH true` in a child process: 0 when it got the lock, 1 when someone else holds it.
+func storageFlockInChildProcess(_ path: String) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+    process.arguments = ["-n", path, "true"]
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+}
+
 extension Data {
     /// The UTF-8 bytes of `text`.
     static func storageText(_ text: String) -> Data { Data(text.utf8) }
+
+    /// `count` distinct records, each ending in a non-zero byte.
+    static func storagePayloads(_ count: Int, prefix: String = "record") -> [Data] {
+        (0..<count).map { storageText("\(prefix) \($0): {\"text\":\"hello\"}") }
+    }
 
     /// A record log's bytes without the zero-filled space its file holds ahead of the records (what a log written
     /// before that space existed holds). Every test record ends in a non-zero byte.
     var withoutZeroTail: Data {
         guard let last = lastIndex(where: { $0 != 0 }) else { return Data() }
         return Data(self[startIndex...last])
-    }
-}
-
-/// What the outbox store suites share: a temporary directory and messages at fixed times.
-protocol StorageOutboxTesting {
-    var directory: StorageTemporaryDirectory { get }
-}
-
-extension StorageOutboxTesting {
-    var start: Date { Date(timeIntervalSinceReferenceDate: 800_000_000.25) }
-
-    func open(limits: OutboxLimits = .init()) throws -> FileOutboxStore {
-        try FileOutboxStore(directory: directory.url, limits: limits)
-    }
-
-    func reopen(_ store: FileOutboxStore, limits: OutboxLimits = .init()) throws -> FileOutboxStore {
-        store.close()
-        return try open(limits: limits)
-    }
-
-    func message(
-        _ id: String, at offset: TimeInterval = 0, text: String = "hello", status: MessageStatus = .queued
-    ) -> Message {
-        Message(
-            id: MessageID(id), conversationID: "c1", senderID: "me", text: text,
-            timestamp: start.addingTimeInterval(offset), status: status)
-    }
-
-    /// The outbox log's size without the zero-filled space ahead of its records.
-    var logSize: Int {
-        (try? Data(contentsOf: URL(fileURLWithPath: directory.path(FileOutboxStore.fileName))))?.withoutZeroTail.count
-            ?? -1
     }
 }

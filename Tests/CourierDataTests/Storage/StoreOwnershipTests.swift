@@ -1,6 +1,7 @@
 import CourierData
 import CourierDomain
 import CourierFakes
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -14,7 +15,7 @@ struct StoreOwnershipTests {
 
     @Test("a second FileOutboxStore on an open directory is refused, naming the directory; after close it opens")
     func outboxSecondOpen() throws {
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let first = try FileOutboxStore(directory: directory.url)
         try first.enqueue(sample)
 
@@ -29,7 +30,7 @@ struct StoreOwnershipTests {
 
     @Test("the write queue's, the cache's and the backend's logs refuse a second open of their file too")
     func recordLogStorageSecondOpen() throws {
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("writes.log")
         let first = try RecordLogStorage(path: path)
         #expect(throws: StoreError.locked(path: path)) { try RecordLogStorage(path: path) }
@@ -57,7 +58,7 @@ struct StoreOwnershipTests {
 
     @Test("a compaction keeps the log locked: a second open is refused after it as before")
     func lockedAcrossCompaction() throws {
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("cache.log")
         let storage = try RecordLogStorage(path: path)
         try storage.append([Data("a".utf8), Data("b".utf8)])
@@ -68,7 +69,7 @@ struct StoreOwnershipTests {
 
     @Test("an append to a log whose file was deleted is not acknowledged, nor is any later one")
     func deletedFile() throws {
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let store = try FileOutboxStore(directory: directory.url)
         try FileManager.default.removeItem(atPath: directory.path(FileOutboxStore.fileName))
 
@@ -80,7 +81,7 @@ struct StoreOwnershipTests {
 
     @Test("an append to a log whose file was replaced by another is not acknowledged")
     func replacedFile() throws {
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("writes.log")
         let storage = try RecordLogStorage(path: path)
         try storage.append([Data("before".utf8)])
@@ -93,7 +94,7 @@ struct StoreOwnershipTests {
 
     @Test("with .lock deleted, the directory stays taken: in this process and for another one")
     func deletedLockFile() throws {
-        let directory = try StorageTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let held = try DataDirectoryLock.acquire(directory: directory.url)
         try FileManager.default.removeItem(atPath: directory.path(".lock"))
 
@@ -101,7 +102,7 @@ struct StoreOwnershipTests {
             try DataDirectoryLock.acquire(directory: directory.url)
         }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/flock") {
-            #expect(try flockInChildProcess(directory.url.path) == 1)
+            #expect(try storageFlockInChildProcess(directory.url.path) == 1)
         }
         held.release()
         #expect(try DataDirectoryLock.acquire(directory: directory.url).isHeld)
@@ -121,15 +122,5 @@ struct StoreOwnershipTests {
         disk.isFull = false
         try disk.write(Data("cd".utf8), at: 2, to: handle)
         #expect(disk.contents(of: "/d/f") == Data("xbcd".utf8))
-    }
-
-    /// Runs `flock -n PATH true` in a child process: 0 when it got the lock, 1 when someone else holds it.
-    private func flockInChildProcess(_ path: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        process.arguments = ["-n", path, "true"]
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

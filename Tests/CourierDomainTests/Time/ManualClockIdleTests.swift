@@ -1,41 +1,25 @@
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// Time moves only when no tracked work can run, however slow that work is to get going.
 @MainActor
 @Suite struct ManualClockIdleTests {
-    final class Log {
-        var entries: [String] = []
-    }
-
-    /// Keeps both cores busy for as long as the returned flag is not cleared.
-    private func spinThreads(_ count: Int) -> SpinFlag {
-        let flag = SpinFlag()
-        for _ in 0..<count {
-            Thread.detachNewThread {
-                var x = 0
-                while flag.isSpinning { x &+= 1 }
-                _ = x
-            }
-        }
-        return flag
-    }
-
     @Test func workThatHopsAwayAndBackBeforeSleepingIsWaitedFor() async {
         // Given a task that hops off the main actor many times before it starts its 10 s timeout, under CPU load
         let clock = ManualClock()
-        let log = Log()
-        let spinning = spinThreads(4)
+        let log = EventLog()
+        let spinning = BusyThreads(4)
         defer { spinning.stop() }
         let hops = HopCounter()
         clock.task {
             for _ in 0..<200 { await hops.hop() }
             do {
                 try await clock.sleep(for: .seconds(10))
-                log.entries.append("timeout at \(Int(clock.now.timeIntervalSince1970) % 100)")
+                log.append("timeout at \(Int(clock.now.timeIntervalSince1970) % 100)")
             } catch {
-                log.entries.append("cancelled")
+                log.append("cancelled")
             }
         }
 
@@ -52,15 +36,15 @@ import Testing
     @Test func aTaskWaitingForAnotherIsNotRunnableAndResumesBeforeTimeMovesOn() async {
         // Given a task that waits for a child which sleeps 5 s, then sleeps 5 s itself
         let clock = ManualClock()
-        let log = Log()
+        let log = EventLog()
         clock.task {
             let child = clock.task {
                 try? await clock.sleep(for: .seconds(5))
-                log.entries.append("child at \(clock.now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60))")
+                log.append("child at \(clock.now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60))")
             }
             await child.value
             try? await clock.sleep(for: .seconds(5))
-            log.entries.append("parent at \(clock.now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60))")
+            log.append("parent at \(clock.now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60))")
         }
 
         // When a minute passes in one call
@@ -75,16 +59,16 @@ import Testing
         // Given a periodic refresh every 60 s and a one-off deadline at 90 s
         let clock = ManualClock()
         let start = clock.now
-        let log = Log()
+        let log = EventLog()
         clock.task {
             while !Task.isCancelled {
                 do { try await clock.sleepCoalescing(until: clock.now.addingTimeInterval(60)) } catch { return }
-                log.entries.append("refresh at \(clock.now.timeIntervalSince(start))")
+                log.append("refresh at \(clock.now.timeIntervalSince(start))")
             }
         }
         clock.task {
             try? await clock.sleep(until: start.addingTimeInterval(90))
-            log.entries.append("deadline at \(clock.now.timeIntervalSince(start))")
+            log.append("deadline at \(clock.now.timeIntervalSince(start))")
         }
 
         // When a day passes in one jump
@@ -93,18 +77,4 @@ import Testing
         // Then the one-off fired on time and the refresh once, at the end
         #expect(log.entries == ["deadline at 90.0", "refresh at 86400.0"])
     }
-}
-
-/// A flag the spinning threads poll.
-final class SpinFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var spinning = true
-    var isSpinning: Bool { lock.withLock { spinning } }
-    func stop() { lock.withLock { spinning = false } }
-}
-
-/// An actor to hop to: each call leaves the main actor and comes back.
-actor HopCounter {
-    private var count = 0
-    func hop() { count += 1 }
 }

@@ -1,20 +1,17 @@
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 @MainActor
 @Suite struct ManualClockTests {
-    final class Log {
-        var entries: [String] = []
-    }
-
     @Test func sleepersWakeInDeadlineOrderTiesInRegistrationOrder() async {
         let clock = ManualClock()
-        let log = Log()
+        let log = EventLog()
         for (name, seconds) in [("late", 3), ("first-tie", 1), ("second-tie", 1), ("middle", 2)] {
             clock.throwingTask {
                 try? await clock.sleep(for: .seconds(seconds))
-                log.entries.append(name)
+                log.append(name)
             }
         }
         await clock.idle()
@@ -26,10 +23,10 @@ import Testing
     @Test func timeMovesOnlyWhenAdvanced() async {
         let clock = ManualClock()
         let start = clock.now
-        let log = Log()
+        let log = EventLog()
         clock.throwingTask {
             try? await clock.sleep(for: .seconds(5))
-            log.entries.append("woke at \(clock.now.timeIntervalSince(start))")
+            log.append("woke at \(clock.now.timeIntervalSince(start))")
         }
         await clock.advance(by: .seconds(4))
         #expect(log.entries.isEmpty)
@@ -50,11 +47,11 @@ import Testing
 
     @Test func runUntilStopsWhenTheConditionHoldsOrNothingSleeps() async {
         let clock = ManualClock()
-        let log = Log()
+        let log = EventLog()
         clock.throwingTask {
             for step in 1...3 {
                 try? await clock.sleep(for: .seconds(1))
-                log.entries.append("step \(step)")
+                log.append("step \(step)")
             }
         }
         #expect(await clock.run(until: { log.entries.count == 2 }))

@@ -13,8 +13,7 @@ struct InMemoryChatBackendBadInputTests {
     @Test("page limits of zero, below zero and at the extremes are refused or served, and change nothing")
     func pageLimits() throws {
         // Given a conversation with three messages
-        let backend = try BackendFixtures.backend()
-        for index in 0..<3 { try backend.send(BackendFixtures.message("m\(index)", at: Double(index))) }
+        let backend = try BackendFixtures.backend(messagesInC1: 3)
         let before = backend.messages(in: "c1")
 
         // When pages are asked with bad limits, then each is a validation error
@@ -34,8 +33,7 @@ struct InMemoryChatBackendBadInputTests {
 
     @Test("a cursor naming no message of the conversation is a typed error, never a trap")
     func foreignCursors() throws {
-        let backend = try BackendFixtures.backend()
-        for index in 0..<3 { try backend.send(BackendFixtures.message("m\(index)", at: Double(index))) }
+        let backend = try BackendFixtures.backend(messagesInC1: 3)
         try backend.send(BackendFixtures.message("x", in: "c2", at: 100))
         let unknown = BackendFixtures.message("never-sent", at: 1_000_000).cursor
         let foreign = try #require(backend.messages(in: "c2").first).cursor

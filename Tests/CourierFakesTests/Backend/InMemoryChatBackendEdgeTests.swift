@@ -12,8 +12,7 @@ struct InMemoryChatBackendEdgeTests {
     @Test("a page that stops one message short of the start says there is more, and the next page holds it")
     func pageOneShortOfTheStart() throws {
         // Given a conversation of three messages
-        let backend = try BackendFixtures.backend()
-        for index in 0..<3 { try backend.send(BackendFixtures.message("m\(index)", at: Double(index))) }
+        let backend = try BackendFixtures.backend(messagesInC1: 3)
 
         // When the newest two are loaded, then the rest
         let newest = try backend.messages(in: "c1", before: nil, limit: 2)

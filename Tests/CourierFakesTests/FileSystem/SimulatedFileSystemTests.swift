@@ -1,6 +1,7 @@
 import CourierData
 import CourierDomain
 import CourierFakes
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -13,11 +14,8 @@ struct SimulatedFileSystemTests {
     /// A synced, named file `/d/name` holding `text`.
     private func durableFile(_ name: String, _ text: String) throws {
         try fs.createDirectory("/d")
-        let handle = try fs.open("/d/\(name)", create: true)
-        try fs.write(bytes(text), at: 0, to: handle)
-        try fs.sync(handle)
+        try fs.writeSynced("/d/\(name)", text)
         try fs.syncDirectory("/d")
-        fs.close(handle)
     }
 
     // MARK: - Durability of data
@@ -53,9 +51,7 @@ struct SimulatedFileSystemTests {
     @Test("a new file whose data was synced vanishes at a crash until its directory is synced")
     func creationNeedsDirectorySync() throws {
         try fs.createDirectory("/d")
-        let handle = try fs.open("/d/new", create: true)
-        try fs.write(bytes("data"), at: 0, to: handle)
-        try fs.sync(handle)
+        try fs.writeSynced("/d/new", "data")
         #expect(fs.exists("/d/new"))
         #expect(fs.durableContents(of: "/d/new") == nil)
         fs.crash()
@@ -67,10 +63,7 @@ struct SimulatedFileSystemTests {
     func renameNeedsDirectorySync() throws {
         // Given an old file and a synced replacement renamed over it
         try durableFile("settings", "old")
-        let temporary = try fs.open("/d/settings.tmp", create: true)
-        try fs.write(bytes("new"), at: 0, to: temporary)
-        try fs.sync(temporary)
-        fs.close(temporary)
+        try fs.writeSynced("/d/settings.tmp", "new")
         try fs.rename("/d/settings.tmp", to: "/d/settings")
         #expect(fs.contents(of: "/d/settings") == bytes("new"))
         // When the power is cut before the directory sync
@@ -80,9 +73,7 @@ struct SimulatedFileSystemTests {
         #expect(!fs.exists("/d/settings.tmp"))
         #expect(crash.entriesReverted == 1)
         // And after a rename followed by a directory sync, the new file stays
-        let again = try fs.open("/d/settings.tmp", create: true)
-        try fs.write(bytes("new"), at: 0, to: again)
-        try fs.sync(again)
+        try fs.writeSynced("/d/settings.tmp", "new")
         try fs.rename("/d/settings.tmp", to: "/d/settings")
         try fs.syncDirectory("/d")
         fs.crash()

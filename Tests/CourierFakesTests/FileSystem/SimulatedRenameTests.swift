@@ -1,6 +1,7 @@
 import CourierData
 import CourierDomain
 import CourierFakes
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -15,9 +16,7 @@ struct SimulatedRenameTests {
     private func replaceThenCrash(seed: UInt64, syncFirst: Bool) throws -> Data? {
         let fs = SimulatedFileSystem(tornWrites: LockedRandom(seed: seed))
         try fs.createDirectory("/d")
-        let old = try fs.open("/d/settings", create: true)
-        try fs.write(bytes("old"), at: 0, to: old)
-        try fs.sync(old)
+        try fs.writeSynced("/d/settings", "old")
         try fs.syncDirectory("/d")
         let temporary = try fs.open("/d/settings.tmp", create: true)
         try fs.write(bytes("new"), at: 0, to: temporary)
@@ -74,9 +73,7 @@ struct SimulatedRenameTests {
         for seed in UInt64(0)..<16 {
             let fs = SimulatedFileSystem(tornWrites: LockedRandom(seed: seed))
             try fs.createDirectory("/d")
-            let file = try fs.open("/d/a", create: true)
-            try fs.write(bytes("a"), at: 0, to: file)
-            try fs.sync(file)
+            try fs.writeSynced("/d/a", "a")
             try fs.rename("/d/a", to: "/d/b")
             try fs.syncDirectory("/d")
             fs.crash()

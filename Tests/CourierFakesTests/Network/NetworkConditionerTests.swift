@@ -22,18 +22,7 @@ struct NetworkConditionerTests {
         async -> (result: Result<Message, DeliveryError>, elapsed: TimeInterval)
     {
         let network = network ?? self.network
-        let start = clock.now
-        var outcome: Result<Message, DeliveryError>?
-        let task = clock.task {
-            do { outcome = .success(try await network.send(message)) } catch let error as DeliveryError {
-                outcome = .failure(error)
-            } catch {
-                outcome = .failure(.unknown("\(error)"))
-            }
-        }
-        _ = await clock.run(until: { outcome != nil })
-        await task.value
-        return (outcome ?? .failure(.unknown("never finished")), clock.now.timeIntervalSince(start))
+        return await clock.drive { try await network.send(message) }
     }
 
     // MARK: - Connectivity
@@ -65,35 +54,25 @@ struct NetworkConditionerTests {
     @Test("going offline before the request reaches the backend fails it with .offline; nothing is applied")
     func offlineBeforeBackend() async {
         network.profile = .threeG
-        var outcome: Result<Message, DeliveryError>?
-        let task = clock.task {
-            do { outcome = .success(try await network.send(BackendFixtures.message("m1"))) } catch {
-                outcome = .failure(error as? DeliveryError ?? .unknown("\(error)"))
-            }
-        }
+        let attempt = DeliveryAttempt(on: clock) { try await network.send(BackendFixtures.message("m1")) }
         await clock.advance(by: .milliseconds(50))
         network.setOnline(false)
-        await task.value
+        await attempt.finish()
 
-        #expect(outcome == .failure(.offline))
+        #expect(attempt.outcome == .failure(.offline))
         #expect(backend.messageCount(in: "c1") == 0)
     }
 
     @Test("going offline after the backend applied the write fails it with .offline: the unknown outcome")
     func offlineAfterBackend() async {
         network.profile = .threeG
-        var outcome: Result<Message, DeliveryError>?
-        let task = clock.task {
-            do { outcome = .success(try await network.send(BackendFixtures.message("m1"))) } catch {
-                outcome = .failure(error as? DeliveryError ?? .unknown("\(error)"))
-            }
-        }
+        let attempt = DeliveryAttempt(on: clock) { try await network.send(BackendFixtures.message("m1")) }
         _ = await clock.run(until: { backend.messageCount(in: "c1") == 1 })
-        #expect(outcome == nil)
+        #expect(attempt.outcome == nil)
         network.setOnline(false)
-        await task.value
+        await attempt.finish()
 
-        #expect(outcome == .failure(.offline))
+        #expect(attempt.outcome == .failure(.offline))
         #expect(backend.messageCount(in: "c1") == 1)
     }
 

@@ -1,26 +1,27 @@
 import CourierData
 import CourierDomain
 import CourierServer
+import CourierTestSupport
 import Foundation
 
 /// A `ChatServer` on a free loopback port over a temporary data directory, with a client signed in as `me`.
 @MainActor
 final class ServerFixture {
-    let directory: URL
+    let directory: TemporaryDirectory
     let server: ChatServer
     let client: HTTPChatClient
 
     init(limits: HTTPLimits = HTTPLimits(requestTimeout: .milliseconds(300), idleTimeout: .seconds(2)),
          clientTimeout: Duration = .seconds(5)) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-server-\(UUID().uuidString)")
-        server = try ChatServer(directory: directory, port: 0, limits: limits)
+        directory = try TemporaryDirectory(prefix: "courier-server")
+        server = try ChatServer(directory: directory.url, port: 0, limits: limits)
         client = HTTPChatClient(baseURL: server.url, user: "me", timeout: clientTimeout)
     }
 
     /// Stops the server and removes its directory.
     func tearDown() {
         server.stop()
-        try? FileManager.default.removeItem(at: directory)
+        directory.remove()
     }
 
     /// A message from `me` composed now.

@@ -45,36 +45,3 @@ final class DictionaryBackend: MessageRepository, ConversationRepository, UserRe
 
     func presence(_ ids: [UserID]) async throws -> [Presence] { ids.map { Presence(userID: $0, isOnline: true) } }
 }
-
-/// An app's own connectivity monitor (on a device it would wrap `NWPathMonitor`): a switch the test flips.
-@MainActor
-final class SwitchConnectivity: ConnectivityMonitor {
-    private let observers = ObserverList<Bool>()
-    private(set) var isOnline: Bool
-
-    init(online: Bool) { isOnline = online }
-
-    func set(online: Bool) {
-        guard online != isOnline else { return }
-        isOnline = online
-        observers.notify(online)
-    }
-
-    func observe(_ observer: @escaping @MainActor (Bool) -> Void) -> ObservationToken {
-        let token = observers.add(observer)
-        observer(isOnline)
-        return token
-    }
-}
-
-/// A fresh directory under the system's temporary directory, removed when released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-adoption-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
