@@ -64,13 +64,16 @@ let package = Package(
             name: "CourierDomainTests", dependencies: ["CourierDomain", "CourierTestSupport"],
             path: "Tests/CourierDomainTests", swiftSettings: settings),
         .testTarget(
-            name: "CourierDataTests", dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierTestSupport"],
+            name: "CourierDataTests",
+            dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierTestSupport"],
             path: "Tests/CourierDataTests", swiftSettings: settings),
         .testTarget(
-            name: "CourierFakesTests", dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierTestSupport"],
+            name: "CourierFakesTests",
+            dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierTestSupport"],
             path: "Tests/CourierFakesTests", swiftSettings: settings),
         .testTarget(
-            name: "CourierPresentationTests", dependencies: ["CourierDomain", "CourierPresentation", "CourierTestSupport"],
+            name: "CourierPresentationTests",
+            dependencies: ["CourierDomain", "CourierPresentation", "CourierTestSupport"],
             path: "Tests/CourierPresentationTests", swiftSettings: settings),
         .testTarget(
             name: "CourierServerTests",
