@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes the little-endian binary fields of a record body (docs/storage-format.md, "Outbox records").
+/// Writes the little-endian binary fields of a record body, the one layout every store uses (docs/storage-format.md §3).
 struct BinaryRecordWriter {
     private(set) var data = Data()
 
@@ -23,6 +23,18 @@ struct BinaryRecordWriter {
             withUnsafeBytes(of: UInt32(truncatingIfNeeded: utf8.count).littleEndian) { data.append(contentsOf: $0) }
             data.append(contentsOf: UnsafeRawBufferPointer(utf8))
         }
+    }
+
+    /// A u32 byte count, then the bytes.
+    mutating func bytes(_ value: Data) {
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: value.count).littleEndian) { data.append(contentsOf: $0) }
+        data.append(value)
+    }
+
+    /// A u32 count, then each element.
+    mutating func array<T>(_ values: [T], _ write: (inout BinaryRecordWriter, T) -> Void) {
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: values.count).littleEndian) { data.append(contentsOf: $0) }
+        for value in values { write(&self, value) }
     }
 
     /// A presence byte (0 or 1), then the value when present.

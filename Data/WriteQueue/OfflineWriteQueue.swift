@@ -58,7 +58,7 @@ public actor OfflineWriteQueue: WriteQueue {
     ///   - random: the seeded generator for backoff jitter; nil for none.
     ///   - runsOnMainActor: share the main actor's executor (deterministic driver and tests) instead of its own.
     public init(
-        storage: any WriteQueueStorage, clock: any Clock, isOnline: @escaping @Sendable @MainActor () -> Bool,
+        storage: any RecordStorage, clock: any Clock, isOnline: @escaping @Sendable @MainActor () -> Bool,
         configuration: WriteQueueConfiguration = .standard, executors: [String: Executor] = [:],
         ids: IDGenerator = .random, random: LockedRandom? = nil, logger: Logger = .silent,
         runsOnMainActor: Bool = false

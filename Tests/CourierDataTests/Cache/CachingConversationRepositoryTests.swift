@@ -35,7 +35,7 @@ private final class SwitchableConversations: ConversationRepository, @unchecked 
 
     @Test func pagesSeenOnlineAreServedOfflineAfterAReopenInTheSameOrder() async throws {
         // Given two pages loaded online, kept in a storage that is then reopened (a relaunch)
-        let storage = InMemoryMessageCacheStorage()
+        let storage = InMemoryRecordStorage()
         let backend = SwitchableConversations(five)
         let online = CachingConversationRepository(wrapping: backend, cache: try ConversationCache(storage: storage))
         let first = try await online.conversations(of: "me", after: nil, limit: 2)
@@ -43,7 +43,7 @@ private final class SwitchableConversations: ConversationRepository, @unchecked 
         _ = try await online.conversations(
             of: "me", after: ConversationCursor(lastActivity: last.lastActivity, id: last.id), limit: 2)
         backend.fail(with: .offline)
-        let copy = InMemoryMessageCacheStorage(records: storage.records)
+        let copy = InMemoryRecordStorage(records: storage.records)
         let reopened = CachingConversationRepository(wrapping: backend, cache: try ConversationCache(storage: copy))
 
         // When the list loads offline, page by page
@@ -60,7 +60,7 @@ private final class SwitchableConversations: ConversationRepository, @unchecked 
     @Test func nothingCachedOrANonRetryableErrorIsThrownAsIs() async throws {
         let backend = SwitchableConversations(five)
         let repository = CachingConversationRepository(
-            wrapping: backend, cache: try ConversationCache(storage: InMemoryMessageCacheStorage()))
+            wrapping: backend, cache: try ConversationCache(storage: InMemoryRecordStorage()))
         backend.fail(with: .offline)
         await #expect(throws: DeliveryError.offline) {
             try await repository.conversations(of: "me", after: nil, limit: 2)
@@ -77,7 +77,7 @@ private final class SwitchableConversations: ConversationRepository, @unchecked 
 @Suite struct ConversationCacheTests {
     @Test func repeatedUpdatesCompactToOneRecordPerConversationAndKeepTheNewest() throws {
         // Given a cache that sees the same two conversations change 100 times
-        let storage = InMemoryMessageCacheStorage()
+        let storage = InMemoryRecordStorage()
         let cache = try ConversationCache(storage: storage)
         for round in 0..<100 {
             cache.store([
@@ -88,10 +88,10 @@ private final class SwitchableConversations: ConversationRepository, @unchecked 
         }
 
         // When it is reopened
-        let reopened = try ConversationCache(storage: InMemoryMessageCacheStorage(records: storage.records))
+        let reopened = try ConversationCache(storage: InMemoryRecordStorage(records: storage.records))
 
         // Then the log was compacted and holds the newest state of each
-        #expect(storage.compactionCount > 0)
+        #expect(storage.compactions > 0)
         #expect(storage.records.count < 2 * 2 + 64 + 2)
         #expect(reopened.count == 2)
         #expect(reopened.page(after: nil, limit: 5)?.conversations.first?.lastActivity

@@ -181,7 +181,7 @@ import Testing
 
     @Test func aQueueOnItsOwnExecutorWorksFromAnyTask() async throws {
         // Given a queue that does not run on the main actor
-        let storage = InMemoryWriteQueueStorage()
+        let storage = InMemoryRecordStorage()
         let queue = try OfflineWriteQueue(storage: storage, clock: ManualClock(), isOnline: { true })
         let delivered = WriteQueueTestLog()
         await queue.register(kind: "setting") { write in delivered.append(write.id) }

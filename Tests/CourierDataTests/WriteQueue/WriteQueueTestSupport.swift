@@ -75,7 +75,7 @@ final class WriteQueueCountingExecutor {
 /// recorder observing every queue opened.
 @MainActor
 final class WriteQueueFixture {
-    let storage = InMemoryWriteQueueStorage()
+    let storage = InMemoryRecordStorage()
     let clock = ManualClock()
     let connectivity = WriteQueueTestConnectivity()
     let executor: WriteQueueCountingExecutor
