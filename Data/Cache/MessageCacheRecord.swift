@@ -76,6 +76,8 @@ struct MessageCacheRecord: Equatable {
             id: MessageID(try json.string("id")), conversationID: conversation,
             senderID: UserID(try json.string("sender")), text: try json.string("text"), timestamp: try json.date("ts"),
             status: status,
-            media: json.optionalString("mediaURL").map { MediaAttachment(url: $0, thumbnailURL: json.optionalString("thumbURL")) })
+            media: json.optionalString("mediaURL").map {
+                MediaAttachment(url: $0, thumbnailURL: json.optionalString("thumbURL"))
+            })
     }
 }

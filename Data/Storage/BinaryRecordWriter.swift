@@ -1,6 +1,7 @@
 import Foundation
 
-/// Writes the little-endian binary fields of a record body, the one layout every store uses (docs/storage-format.md §3).
+/// Writes the little-endian binary fields of a record body: the one layout of every store
+/// (docs/storage-format.md §3).
 struct BinaryRecordWriter {
     private(set) var data = Data()
 

@@ -41,7 +41,9 @@ struct LegacyJSONRecord {
     }
 
     /// The base64 data at `key`; throws when it is missing or not base64.
-    func data(_ key: String) throws -> Data { try required(key, optionalString(key).flatMap { Data(base64Encoded: $0) }) }
+    func data(_ key: String) throws -> Data {
+        try required(key, optionalString(key).flatMap { Data(base64Encoded: $0) })
+    }
 
     /// The array of strings at `key`; throws when it is missing.
     func strings(_ key: String) throws -> [String] { try required(key, fields[key] as? [String]) }

@@ -128,9 +128,9 @@ extension WriteQueueRecord {
         switch operation {
         case .put:
             write = PendingWrite(
-                id: id, kind: try json.string("kind"), key: json.optionalString("key"), payload: try json.data("payload"),
-                createdAt: try json.date("createdAt"), attempts: json.optionalInt("attempts") ?? 0,
-                lastError: lastError)
+                id: id, kind: try json.string("kind"), key: json.optionalString("key"),
+                payload: try json.data("payload"), createdAt: try json.date("createdAt"),
+                attempts: json.optionalInt("attempts") ?? 0, lastError: lastError)
             replaces = json.optionalString("replaces")
         case .remove:
             reason = RemovalReason.allCases.first { "\($0)" == json.optionalString("reason") }
