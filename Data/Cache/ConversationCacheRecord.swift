@@ -4,29 +4,29 @@ import Foundation
 /// One record of the conversation cache's log: a conversation as the list last saw it (a later record of the same
 /// id replaces it), separate from the domain `Conversation` so the format can evolve on its own. The body is
 /// binary (docs/storage-format.md §4); version-1 JSON bodies of earlier builds are still read.
-struct ConversationCacheRecord: Equatable {
+package struct ConversationCacheRecord: Equatable {
     /// The record format this code writes: 2, binary (1 was JSON).
     static let currentVersion: UInt8 = 2
     /// The one kind of record there is: a conversation stored whole.
     private static let putKind: UInt8 = 1
 
     /// The conversation the record stores.
-    var conversation: Conversation
+    package var conversation: Conversation
 
     /// A record storing `conversation`.
-    init(_ conversation: Conversation) { self.conversation = conversation }
+    package init(_ conversation: Conversation) { self.conversation = conversation }
 
     // MARK: - Coding
 
     /// The record's body: version byte, kind byte, then the conversation's fields.
-    func encoded() -> Data {
+    package func encoded() -> Data {
         var writer = BinaryRecordWriter(capacity: 160 + (conversation.lastMessage?.text.utf8.count ?? 0))
         writer.byte(Self.currentVersion)
         writer.byte(Self.putKind)
         writer.string(conversation.id.rawValue)
         writer.array(conversation.participantIDs) { $0.string($1.rawValue) }
         writer.optional(conversation.name) { $0.string($1) }
-        writer.optional(conversation.lastMessage.map(StoredMessage.init)) { $1.write(to: &$0) }
+        writer.optional(conversation.lastMessage) { $0.message($1) }
         writer.double(conversation.lastActivity.timeIntervalSinceReferenceDate)
         writer.int(conversation.unreadCount)
         return writer.data
@@ -34,7 +34,7 @@ struct ConversationCacheRecord: Equatable {
 
     /// Reads a stored record, binary or a version-1 JSON one; throws for bytes that are not a record of a version
     /// this code reads.
-    static func decode(_ body: Data) throws -> ConversationCacheRecord {
+    package static func decode(_ body: Data) throws -> ConversationCacheRecord {
         if LegacyJSONRecord.isJSON(body) { return try ConversationCacheRecord(json: try LegacyJSONRecord(body)) }
         return try BinaryRecordReader.reading(body) { reader in
             _ = try reader.version(from: currentVersion, through: currentVersion)
@@ -44,7 +44,7 @@ struct ConversationCacheRecord: Equatable {
                     id: ConversationID(try reader.string()),
                     participantIDs: try reader.array { UserID(try $0.string()) },
                     name: try reader.optional { try $0.string() },
-                    lastMessage: try reader.optional { try Message(StoredMessage(reading: &$0)) },
+                    lastMessage: try reader.optional { try $0.message() },
                     lastActivity: Date(timeIntervalSinceReferenceDate: try reader.double()),
                     unreadCount: try reader.int()))
         }

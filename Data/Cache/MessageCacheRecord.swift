@@ -7,7 +7,7 @@ import Foundation
 /// conversation back to its first message; `drop` forgets a conversation (evicted). Replaying the records in order,
 /// with the same limits, rebuilds the cache. The body is binary (docs/storage-format.md §4); version-1 JSON bodies
 /// of earlier builds are still read.
-struct MessageCacheRecord: Equatable {
+package struct MessageCacheRecord: Equatable {
     /// What a record does; the raw value is its byte on disk.
     enum Operation: UInt8, CaseIterable {
         case put = 1, start = 2, drop = 3
@@ -19,10 +19,10 @@ struct MessageCacheRecord: Equatable {
     var operation: Operation
     var conversation: ConversationID
     /// The message stored (`put`).
-    var message: Message?
+    package var message: Message?
 
     /// A record storing `message`.
-    init(put message: Message) {
+    package init(put message: Message) {
         operation = .put
         conversation = message.conversationID
         self.message = message
@@ -37,17 +37,17 @@ struct MessageCacheRecord: Equatable {
     // MARK: - Coding
 
     /// The record's body: version byte, operation byte, then the message (`put`) or the conversation id.
-    func encoded() -> Data {
+    package func encoded() -> Data {
         var writer = BinaryRecordWriter(capacity: 96 + (message?.text.utf8.count ?? 0))
         writer.byte(Self.currentVersion)
         writer.byte(operation.rawValue)
-        if let message { StoredMessage(message).write(to: &writer) } else { writer.string(conversation.rawValue) }
+        if let message { writer.message(message) } else { writer.string(conversation.rawValue) }
         return writer.data
     }
 
     /// Reads a stored record, binary or a version-1 JSON one; throws for bytes that are not a record of a version
     /// this code reads.
-    static func decode(_ body: Data) throws -> MessageCacheRecord {
+    package static func decode(_ body: Data) throws -> MessageCacheRecord {
         if LegacyJSONRecord.isJSON(body) { return try MessageCacheRecord(json: try LegacyJSONRecord(body)) }
         return try BinaryRecordReader.reading(body) { reader in
             _ = try reader.version(from: currentVersion, through: currentVersion)
@@ -55,7 +55,7 @@ struct MessageCacheRecord: Equatable {
             guard operation == .put else {
                 return MessageCacheRecord(operation, conversation: ConversationID(try reader.string()))
             }
-            return MessageCacheRecord(put: try Message(StoredMessage(reading: &reader)))
+            return MessageCacheRecord(put: try reader.message())
         }
     }
 

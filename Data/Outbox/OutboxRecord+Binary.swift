@@ -4,7 +4,7 @@ extension OutboxRecord {
     // MARK: - Encoding
 
     /// The record's body: version byte, kind byte, then the kind's fields.
-    func encoded() -> Data {
+    package func encoded() -> Data {
         var writer = BinaryRecordWriter(capacity: 64 + (message?.text.utf8.count ?? text?.utf8.count ?? 0))
         writer.byte(Self.currentVersion)
         writer.byte(kind.rawValue)
@@ -35,7 +35,7 @@ extension OutboxRecord {
 
     /// Reads a body written by `encoded()`. Throws `RecordNewerVersion` for a newer layout and
     /// `RecordFormatError` for a malformed body.
-    init(body: Data) throws {
+    package init(body: Data) throws {
         self = try BinaryRecordReader.reading(body) { reader in
             let version = try reader.version(from: 1, through: Self.currentVersion)
             let kind = try reader.enumeration(Kind.self)

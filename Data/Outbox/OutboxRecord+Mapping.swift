@@ -3,7 +3,7 @@ import Foundation
 
 extension OutboxRecord {
     /// Stores a whole message.
-    static func put(_ message: Message) -> OutboxRecord {
+    package static func put(_ message: Message) -> OutboxRecord {
         OutboxRecord(kind: .put, message: StoredMessage(message))
     }
 

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Reads what `BinaryRecordWriter` wrote; every read past the end or of a malformed field throws.
-struct BinaryRecordReader {
+package struct BinaryRecordReader {
     private let buffer: UnsafeRawBufferPointer
     private var offset = 0
 
     init(_ bytes: UnsafeRawBufferPointer) { buffer = bytes }
 
     /// Reads a whole record body with `read`, which must use every byte of it.
-    static func reading<T>(_ body: Data, _ read: (inout BinaryRecordReader) throws -> T) throws -> T {
+    package static func reading<T>(_ body: Data, _ read: (inout BinaryRecordReader) throws -> T) throws -> T {
         try body.withUnsafeBytes { bytes in
             var reader = BinaryRecordReader(bytes)
             let value = try read(&reader)
@@ -19,7 +19,7 @@ struct BinaryRecordReader {
 
     /// Reads a body's version byte: one from `oldest` to `current`. A higher one throws `RecordNewerVersion`
     /// (a newer build wrote it), a lower one `RecordFormatError`.
-    mutating func version(from oldest: UInt8, through current: UInt8) throws -> UInt8 {
+    package mutating func version(from oldest: UInt8, through current: UInt8) throws -> UInt8 {
         let version = try byte()
         guard version <= current else { throw RecordNewerVersion(version: version) }
         guard version >= oldest else { throw RecordFormatError(description: "record version \(version)") }
@@ -36,7 +36,7 @@ struct BinaryRecordReader {
     }
 
     /// A byte naming a case of `type`.
-    mutating func enumeration<T: RawRepresentable>(_ type: T.Type) throws -> T where T.RawValue == UInt8 {
+    package mutating func enumeration<T: RawRepresentable>(_ type: T.Type) throws -> T where T.RawValue == UInt8 {
         let raw = try byte()
         guard let value = T(rawValue: raw) else { throw RecordFormatError(description: "unknown \(T.self) \(raw)") }
         return value
@@ -54,7 +54,8 @@ struct BinaryRecordReader {
         return Double(bitPattern: UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
     }
 
-    mutating func string() throws -> String {
+    /// A u32 byte count, then UTF-8 bytes.
+    package mutating func string() throws -> String {
         let count = try length()
         defer { offset += count }
         return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + count)]), as: UTF8.self)

@@ -2,12 +2,15 @@ import Foundation
 
 /// Writes the little-endian binary fields of a record body: the one layout of every store
 /// (docs/storage-format.md §3).
-struct BinaryRecordWriter {
-    private(set) var data = Data()
+package struct BinaryRecordWriter {
+    /// The body written so far.
+    package private(set) var data = Data()
 
-    init(capacity: Int = 128) { data.reserveCapacity(capacity) }
+    /// Starts an empty body with room for `capacity` bytes.
+    package init(capacity: Int = 128) { data.reserveCapacity(capacity) }
 
-    mutating func byte(_ value: UInt8) { data.append(value) }
+    /// One byte.
+    package mutating func byte(_ value: UInt8) { data.append(value) }
 
     mutating func int(_ value: Int) {
         withUnsafeBytes(of: Int64(value).littleEndian) { data.append(contentsOf: $0) }
@@ -18,7 +21,7 @@ struct BinaryRecordWriter {
     }
 
     /// A u32 byte count, then the UTF-8 bytes.
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             withUnsafeBytes(of: UInt32(truncatingIfNeeded: utf8.count).littleEndian) { data.append(contentsOf: $0) }

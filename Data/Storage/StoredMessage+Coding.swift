@@ -43,6 +43,16 @@ extension StoredMessage {
     }
 }
 
+extension BinaryRecordWriter {
+    /// Writes `value` in the `message` layout (docs/storage-format.md §3).
+    package mutating func message(_ value: Message) { StoredMessage(value).write(to: &self) }
+}
+
+extension BinaryRecordReader {
+    /// Reads a message in the `message` layout; throws for an unknown status or error code.
+    package mutating func message() throws -> Message { try Message(StoredMessage(reading: &self)) }
+}
+
 extension Message {
     /// The message a stored one describes.
     init(_ stored: StoredMessage) throws {

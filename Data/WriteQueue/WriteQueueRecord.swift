@@ -11,7 +11,7 @@ import Foundation
 /// - `attempt` records a failed attempt: the new attempt count and the error.
 ///
 /// The body is binary (docs/storage-format.md §4); version-1 JSON bodies of earlier builds are still read.
-struct WriteQueueRecord: Hashable, Sendable {
+package struct WriteQueueRecord: Hashable, Sendable {
     /// The record format this code writes: 2, binary (1 was JSON).
     static let currentVersion: UInt8 = 2
 
@@ -31,7 +31,7 @@ struct WriteQueueRecord: Hashable, Sendable {
     /// The write concerned.
     var id: String
     /// The whole write (`put`).
-    var write: PendingWrite?
+    package var write: PendingWrite?
     /// The write a `put` replaces (coalescing).
     var replaces: String?
     /// The new attempt count (`attempt`).
@@ -44,7 +44,7 @@ struct WriteQueueRecord: Hashable, Sendable {
     // MARK: - Making records
 
     /// Queues `write`, replacing the write with id `replaces` when given.
-    static func put(_ write: PendingWrite, replacing replaces: String? = nil) -> WriteQueueRecord {
+    package static func put(_ write: PendingWrite, replacing replaces: String? = nil) -> WriteQueueRecord {
         WriteQueueRecord(operation: .put, id: write.id, write: write, replaces: replaces)
     }
 
@@ -61,7 +61,7 @@ struct WriteQueueRecord: Hashable, Sendable {
     // MARK: - Coding
 
     /// The record's body: version byte, operation byte, then the operation's fields.
-    func encoded() -> Data {
+    package func encoded() -> Data {
         var writer = BinaryRecordWriter(capacity: 64 + (write?.payload.count ?? 0))
         writer.byte(Self.currentVersion)
         writer.byte(operation.rawValue)
@@ -87,7 +87,7 @@ struct WriteQueueRecord: Hashable, Sendable {
 
     /// Reads a stored record, binary or a version-1 JSON one; throws for bytes that are not a record of a version
     /// this code knows.
-    static func decode(_ body: Data) throws -> WriteQueueRecord {
+    package static func decode(_ body: Data) throws -> WriteQueueRecord {
         if LegacyJSONRecord.isJSON(body) { return try WriteQueueRecord(json: try LegacyJSONRecord(body)) }
         return try BinaryRecordReader.reading(body) { reader in
             _ = try reader.version(from: currentVersion, through: currentVersion)
