@@ -35,9 +35,7 @@ package struct ConversationCacheRecord: Equatable {
     /// Reads a stored record, binary or a version-1 JSON one; throws for bytes that are not a record of a version
     /// this code reads.
     package static func decode(_ body: Data) throws -> ConversationCacheRecord {
-        if LegacyJSONRecord.isJSON(body) { return try ConversationCacheRecord(json: try LegacyJSONRecord(body)) }
-        return try BinaryRecordReader.reading(body) { reader in
-            _ = try reader.version(from: currentVersion, through: currentVersion)
+        try LegacyJSONRecord.decode(body, version: currentVersion, json: Self.init(json:)) { reader in
             guard try reader.byte() == putKind else { throw RecordFormatError(description: "conversation record kind") }
             return ConversationCacheRecord(
                 Conversation(

@@ -48,9 +48,7 @@ package struct MessageCacheRecord: Equatable {
     /// Reads a stored record, binary or a version-1 JSON one; throws for bytes that are not a record of a version
     /// this code reads.
     package static func decode(_ body: Data) throws -> MessageCacheRecord {
-        if LegacyJSONRecord.isJSON(body) { return try MessageCacheRecord(json: try LegacyJSONRecord(body)) }
-        return try BinaryRecordReader.reading(body) { reader in
-            _ = try reader.version(from: currentVersion, through: currentVersion)
+        try LegacyJSONRecord.decode(body, version: currentVersion, json: Self.init(json:)) { reader in
             let operation = try reader.enumeration(Operation.self)
             guard operation == .put else {
                 return MessageCacheRecord(operation, conversation: ConversationID(try reader.string()))

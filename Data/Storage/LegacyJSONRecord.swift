@@ -13,6 +13,19 @@ struct LegacyJSONRecord {
     /// first byte is a version, 1 to 127).
     static func isJSON(_ body: Data) -> Bool { body.first == UInt8(ascii: "{") }
 
+    /// Reads a body of a store whose format 1 was JSON: a JSON body goes to `json`; any other is binary, its version
+    /// byte checked against `version` (the only binary one there is) before `binary` reads the rest.
+    static func decode<Record>(
+        _ body: Data, version: UInt8, json: (LegacyJSONRecord) throws -> Record,
+        binary: (inout BinaryRecordReader) throws -> Record
+    ) throws -> Record {
+        if isJSON(body) { return try json(LegacyJSONRecord(body)) }
+        return try BinaryRecordReader.reading(body) { reader in
+            _ = try reader.version(from: version, through: version)
+            return try binary(&reader)
+        }
+    }
+
     /// Parses `body`; throws `RecordFormatError` when it is not a JSON object.
     init(_ body: Data) throws {
         guard let fields = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {

@@ -88,9 +88,7 @@ package struct WriteQueueRecord: Hashable, Sendable {
     /// Reads a stored record, binary or a version-1 JSON one; throws for bytes that are not a record of a version
     /// this code knows.
     package static func decode(_ body: Data) throws -> WriteQueueRecord {
-        if LegacyJSONRecord.isJSON(body) { return try WriteQueueRecord(json: try LegacyJSONRecord(body)) }
-        return try BinaryRecordReader.reading(body) { reader in
-            _ = try reader.version(from: currentVersion, through: currentVersion)
+        try LegacyJSONRecord.decode(body, version: currentVersion, json: Self.init(json:)) { reader in
             let operation = try reader.enumeration(Operation.self)
             var record = WriteQueueRecord(operation: operation, id: try reader.string())
             switch operation {
