@@ -32,6 +32,16 @@ extension StoredDeliveryError {
     }
 }
 
+extension BinaryRecordWriter {
+    /// Writes `value` in the `error` layout (docs/storage-format.md §3).
+    mutating func error(_ value: DeliveryError) { StoredDeliveryError(value).write(to: &self) }
+}
+
+extension BinaryRecordReader {
+    /// Reads an error in the `error` layout; throws for an unknown code.
+    mutating func error() throws -> DeliveryError { try DeliveryError(StoredDeliveryError(reading: &self)) }
+}
+
 extension DeliveryError {
     /// The error a stored one describes.
     init(_ stored: StoredDeliveryError) throws {

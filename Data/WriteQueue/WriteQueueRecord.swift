@@ -74,13 +74,13 @@ package struct WriteQueueRecord: Hashable, Sendable {
             writer.bytes(write.payload)
             writer.double(write.createdAt.timeIntervalSinceReferenceDate)
             writer.int(write.attempts)
-            writer.optional(write.lastError.map(StoredDeliveryError.init)) { $1.write(to: &$0) }
+            writer.optional(write.lastError) { $0.error($1) }
             writer.optional(replaces) { $0.string($1) }
         case .remove:
             writer.byte(reason?.rawValue ?? 0)
         case .attempt:
             writer.int(attempts ?? 0)
-            writer.optional(lastError.map(StoredDeliveryError.init)) { $1.write(to: &$0) }
+            writer.optional(lastError) { $0.error($1) }
         }
         return writer.data
     }
@@ -97,13 +97,13 @@ package struct WriteQueueRecord: Hashable, Sendable {
                     id: record.id, kind: try reader.string(), key: try reader.optional { try $0.string() },
                     payload: try reader.bytes(), createdAt: Date(timeIntervalSinceReferenceDate: try reader.double()),
                     attempts: try reader.int(),
-                    lastError: try reader.optional { try DeliveryError(StoredDeliveryError(reading: &$0)) })
+                    lastError: try reader.optional { try $0.error() })
                 record.replaces = try reader.optional { try $0.string() }
             case .remove:
                 record.reason = try reader.enumeration(RemovalReason.self)
             case .attempt:
                 record.attempts = try reader.int()
-                record.lastError = try reader.optional { try DeliveryError(StoredDeliveryError(reading: &$0)) }
+                record.lastError = try reader.optional { try $0.error() }
             }
             return record
         }
