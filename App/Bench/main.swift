@@ -14,6 +14,10 @@ let subcommands: [(name: String, summary: String, run: @MainActor () async throw
     ("batch", "Send All of 100 queued on 3G: batches of 25 vs one at a time", { try await BatchBenchmark().run() }),
     ("page", "a page of 50 by cursor: 100,000 messages vs 1,000", { try PageBenchmark().run() }),
     (
+        "records", "every record type encoded and decoded, binary bodies vs JSON of the same values",
+        { try RecordsBenchmark().run() }
+    ),
+    (
         "writes", "10,000 writes through the write queue vs raw record-log appends",
         { try await WritesBenchmark().run() }
     ),

@@ -1,23 +1,16 @@
 import CourierDomain
 
 /// A `MessageRepository` that remembers what it saw online in a `MessageCache` and answers from it when the
-/// backend cannot be reached.
+/// backend cannot be reached (see `CachingRepository`).
 ///
 /// - Pages loaded and messages sent successfully are stored in the cache (delivered messages only).
 /// - A page request that fails with a retryable error (offline, timeout, server) is answered from the cache when
 ///   it holds messages before the cursor (or the conversation's start); otherwise the error is thrown as is.
 /// - Other errors (sign-in, not found, validation) are never masked by cached data.
 /// - Sends are never answered from the cache: a pending message belongs to the outbox.
-public final class CachingMessageRepository: MessageRepository {
-    private let base: any MessageRepository
-    private let cache: MessageCache
+public typealias CachingMessageRepository = CachingRepository<any MessageRepository, MessageCache>
 
-    /// Wraps `base`, keeping what it returns in `cache`.
-    public init(wrapping base: any MessageRepository, cache: MessageCache) {
-        self.base = base
-        self.cache = cache
-    }
-
+extension CachingRepository: MessageRepository where Base == any MessageRepository, Cache == MessageCache {
     /// Sends through the wrapped repository and keeps the stored message.
     public func send(_ message: Message) async throws -> Message {
         // A send that returned means stored: the cache never keeps an echoed `queued` / `sending` copy.
@@ -39,13 +32,9 @@ public final class CachingMessageRepository: MessageRepository {
     public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
         -> MessagePage
     {
-        do {
-            let page = try await base.messages(in: conversation, before: cursor, limit: limit)
-            cache.store(page, in: conversation)
-            return page
-        } catch let error as DeliveryError where error.isRetryable {
-            if let cached = cache.page(in: conversation, before: cursor, limit: limit) { return cached }
-            throw error
-        }
+        try await page(
+            { try await base.messages(in: conversation, before: cursor, limit: limit) },
+            keep: { cache.store($0, in: conversation) },
+            orCached: { cache.page(in: conversation, before: cursor, limit: limit) })
     }
 }

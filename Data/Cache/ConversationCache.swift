@@ -7,20 +7,19 @@ import Foundation
 /// When superseded records outnumber live ones, the storage is compacted to one record per conversation.
 public final class ConversationCache: @unchecked Sendable {
     private let lock = NSLock()
-    private let storage: any MessageCacheStorage
+    private let storage: any RecordStorage
     private let logger: Logger
     private var byID: [ConversationID: Conversation] = [:]
     private var recordCount = 0
 
     /// Opens the cache over `storage`; a record that cannot be read is skipped (and logged). Throws when the storage
     /// cannot be read at all.
-    public init(storage: any MessageCacheStorage, logger: Logger = .silent) throws {
+    public init(storage: any RecordStorage, logger: Logger = .silent) throws {
         self.storage = storage
         self.logger = logger
-        let decoder = JSONDecoder()
-        for record in try storage.load() {
+        for record in try storage.loadRecords() {
             recordCount += 1
-            if let conversation = ConversationCacheRecord.decode(record, with: decoder)?.conversation {
+            if let conversation = try? ConversationCacheRecord.decode(record).conversation {
                 byID[conversation.id] = conversation
             } else {
                 logger.log(.warning, "conversation cache: skipped a record that cannot be read")
@@ -35,20 +34,18 @@ public final class ConversationCache: @unchecked Sendable {
     /// keeps serving what it held).
     public func store(_ conversations: [Conversation]) {
         guard !conversations.isEmpty else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         lock.withLock {
             let changed = conversations.filter { byID[$0.id] != $0 }
             guard !changed.isEmpty else { return }
             do {
-                try storage.append(changed.compactMap { try? encoder.encode(ConversationCacheRecord($0)) })
+                try storage.append(changed.map { ConversationCacheRecord($0).encoded() })
                 recordCount += changed.count
                 for conversation in changed { byID[conversation.id] = conversation }
             } catch {
                 logger.log(.warning, "conversation cache: could not store \(changed.count) conversations (\(error))")
                 return
             }
-            compactIfWasteful(encoder)
+            compactIfWasteful()
         }
     }
 
@@ -76,11 +73,9 @@ public final class ConversationCache: @unchecked Sendable {
         Conversation(id: cursor.id, participantIDs: [], lastActivity: cursor.lastActivity)
     }
 
-    private func compactIfWasteful(_ encoder: JSONEncoder) {
+    private func compactIfWasteful() {
         guard recordCount > 2 * byID.count + 64 else { return }
-        let live = byID.values.sorted(by: Self.listOrder).compactMap {
-            try? encoder.encode(ConversationCacheRecord($0))
-        }
+        let live = byID.values.sorted(by: Self.listOrder).map { ConversationCacheRecord($0).encoded() }
         do {
             try storage.compact(keeping: live)
             recordCount = live.count

@@ -1,44 +1,61 @@
 import CourierDomain
 import Foundation
 
-/// One record of the conversation cache's log, separate from the domain `Conversation` so the format can evolve on
-/// its own.
-///
-/// Format version 1, JSON: `{"v":1,"id":…,"members":[…],"name":…,"activity":…,"unread":…,"last":{…}}` stores
-/// a conversation as the list last saw it (`last` is the newest message, as a message-cache `put` record); a
-/// later record of the same id replaces it.
-struct ConversationCacheRecord: Codable, Equatable {
-    static let currentVersion = 1
-
-    var v: Int = ConversationCacheRecord.currentVersion
-    var id: String
-    var members: [String]
-    var name: String?
-    var activity: Date
-    var unread: Int
-    var last: MessageCacheRecord?
-
-    /// A record storing `conversation`.
-    init(_ conversation: Conversation) {
-        id = conversation.id.rawValue
-        members = conversation.participantIDs.map(\.rawValue)
-        name = conversation.name
-        activity = conversation.lastActivity
-        unread = conversation.unreadCount
-        last = conversation.lastMessage.map { MessageCacheRecord(put: $0) }
-    }
+/// One record of the conversation cache's log: a conversation as the list last saw it (a later record of the same
+/// id replaces it), separate from the domain `Conversation` so the format can evolve on its own. The body is
+/// binary (docs/storage-format.md §4); version-1 JSON bodies of earlier builds are still read.
+package struct ConversationCacheRecord: Equatable {
+    /// The record format this code writes: 2, binary (1 was JSON).
+    static let currentVersion: UInt8 = 2
+    /// The one kind of record there is: a conversation stored whole.
+    private static let putKind: UInt8 = 1
 
     /// The conversation the record stores.
-    var conversation: Conversation {
-        Conversation(
-            id: ConversationID(id), participantIDs: members.map { UserID($0) }, name: name,
-            lastMessage: last?.message, lastActivity: activity, unreadCount: unread)
+    package var conversation: Conversation
+
+    /// A record storing `conversation`.
+    package init(_ conversation: Conversation) { self.conversation = conversation }
+
+    // MARK: - Coding
+
+    /// The record's body: version byte, kind byte, then the conversation's fields.
+    package func encoded() -> Data {
+        var writer = BinaryRecordWriter(capacity: 160 + (conversation.lastMessage?.text.utf8.count ?? 0))
+        writer.byte(Self.currentVersion)
+        writer.byte(Self.putKind)
+        writer.string(conversation.id.rawValue)
+        writer.array(conversation.participantIDs) { $0.string($1.rawValue) }
+        writer.optional(conversation.name) { $0.string($1) }
+        writer.optional(conversation.lastMessage) { $0.message($1) }
+        writer.double(conversation.lastActivity.timeIntervalSinceReferenceDate)
+        writer.int(conversation.unreadCount)
+        return writer.data
     }
 
-    /// Decodes a record; nil for bytes that are not a record of a version this code reads.
-    static func decode(_ data: Data, with decoder: JSONDecoder) -> ConversationCacheRecord? {
-        guard let record = try? decoder.decode(ConversationCacheRecord.self, from: data), record.v == currentVersion
-        else { return nil }
-        return record
+    /// Reads a stored record, binary or a version-1 JSON one; throws for bytes that are not a record of a version
+    /// this code reads.
+    package static func decode(_ body: Data) throws -> ConversationCacheRecord {
+        try LegacyJSONRecord.decode(body, version: currentVersion, json: Self.init(json:)) { reader in
+            guard try reader.byte() == putKind else { throw RecordFormatError(description: "conversation record kind") }
+            return ConversationCacheRecord(
+                Conversation(
+                    id: ConversationID(try reader.string()),
+                    participantIDs: try reader.array { UserID(try $0.string()) },
+                    name: try reader.optional { try $0.string() },
+                    lastMessage: try reader.optional { try $0.message() },
+                    lastActivity: Date(timeIntervalSinceReferenceDate: try reader.double()),
+                    unreadCount: try reader.int()))
+        }
+    }
+
+    /// A version-1 record: `{"v":1,"id":…,"members":[…],"name":…,"activity":…,"unread":…,"last":{…}}`, `last`
+    /// being a version-1 message-cache `put`.
+    init(json: LegacyJSONRecord) throws {
+        guard try json.int("v") == 1 else { throw RecordFormatError(description: "conversation record version") }
+        conversation = Conversation(
+            id: ConversationID(try json.string("id")), participantIDs: try json.strings("members").map { UserID($0) },
+            name: json.optionalString("name"),
+            lastMessage: try json.object("last").map { try MessageCacheRecord(json: $0).message } ?? nil,
+            lastActivity: try json.date("activity"), unreadCount: try json.int("unread"))
     }
 }

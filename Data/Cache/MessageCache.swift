@@ -8,7 +8,7 @@ import Foundation
 /// message that has not reached the backend. Bounded: the newest `messagesPerConversation` of each conversation and
 /// `totalMessages` in all, dropping the least recently used conversation (stored or read) first.
 ///
-/// Every change is appended to `MessageCacheStorage` as one record; opening replays them. When dead records
+/// Every change is appended to `RecordStorage` as one record; opening replays them. When dead records
 /// dominate the log, it is compacted. A storage failure is logged and the cache goes on in memory: it is a cache.
 /// Safe to call from any thread; no call waits on anything but a short lock.
 public final class MessageCache: @unchecked Sendable {
@@ -23,7 +23,7 @@ public final class MessageCache: @unchecked Sendable {
     private static let compactionFloor = 512
 
     private let lock = NSLock()
-    private let storage: any MessageCacheStorage
+    private let storage: any RecordStorage
     private let logger: Logger
     /// The limits it keeps to.
     public let limits: MessageCacheLimits
@@ -32,18 +32,17 @@ public final class MessageCache: @unchecked Sendable {
     private var logRecords = 0
 
     /// Opens the cache on `storage`, replaying what it holds. Records this code cannot read are skipped and logged.
-    /// Throws what `storage.load()` throws.
+    /// Throws what `storage.loadRecords()` throws.
     public init(
-        storage: any MessageCacheStorage, limits: MessageCacheLimits = .init(), logger: Logger = .silent
+        storage: any RecordStorage, limits: MessageCacheLimits = .init(), logger: Logger = .silent
     ) throws {
         self.storage = storage
         self.limits = limits
         self.logger = logger
-        let records = try storage.load()
-        let decoder = JSONDecoder()
+        let records = try storage.loadRecords()
         var unreadable = 0
         for data in records {
-            guard let record = MessageCacheRecord.decode(data, with: decoder) else {
+            guard let record = try? MessageCacheRecord.decode(data) else {
                 unreadable += 1
                 continue
             }
@@ -116,8 +115,8 @@ public final class MessageCache: @unchecked Sendable {
     // MARK: - State (with the lock held, or from init)
 
     private func replay(_ record: MessageCacheRecord) {
-        let conversation = ConversationID(record.c)
-        switch record.op {
+        let conversation = record.conversation
+        switch record.operation {
         case .put:
             if let message = record.message { apply([message], to: conversation, reachesStart: false) }
         case .start:
@@ -161,9 +160,8 @@ public final class MessageCache: @unchecked Sendable {
 
     private func append(_ records: [MessageCacheRecord]) {
         guard !records.isEmpty else { return }
-        let encoder = JSONEncoder()
         do {
-            try storage.append(records.map { try $0.encoded(with: encoder) })
+            try storage.append(records.map { $0.encoded() })
             logRecords += records.count
         } catch {
             logger.log(.warning, "message cache: storing \(records.count) records failed (\(error))")
@@ -173,7 +171,6 @@ public final class MessageCache: @unchecked Sendable {
     }
 
     private func compact() {
-        let encoder = JSONEncoder()
         var records: [MessageCacheRecord] = []
         // Least recently used first, so a replay rebuilds the same order of use.
         for conversation in threads.keysLeastRecentFirst {
@@ -182,7 +179,7 @@ public final class MessageCache: @unchecked Sendable {
             if thread.reachesStart { records.append(MessageCacheRecord(.start, conversation: conversation)) }
         }
         do {
-            let live = try records.map { try $0.encoded(with: encoder) }
+            let live = records.map { $0.encoded() }
             try storage.compact(keeping: live)
             logRecords = live.count
         } catch {

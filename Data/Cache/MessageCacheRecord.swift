@@ -3,66 +3,79 @@ import Foundation
 
 /// One record of the message cache's log, separate from the domain `Message` so the format can evolve on its own.
 ///
-/// Format version 1, JSON: `{"v":1,"op":"put",...message fields...}` stores a delivered message (a later put of the
-/// same id replaces it); `{"v":1,"op":"start","c":ID}` says the cache holds the conversation back to its first
-/// message; `{"v":1,"op":"drop","c":ID}` forgets a conversation (evicted). Replaying the records in order, with the
-/// same limits, rebuilds the cache.
-struct MessageCacheRecord: Codable, Equatable {
-    /// What a record does.
-    enum Operation: String, Codable {
-        case put, start, drop
+/// `put` stores a delivered message (a later put of the same id replaces it); `start` says the cache holds the
+/// conversation back to its first message; `drop` forgets a conversation (evicted). Replaying the records in order,
+/// with the same limits, rebuilds the cache. The body is binary (docs/storage-format.md §4); version-1 JSON bodies
+/// of earlier builds are still read.
+package struct MessageCacheRecord: Equatable {
+    /// What a record does; the raw value is its byte on disk.
+    enum Operation: UInt8, CaseIterable {
+        case put = 1, start = 2, drop = 3
     }
 
-    static let currentVersion = 1
+    /// The record format this code writes: 2, binary (1 was JSON).
+    static let currentVersion: UInt8 = 2
 
-    var v: Int = MessageCacheRecord.currentVersion
-    var op: Operation
-    var c: String
-    var id: String?
-    var sender: String?
-    var text: String?
-    var ts: Date?
-    var status: String?
-    var mediaURL: String?
-    var thumbURL: String?
+    var operation: Operation
+    var conversation: ConversationID
+    /// The message stored (`put`).
+    package var message: Message?
 
     /// A record storing `message`.
-    init(put message: Message) {
-        op = .put
-        c = message.conversationID.rawValue
-        id = message.id.rawValue
-        sender = message.senderID.rawValue
-        text = message.text
-        ts = message.timestamp
-        status = message.status.rawValue
-        mediaURL = message.media?.url
-        thumbURL = message.media?.thumbnailURL
+    package init(put message: Message) {
+        operation = .put
+        conversation = message.conversationID
+        self.message = message
     }
 
     /// A record about a whole conversation (`start` or `drop`).
-    init(_ op: Operation, conversation: ConversationID) {
-        self.op = op
-        c = conversation.rawValue
-    }
-
-    /// The message a `put` record stores; nil when the record is not a complete `put`.
-    var message: Message? {
-        guard op == .put, let id, let sender, let text, let ts, let status, let status = MessageStatus(rawValue: status)
-        else { return nil }
-        return Message(
-            id: MessageID(id), conversationID: ConversationID(c), senderID: UserID(sender), text: text, timestamp: ts,
-            status: status, media: mediaURL.map { MediaAttachment(url: $0, thumbnailURL: thumbURL) })
+    init(_ operation: Operation, conversation: ConversationID) {
+        self.operation = operation
+        self.conversation = conversation
     }
 
     // MARK: - Coding
 
-    /// The record's bytes.
-    func encoded(with encoder: JSONEncoder) throws -> Data { try encoder.encode(self) }
+    /// The record's body: version byte, operation byte, then the message (`put`) or the conversation id.
+    package func encoded() -> Data {
+        var writer = BinaryRecordWriter(capacity: 96 + (message?.text.utf8.count ?? 0))
+        writer.byte(Self.currentVersion)
+        writer.byte(operation.rawValue)
+        if let message { writer.message(message) } else { writer.string(conversation.rawValue) }
+        return writer.data
+    }
 
-    /// Decodes a record; nil for bytes that are not a record of a version this code reads.
-    static func decode(_ data: Data, with decoder: JSONDecoder) -> MessageCacheRecord? {
-        guard let record = try? decoder.decode(MessageCacheRecord.self, from: data), record.v == currentVersion
-        else { return nil }
-        return record
+    /// Reads a stored record, binary or a version-1 JSON one; throws for bytes that are not a record of a version
+    /// this code reads.
+    package static func decode(_ body: Data) throws -> MessageCacheRecord {
+        try LegacyJSONRecord.decode(body, version: currentVersion, json: Self.init(json:)) { reader in
+            let operation = try reader.enumeration(Operation.self)
+            guard operation == .put else {
+                return MessageCacheRecord(operation, conversation: ConversationID(try reader.string()))
+            }
+            return MessageCacheRecord(put: try reader.message())
+        }
+    }
+
+    /// A version-1 record: `{"v":1,"op":"put","c":…,"id":…,"sender":…,"text":…,"ts":…,"status":…,"mediaURL":…,
+    /// "thumbURL":…}`, or `{"v":1,"op":"start"|"drop","c":…}`.
+    init(json: LegacyJSONRecord) throws {
+        guard try json.int("v") == 1 else { throw RecordFormatError(description: "message cache record version") }
+        let name = try json.string("op")
+        guard let operation = Operation.allCases.first(where: { "\($0)" == name }) else {
+            throw RecordFormatError(description: "message cache operation \(name)")
+        }
+        self.init(operation, conversation: ConversationID(try json.string("c")))
+        guard operation == .put else { return }
+        guard let status = MessageStatus(rawValue: try json.string("status")) else {
+            throw RecordFormatError(description: "message status \(try json.string("status"))")
+        }
+        message = Message(
+            id: MessageID(try json.string("id")), conversationID: conversation,
+            senderID: UserID(try json.string("sender")), text: try json.string("text"), timestamp: try json.date("ts"),
+            status: status,
+            media: json.optionalString("mediaURL").map {
+                MediaAttachment(url: $0, thumbnailURL: json.optionalString("thumbURL"))
+            })
     }
 }

@@ -53,67 +53,24 @@ public final class UserCache: UserDirectory {
     /// The profiles of these users: fresh ones from memory, the rest in one `UserRepository.users` call. When the
     /// call fails, expired profiles still held are served and the failure is logged.
     public func users(_ ids: [UserID]) async -> [UserID: User] {
-        let now = clock.now
-        let lifetime = Self.profileLifetime.timeInterval
-        var found: [UserID: User] = [:]
-        var missing: [UserID] = []
-        for id in unique(ids) {
-            let entry = entries.value(for: id)
-            if let user = entry?.user, let at = entry?.userFetchedAt, now.timeIntervalSince(at) < lifetime {
-                found[id] = user
-            } else {
-                missing.append(id)
-            }
-        }
-        guard !missing.isEmpty else { return found }
-        do {
-            let fetched = try await repository.users(missing)
-            let fetchedAt = clock.now
-            let asked = Set(missing)
-            for user in fetched where asked.contains(user.id) {
-                found[user.id] = user
-                store(user, at: fetchedAt)
-            }
-        } catch {
-            logger.log(.warning, "user cache: fetching \(missing.count) profiles failed (\(error)); serving stale ones")
-            for id in missing { if let user = entries.peek(id)?.user { found[id] = user } }
-        }
-        return found
+        await fetch(
+            ids, \.user, fetchedAt: \.userFetchedAt, lifetime: Self.profileLifetime, named: "profiles",
+            load: { [repository] in try await repository.users($0).map { ($0.id, $0) } },
+            keep: { user, fetchedAt in store(user, at: fetchedAt) })
     }
 
     /// Whether these users are online: fresh answers from memory, the rest in one `UserRepository.presence` call.
     /// When the call fails, expired answers still held are served and the failure is logged.
     public func presence(_ ids: [UserID]) async -> [UserID: Presence] {
-        let now = clock.now
-        let lifetime = Self.presenceLifetime.timeInterval
-        var found: [UserID: Presence] = [:]
-        var missing: [UserID] = []
-        for id in unique(ids) {
-            let entry = entries.value(for: id)
-            if let presence = entry?.presence, let at = entry?.presenceFetchedAt, now.timeIntervalSince(at) < lifetime {
-                found[id] = presence
-            } else {
-                missing.append(id)
-            }
-        }
-        guard !missing.isEmpty else { return found }
-        do {
-            let fetched = try await repository.presence(missing)
-            let fetchedAt = clock.now
-            let asked = Set(missing)
-            for presence in fetched where asked.contains(presence.userID) {
-                found[presence.userID] = presence
+        await fetch(
+            ids, \.presence, fetchedAt: \.presenceFetchedAt, lifetime: Self.presenceLifetime, named: "presences",
+            load: { [repository] in try await repository.presence($0).map { ($0.userID, $0) } },
+            keep: { presence, fetchedAt in
                 var entry = entries.peek(presence.userID) ?? Entry()
                 entry.presence = presence
                 entry.presenceFetchedAt = fetchedAt
                 entries.set(entry, for: presence.userID)
-            }
-        } catch {
-            logger.log(
-                .warning, "user cache: fetching \(missing.count) presences failed (\(error)); serving stale ones")
-            for id in missing { if let presence = entries.peek(id)?.presence { found[id] = presence } }
-        }
-        return found
+            })
     }
 
     /// Calls `observer` with every profile whose data changed (a local edit, or a fetch that found new data).
@@ -137,6 +94,42 @@ public final class UserCache: UserDirectory {
     }
 
     // MARK: - Private
+
+    /// The `value`s of `ids`: those fetched less than `lifetime` ago from memory (each a use), the rest in one
+    /// `load` call whose answers go to `keep`; when it fails, the expired values still held, and a logged warning.
+    private func fetch<Value>(
+        _ ids: [UserID], _ value: KeyPath<Entry, Value?>, fetchedAt: KeyPath<Entry, Date?>, lifetime: Duration,
+        named name: String, load: ([UserID]) async throws -> [(UserID, Value)], keep: (Value, Date) -> Void
+    ) async -> [UserID: Value] {
+        let now = clock.now
+        let lifetime = lifetime.timeInterval
+        var found: [UserID: Value] = [:]
+        var missing: [UserID] = []
+        for id in unique(ids) {
+            let entry = entries.value(for: id)
+            if let held = entry?[keyPath: value], let at = entry?[keyPath: fetchedAt],
+                now.timeIntervalSince(at) < lifetime
+            {
+                found[id] = held
+            } else {
+                missing.append(id)
+            }
+        }
+        guard !missing.isEmpty else { return found }
+        do {
+            let fetched = try await load(missing)
+            let fetchedAt = clock.now
+            let asked = Set(missing)
+            for (id, answer) in fetched where asked.contains(id) {
+                found[id] = answer
+                keep(answer, fetchedAt)
+            }
+        } catch {
+            logger.log(.warning, "user cache: fetching \(missing.count) \(name) failed (\(error)); serving stale ones")
+            for id in missing { if let held = entries.peek(id)?[keyPath: value] { found[id] = held } }
+        }
+        return found
+    }
 
     private func store(_ user: User, at date: Date) {
         var entry = entries.peek(user.id) ?? Entry()

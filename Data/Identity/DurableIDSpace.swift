@@ -92,18 +92,6 @@ public final class DurableIDSpace: @unchecked Sendable {
 
     /// Atomically: a synced temporary file renamed over the old one, then the directory synced.
     private static func write(_ file: IDSpaceFile, path: String, fileSystem: any FileSystem) throws {
-        let temporary = path + ".tmp"
-        let handle = try fileSystem.open(temporary, create: true)
-        do {
-            try fileSystem.truncate(handle, to: 0)
-            try fileSystem.write(file.encoded(), at: 0, to: handle)
-            try fileSystem.sync(handle)
-        } catch {
-            fileSystem.close(handle)
-            throw error
-        }
-        fileSystem.close(handle)
-        try fileSystem.rename(temporary, to: path)
-        try fileSystem.syncDirectory((path as NSString).deletingLastPathComponent)
+        try fileSystem.replaceFile(at: path, with: file.encoded())
     }
 }

@@ -13,7 +13,7 @@ extension FileOutboxStore {
         for body in bodies {
             do {
                 records.append(try OutboxRecord(body: body))
-            } catch let newer as OutboxRecordNewerVersion {
+            } catch let newer as RecordNewerVersion {
                 throw StoreError.incompatible(
                     "outbox record version \(newer.version); this build reads up to \(OutboxRecord.currentVersion)")
             } catch {

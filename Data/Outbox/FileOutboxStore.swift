@@ -110,14 +110,11 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
 
     @discardableResult
     public func updateText(of id: MessageID, to text: String) throws -> Message {
-        try lock.withLock {
-            guard var message = index[id] else { throw StoreError.notFound(id.rawValue) }
+        try change(id, recordedAs: { _ in .textChange(of: id, to: text) }) { current in
+            var message = current
             message.text = text
             // The limit holds for the message as a compaction will store it, not only for this small record.
             _ = try encodeWithinLimit(.put(message))
-            try log.append(encode(.textChange(of: id, to: text)))
-            index.replace(message)
-            compactIfDominatedByDeadRecords()
             return message
         }
     }
@@ -129,13 +126,8 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     public func updateStatus(
         of id: MessageID, to status: MessageStatus, at date: Date, attempts: Int?, lastError: DeliveryError?
     ) throws -> Message {
-        try lock.withLock {
-            guard let current = index[id] else { throw StoreError.notFound(id.rawValue) }
-            let message = try current.changingStatus(to: status, at: date, attempts: attempts, lastError: lastError)
-            try log.append(encode(.statusChange(of: message)))
-            index.replace(message)
-            compactIfDominatedByDeadRecords()
-            return message
+        try change(id, recordedAs: OutboxRecord.statusChange(of:)) {
+            try $0.changingStatus(to: status, at: date, attempts: attempts, lastError: lastError)
         }
     }
 
@@ -143,6 +135,21 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     public func close() { log.close() }
 
     // MARK: - Private
+
+    /// Changes the held message `id` to what `edit` makes of it (`StoreError.notFound` when there is none): the edit
+    /// validates first, then its record is appended and synced, then memory changes — a refused edit changes nothing.
+    private func change(
+        _ id: MessageID, recordedAs record: (Message) -> OutboxRecord, _ edit: (Message) throws -> Message
+    ) throws -> Message {
+        try lock.withLock {
+            guard let current = index[id] else { throw StoreError.notFound(id.rawValue) }
+            let message = try edit(current)
+            try log.append(encode(record(message)))
+            index.replace(message)
+            compactIfDominatedByDeadRecords()
+            return message
+        }
+    }
 
     /// Sends cut off by a crash go back to the queue: one record each, synced together.
     private func requeueCutOffSends() throws {

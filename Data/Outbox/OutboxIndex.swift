@@ -139,7 +139,7 @@ struct OutboxIndex {
     ) throws {
         switch record.kind {
         case .put:
-            guard let stored = record.message else { throw OutboxRecordMappingError(description: "no message") }
+            guard let stored = record.message else { throw RecordFormatError(description: "no message") }
             var message = try Message(stored)
             let mark = marks[message.conversationID] ?? 0
             if stored.sequence == nil { message.sequence = mark + 1 }
@@ -148,9 +148,9 @@ struct OutboxIndex {
         case .status:
             let id = try existingID(record, in: messages)
             guard let code = record.status, let at = record.at else {
-                throw OutboxRecordMappingError(description: "a status change without a status and time")
+                throw RecordFormatError(description: "a status change without a status and time")
             }
-            let status = try OutboxStorageCode.status(code)
+            let status = try StorageCode.status(code)
             let lastError = try record.error.map(DeliveryError.init)
             messages[id]?.status = status
             messages[id]?.statusUpdatedAt = Date(timeIntervalSinceReferenceDate: at)
@@ -158,7 +158,7 @@ struct OutboxIndex {
             messages[id]?.lastError = lastError
         case .text:
             let id = try existingID(record, in: messages)
-            guard let text = record.text else { throw OutboxRecordMappingError(description: "no text") }
+            guard let text = record.text else { throw RecordFormatError(description: "no text") }
             messages[id]?.text = text
         case .remove:
             messages.removeValue(forKey: try existingID(record, in: messages))
@@ -166,7 +166,7 @@ struct OutboxIndex {
             messages.removeAll()
         case .mark:
             guard let raw = record.conversation, let sequence = record.sequence else {
-                throw OutboxRecordMappingError(description: "a mark without a conversation and sequence")
+                throw RecordFormatError(description: "a mark without a conversation and sequence")
             }
             let conversation = ConversationID(raw)
             marks[conversation] = max(marks[conversation] ?? 0, sequence)
@@ -175,7 +175,7 @@ struct OutboxIndex {
 
     private static func existingID(_ record: OutboxRecord, in messages: [MessageID: Message]) throws -> MessageID {
         guard let raw = record.id, messages[MessageID(raw)] != nil else {
-            throw OutboxRecordMappingError(description: "no stored message \(record.id ?? "(none)")")
+            throw RecordFormatError(description: "no stored message \(record.id ?? "(none)")")
         }
         return MessageID(raw)
     }

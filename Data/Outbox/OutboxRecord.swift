@@ -3,7 +3,7 @@
 /// Storage types are separate from the domain's `Message` so the domain can evolve without silently changing the
 /// bytes on disk. The body is a compact binary layout rather than JSON because every open decodes every record,
 /// and JSON decoding made opening a large outbox twice as slow as the floor allows.
-struct OutboxRecord: Equatable {
+package struct OutboxRecord: Equatable {
     /// The record layout this code writes; a record with a higher version is refused, never skipped.
     ///
     /// Version 2 added the compose sequence at the end of a `put` and the `mark` kind; version-1 records still read
@@ -11,7 +11,7 @@ struct OutboxRecord: Equatable {
     static let currentVersion: UInt8 = 2
 
     /// What the record does; the raw value is its byte on disk.
-    enum Kind: UInt8 {
+    package enum Kind: UInt8 {
         /// Stores a whole message (enqueue, and every live message after a compaction).
         case put = 1
         /// Changes a message's status, status time, attempts and last error.
@@ -27,7 +27,7 @@ struct OutboxRecord: Equatable {
         case mark = 6
     }
 
-    var kind: Kind
+    package var kind: Kind
     /// The message concerned (`status`, `text`, `remove`).
     var id: String?
     /// The whole message (`put`).

@@ -1,12 +1,16 @@
 import Foundation
 
-/// Writes the little-endian binary fields of a record body (docs/storage-format.md, "Outbox records").
-struct BinaryRecordWriter {
-    private(set) var data = Data()
+/// Writes the little-endian binary fields of a record body: the one layout of every store
+/// (docs/storage-format.md §3).
+package struct BinaryRecordWriter {
+    /// The body written so far.
+    package private(set) var data = Data()
 
-    init(capacity: Int = 128) { data.reserveCapacity(capacity) }
+    /// Starts an empty body with room for `capacity` bytes.
+    package init(capacity: Int = 128) { data.reserveCapacity(capacity) }
 
-    mutating func byte(_ value: UInt8) { data.append(value) }
+    /// One byte.
+    package mutating func byte(_ value: UInt8) { data.append(value) }
 
     mutating func int(_ value: Int) {
         withUnsafeBytes(of: Int64(value).littleEndian) { data.append(contentsOf: $0) }
@@ -17,12 +21,24 @@ struct BinaryRecordWriter {
     }
 
     /// A u32 byte count, then the UTF-8 bytes.
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             withUnsafeBytes(of: UInt32(truncatingIfNeeded: utf8.count).littleEndian) { data.append(contentsOf: $0) }
             data.append(contentsOf: UnsafeRawBufferPointer(utf8))
         }
+    }
+
+    /// A u32 byte count, then the bytes.
+    mutating func bytes(_ value: Data) {
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: value.count).littleEndian) { data.append(contentsOf: $0) }
+        data.append(value)
+    }
+
+    /// A u32 count, then each element.
+    mutating func array<T>(_ values: [T], _ write: (inout BinaryRecordWriter, T) -> Void) {
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: values.count).littleEndian) { data.append(contentsOf: $0) }
+        for value in values { write(&self, value) }
     }
 
     /// A presence byte (0 or 1), then the value when present.

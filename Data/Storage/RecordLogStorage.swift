@@ -1,10 +1,9 @@
 import CourierDomain
 import Foundation
 
-/// The record seams of the write queue and the message cache, backed by a checksummed `RecordLog` file: records
-/// replayed at open (torn tail truncated, corrupt records skipped and reported), appends synced before they
-/// return, compaction by atomic rename.
-public final class RecordLogStorage: WriteQueueStorage, MessageCacheStorage, @unchecked Sendable {
+/// A `RecordStorage` backed by a checksummed `RecordLog` file: records replayed at open (torn tail truncated,
+/// corrupt records skipped and reported), appends synced before they return, compaction by atomic rename.
+public final class RecordLogStorage: RecordStorage, @unchecked Sendable {
     private let log: RecordLog
     private let lock = NSLock()
     private var replayed: [Data]?
@@ -29,11 +28,10 @@ public final class RecordLogStorage: WriteQueueStorage, MessageCacheStorage, @un
         }
     }
 
-    /// Same as `loadRecords()`, for the message cache's seam.
-    public func load() throws -> [Data] { try loadRecords() }
-
+    /// Appends `records` as one synced batch.
     public func append(_ records: [Data]) throws { try log.append(contentsOf: records) }
 
+    /// Rewrites the log as `records` alone, by atomic rename.
     public func compact(keeping records: [Data]) throws { try log.compact(keeping: records) }
 
     /// How many bytes the log file holds.

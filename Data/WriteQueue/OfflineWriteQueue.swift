@@ -63,7 +63,7 @@ public final class OfflineWriteQueue: WriteQueue {
     ///   - ids: write ids (seeded in scripts and tests, so runs replay).
     ///   - random: the seeded generator for backoff jitter, drawn once per wait; nil for none.
     public init(
-        storage: any WriteQueueStorage, clock: any Clock, connectivity: any ConnectivityMonitor,
+        storage: any RecordStorage, clock: any Clock, connectivity: any ConnectivityMonitor,
         configuration: WriteQueueConfiguration = .standard, retryPolicy: RetryPolicy = .writeQueueRetries,
         resyncPolicy: RetryPolicy = .writeQueueResyncs, executors: [String: Executor] = [:], ids: IDGenerator = .random,
         random: LockedRandom? = nil, logger: Logger = .silent

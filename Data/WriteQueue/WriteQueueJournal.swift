@@ -1,7 +1,7 @@
 import CourierDomain
 import Foundation
 
-/// The queued writes in delivery order, in memory, made durable as records in a `WriteQueueStorage`.
+/// The queued writes in delivery order, in memory, made durable as records in a `RecordStorage`.
 ///
 /// Every change is appended to storage first and applied in memory only once the append succeeded, so a failed
 /// write changes nothing. Lookups by id and key are O(1); delivery order comes from a sequence number given on
@@ -18,7 +18,7 @@ final class WriteQueueJournal {
         let id: String
     }
 
-    private let storage: any WriteQueueStorage
+    private let storage: any RecordStorage
     private let logger: Logger
     private var entries: [String: Entry] = [:]
     private var order: [Slot] = []
@@ -30,7 +30,7 @@ final class WriteQueueJournal {
     private(set) var skippedRecords = 0
 
     /// Opens the journal: replays every stored record.
-    init(storage: any WriteQueueStorage, logger: Logger) throws {
+    init(storage: any RecordStorage, logger: Logger) throws {
         self.storage = storage
         self.logger = logger
         let stored = try storage.loadRecords()
@@ -114,12 +114,7 @@ final class WriteQueueJournal {
     // MARK: - Records
 
     private func persist(_ records: [WriteQueueRecord]) throws {
-        let encoded: [Data]
-        do {
-            encoded = try records.map { try $0.encoded() }
-        } catch {
-            throw StoreError.io("cannot encode a write queue record: \(error)")
-        }
+        let encoded = records.map { $0.encoded() }
         try storage.append(encoded)
         recordsInLog += encoded.count
         records.forEach(apply)
@@ -160,7 +155,7 @@ final class WriteQueueJournal {
     private func compactIfWorthwhile() {
         guard recordsInLog > 2 * entries.count + 64 else { return }
         do {
-            let records = try all.map { try WriteQueueRecord.put($0).encoded() }
+            let records = all.map { WriteQueueRecord.put($0).encoded() }
             try storage.compact(keeping: records)
             recordsInLog = records.count
         } catch {

@@ -7,7 +7,7 @@ import CourierDomain
 @MainActor
 public final class WriteQueueFixture {
     /// The storage every queue opens.
-    public let storage = InMemoryWriteQueueStorage()
+    public let storage = InMemoryRecordStorage()
     /// The test's time.
     public let clock = ManualClock()
     /// The device's connectivity (online at first).

@@ -83,18 +83,6 @@ public struct WorldSettings: Codable, Equatable, Sendable {
         encoder.outputFormatting = [.sortedKeys]
         let data: Data
         do { data = try encoder.encode(self) } catch { throw StoreError.io("cannot encode settings: \(error)") }
-        let temporary = path + ".tmp"
-        let handle = try fileSystem.open(temporary, create: true)
-        do {
-            try fileSystem.truncate(handle, to: 0)
-            try fileSystem.write(data, at: 0, to: handle)
-            try fileSystem.sync(handle)
-        } catch {
-            fileSystem.close(handle)
-            throw error
-        }
-        fileSystem.close(handle)
-        try fileSystem.rename(temporary, to: path)
-        if syncDirectory { try fileSystem.syncDirectory((path as NSString).deletingLastPathComponent) }
+        try fileSystem.replaceFile(at: path, with: data, syncDirectory: syncDirectory)
     }
 }

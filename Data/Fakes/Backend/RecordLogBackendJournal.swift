@@ -2,11 +2,11 @@ import CourierData
 import CourierDomain
 import Foundation
 
-/// The simulated backend's journal on a checksummed record log: one JSON-encoded `BackendEvent` per record, synced
-/// before the backend answers, so an acknowledged write survives a kill of the driver.
+/// The simulated backend's journal on a checksummed record log: one `BackendEvent` per record, in the binary layout
+/// of every store (docs/storage-format.md §4), synced before the backend answers, so an acknowledged write survives
+/// a kill of the driver.
 public final class RecordLogBackendJournal: BackendJournal {
     private let storage: RecordLogStorage
-    private let encoder = JSONEncoder()
     private let logger: Logger
 
     /// What opening the file found.
@@ -16,15 +16,13 @@ public final class RecordLogBackendJournal: BackendJournal {
     public init(path: String, fileSystem: any FileSystem = PosixFileSystem(), logger: Logger = .silent) throws {
         storage = try RecordLogStorage(path: path, fileSystem: fileSystem, logger: logger)
         self.logger = logger
-        encoder.dateEncodingStrategy = .millisecondsSince1970
     }
 
+    /// Every event in the log, oldest first; a record that cannot be read is skipped and logged.
     public func load() throws -> [BackendEvent] {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .millisecondsSince1970
-        return try storage.loadRecords().compactMap { record in
+        try storage.loadRecords().compactMap { record in
             do {
-                return try decoder.decode(BackendEvent.self, from: record)
+                return try BackendEvent(recordBody: record)
             } catch {
                 logger.log(.warning, "backend journal: skipped an unreadable event (\(error))")
                 return nil
@@ -32,12 +30,8 @@ public final class RecordLogBackendJournal: BackendJournal {
         }
     }
 
-    public func append(_ events: [BackendEvent]) throws {
-        let records = try events.map { event in
-            do { return try encoder.encode(event) } catch { throw StoreError.io("cannot encode event: \(error)") }
-        }
-        try storage.append(records)
-    }
+    /// Appends `events` as one synced batch.
+    public func append(_ events: [BackendEvent]) throws { try storage.append(events.map { $0.recordBody() }) }
 
     /// Closes the file.
     public func close() { storage.close() }

@@ -7,8 +7,9 @@ import Foundation
 extension NetworkConditioner: MessageRepository {
     /// Sends one message over the simulated network (one round trip).
     public func send(_ message: Message) async throws -> Message {
-        if let remote = await remote { return try await remoteTrip { try await remote.send(message) } }
-        return try await roundTrip { backend throws(DeliveryError) in try backend.send(message) }
+        try await request { try await $0.send(message) } inProcess: { backend throws(DeliveryError) in
+            try backend.send(message)
+        }
     }
 
     /// Sends an ordered batch in ONE round trip; the backend applies the messages in order and answers one result
@@ -16,19 +17,17 @@ extension NetworkConditioner: MessageRepository {
     /// costs nothing.
     public func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
         guard !messages.isEmpty else { return [] }
-        if let remote = await remote { return try await remoteTrip { try await remote.sendBatch(messages) } }
-        return try await roundTrip { backend throws(DeliveryError) in try backend.sendBatch(messages) }
+        return try await request { try await $0.sendBatch(messages) } inProcess: { backend throws(DeliveryError) in
+            try backend.sendBatch(messages)
+        }
     }
 
     /// Loads a page of messages over the simulated network (one round trip).
     public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
         -> MessagePage
     {
-        if let remote = await remote {
-            return try await remoteTrip { try await remote.messages(in: conversation, before: cursor, limit: limit) }
-        }
-        return try await roundTrip { backend throws(DeliveryError) in
-            try backend.messages(in: conversation, before: cursor, limit: limit)
+        try await request { try await $0.messages(in: conversation, before: cursor, limit: limit) } inProcess: {
+            backend throws(DeliveryError) in try backend.messages(in: conversation, before: cursor, limit: limit)
         }
     }
 }
@@ -40,11 +39,8 @@ extension NetworkConditioner: ConversationRepository {
     public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
         -> ConversationPage
     {
-        if let remote = await remote {
-            return try await remoteTrip { try await remote.conversations(of: user, after: cursor, limit: limit) }
-        }
-        return try await roundTrip { backend throws(DeliveryError) in
-            try backend.conversations(of: user, after: cursor, limit: limit)
+        try await request { try await $0.conversations(of: user, after: cursor, limit: limit) } inProcess: {
+            backend throws(DeliveryError) in try backend.conversations(of: user, after: cursor, limit: limit)
         }
     }
 }
@@ -54,24 +50,37 @@ extension NetworkConditioner: ConversationRepository {
 extension NetworkConditioner: UserRepository {
     /// Loads profiles over the simulated network (one round trip).
     public func users(_ ids: [UserID]) async throws -> [User] {
-        if let remote = await remote { return try await remoteTrip { try await remote.users(ids) } }
-        return try await roundTrip { backend throws(DeliveryError) in try backend.users(ids) }
+        try await request { try await $0.users(ids) } inProcess: { backend throws(DeliveryError) in
+            try backend.users(ids)
+        }
     }
 
     /// Loads presence over the simulated network (one round trip).
     public func presence(_ ids: [UserID]) async throws -> [Presence] {
-        if let remote = await remote { return try await remoteTrip { try await remote.presence(ids) } }
-        return try await roundTrip { backend throws(DeliveryError) in try backend.presence(ids) }
+        try await request { try await $0.presence(ids) } inProcess: { backend throws(DeliveryError) in
+            try backend.presence(ids)
+        }
     }
 }
 
-// MARK: - Profile writes
+// MARK: - Profile writes and the one way there
 
 extension NetworkConditioner {
     /// Changes a user's display name over the simulated network (one round trip); errors as
     /// `InMemoryChatBackend.updateDisplayName(of:to:)`, plus the network's own.
     public func updateDisplayName(of user: UserID, to name: String) async throws {
-        if let remote { return try await remoteTrip { try await remote.updateDisplayName(of: user, to: name) } }
-        try await roundTrip { backend throws(DeliveryError) in try backend.updateDisplayName(of: user, to: name) }
+        try await request { try await $0.updateDisplayName(of: user, to: name) } inProcess: {
+            backend throws(DeliveryError) in try backend.updateDisplayName(of: user, to: name)
+        }
+    }
+
+    /// One request over the simulated network, served by the real server at `remote` when there is one (`viaServer`)
+    /// and by the in-process backend otherwise (`inProcess`).
+    func request<Value: Sendable>(
+        _ viaServer: @escaping @Sendable (HTTPChatClient) async throws -> Value,
+        inProcess: @MainActor (InMemoryChatBackend) throws(DeliveryError) -> Value
+    ) async throws -> Value {
+        if let remote { return try await remoteTrip { try await viaServer(remote) } }
+        return try await roundTrip(inProcess)
     }
 }

@@ -14,7 +14,7 @@ import Testing
 
     @Test func pagesSeenOnlineAreServedOfflineAfterAReopenInTheSameOrder() async throws {
         // Given two pages loaded online, kept in a storage that is then reopened (a relaunch)
-        let storage = InMemoryMessageCacheStorage()
+        let storage = InMemoryRecordStorage()
         let backend = FakeConversationRepository(five)
         let online = CachingConversationRepository(wrapping: backend, cache: try ConversationCache(storage: storage))
         let first = try await online.conversations(of: "me", after: nil, limit: 2)
@@ -22,7 +22,7 @@ import Testing
         _ = try await online.conversations(
             of: "me", after: ConversationCursor(lastActivity: last.lastActivity, id: last.id), limit: 2)
         backend.fail(with: .offline)
-        let copy = InMemoryMessageCacheStorage(records: storage.records)
+        let copy = InMemoryRecordStorage(records: storage.records)
         let reopened = CachingConversationRepository(wrapping: backend, cache: try ConversationCache(storage: copy))
 
         // When the list loads offline, page by page
@@ -39,7 +39,7 @@ import Testing
     @Test func nothingCachedOrANonRetryableErrorIsThrownAsIs() async throws {
         let backend = FakeConversationRepository(five)
         let repository = CachingConversationRepository(
-            wrapping: backend, cache: try ConversationCache(storage: InMemoryMessageCacheStorage()))
+            wrapping: backend, cache: try ConversationCache(storage: InMemoryRecordStorage()))
         backend.fail(with: .offline)
         await #expect(throws: DeliveryError.offline) {
             try await repository.conversations(of: "me", after: nil, limit: 2)

@@ -8,7 +8,7 @@ import Testing
 @Suite struct CachingMessageRepositoryEchoTests {
     @Test func messagesEchoedAsGivenAreCachedAsSent() async throws {
         // Given a cache in front of a backend that echoes what it is sent
-        let cache = try MessageCache(storage: InMemoryMessageCacheStorage())
+        let cache = try MessageCache(storage: InMemoryRecordStorage())
         let repository = CachingMessageRepository(wrapping: FakeMessageRepository(reply: .asGiven), cache: cache)
         let date = Date(timeIntervalSince1970: 100)
         let one = Message(

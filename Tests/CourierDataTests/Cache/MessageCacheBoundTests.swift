@@ -16,7 +16,7 @@ import Testing
     @Test func oneMessagePastTheTotalDropsTheLeastRecentlyUsedConversation() throws {
         // Given a cache of at most 30 messages holding exactly 30: c1, c2 and c3 with 10 each
         let cache = try MessageCache(
-            storage: InMemoryMessageCacheStorage(),
+            storage: InMemoryRecordStorage(),
             limits: MessageCacheLimits(messagesPerConversation: 20, totalMessages: 30))
         for conversation: ConversationID in ["c1", "c2", "c3"] {
             cache.store((0..<10).map { delivered(conversation, $0) })

@@ -35,7 +35,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
         let backend = FakeMessageRepository()
         backend.seed(thread("c1", count: 80))
         let repository = CachingMessageRepository(
-            wrapping: backend, cache: try MessageCache(storage: InMemoryMessageCacheStorage()))
+            wrapping: backend, cache: try MessageCache(storage: InMemoryRecordStorage()))
         let online = try await repository.messages(in: "c1", before: nil, limit: 50)
         let mine = Message(
             id: MessageID("mine"), conversationID: "c1", senderID: "me", text: "on my way",
@@ -55,13 +55,13 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
         // Given a chat read online through a cache on durable storage
         let backend = FakeMessageRepository()
         backend.seed(thread("c2", count: 3))
-        let storage = InMemoryMessageCacheStorage()
+        let storage = InMemoryRecordStorage()
         let before = CachingMessageRepository(wrapping: backend, cache: try MessageCache(storage: storage))
         let online = try await before.messages(in: "c2", before: nil, limit: 50)
 
         // When the app restarts offline (a new cache opened on the stored records)
         backend.fail(with: .offline)
-        let reopened = InMemoryMessageCacheStorage(records: storage.records)
+        let reopened = InMemoryRecordStorage(records: storage.records)
         let after = CachingMessageRepository(wrapping: backend, cache: try MessageCache(storage: reopened))
         let offline = try await after.messages(in: "c2", before: nil, limit: 50)
 
@@ -74,7 +74,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
         // Given a conversation of 300 messages scrolled to the top online
         let backend = FakeMessageRepository()
         backend.seed(thread("c1", count: 300))
-        let cache = try MessageCache(storage: InMemoryMessageCacheStorage())
+        let cache = try MessageCache(storage: InMemoryRecordStorage())
         let repository = CachingMessageRepository(wrapping: backend, cache: cache)
         #expect(try await scrollToTheTop(of: "c1", through: repository) == 6)
 
@@ -105,7 +105,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
         // Given a cache of 30 messages at most, holding c1, c2 and c3 (10 each), c1 opened again since
         let backend = FakeMessageRepository()
         for id in ["c1", "c2", "c3", "c4"] { backend.seed(thread(ConversationID(id), count: 10)) }
-        let storage = InMemoryMessageCacheStorage()
+        let storage = InMemoryRecordStorage()
         let cache = try MessageCache(
             storage: storage, limits: MessageCacheLimits(messagesPerConversation: 10, totalMessages: 30))
         let repository = CachingMessageRepository(wrapping: backend, cache: cache)
@@ -121,7 +121,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
         #expect(cache.messages(in: "c2").isEmpty)
         #expect(cache.messages(in: "c1").count == 10)
         let reopened = try MessageCache(
-            storage: InMemoryMessageCacheStorage(records: storage.records),
+            storage: InMemoryRecordStorage(records: storage.records),
             limits: MessageCacheLimits(messagesPerConversation: 10, totalMessages: 30))
         #expect(reopened.messages(in: "c2").isEmpty)
         #expect(reopened.count == 30)
@@ -129,7 +129,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
 
     @Test func pendingMessagesAreNeverHeldSoEvictionCannotTouchThem() throws {
         // Given a cache
-        let cache = try MessageCache(storage: InMemoryMessageCacheStorage())
+        let cache = try MessageCache(storage: InMemoryRecordStorage())
 
         // When queued, sending and failed messages are offered, then a delivered one
         cache.store(thread("c1", count: 2, status: .queued))
@@ -143,7 +143,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
 
     @Test func aLaterStatusIsKeptAndNeverMovesBack() throws {
         // Given a message held as read
-        let cache = try MessageCache(storage: InMemoryMessageCacheStorage())
+        let cache = try MessageCache(storage: InMemoryRecordStorage())
         cache.store(thread("c1", count: 1, status: .read))
 
         // When an older copy (sent) arrives
@@ -158,7 +158,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
         let backend = FakeMessageRepository()
         backend.seed(thread("c1", count: 5))
         let repository = CachingMessageRepository(
-            wrapping: backend, cache: try MessageCache(storage: InMemoryMessageCacheStorage()))
+            wrapping: backend, cache: try MessageCache(storage: InMemoryRecordStorage()))
         _ = try await repository.messages(in: "c1", before: nil, limit: 50)
         backend.fail(with: .unauthorized)
 
@@ -176,13 +176,13 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
 
     @Test func unreadableRecordsAreSkippedAndTheRestIsKept() throws {
         // Given stored records with garbage and a record from a future version among them
-        let storage = InMemoryMessageCacheStorage()
+        let storage = InMemoryRecordStorage()
         try MessageCache(storage: storage).store(thread("c1", count: 2))
         let future = Data(#"{"v":9,"op":"put","c":"c1"}"#.utf8)
         let records = [Data("garbage".utf8)] + storage.records + [future]
 
         // When the cache opens
-        let cache = try MessageCache(storage: InMemoryMessageCacheStorage(records: records))
+        let cache = try MessageCache(storage: InMemoryRecordStorage(records: records))
 
         // Then the readable messages are there
         #expect(cache.messages(in: "c1").map(\.text) == ["message 1", "message 2"])
@@ -190,15 +190,15 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
 
     @Test func aLogOfDeadRecordsIsCompactedToWhatIsHeld() throws {
         // Given a message whose status is updated many times
-        let storage = InMemoryMessageCacheStorage()
+        let storage = InMemoryRecordStorage()
         let cache = try MessageCache(storage: storage)
         cache.store(thread("c1", count: 3, status: .sent))
         for _ in 0..<600 { cache.store(thread("c1", count: 1, status: .delivered)) }
 
         // Then the log was compacted, and reopening it gives the same messages
-        #expect(storage.compactionCount >= 1)
+        #expect(storage.compactions >= 1)
         #expect(storage.records.count < 100)
-        let reopened = try MessageCache(storage: InMemoryMessageCacheStorage(records: storage.records))
+        let reopened = try MessageCache(storage: InMemoryRecordStorage(records: storage.records))
         #expect(reopened.messages(in: "c1") == cache.messages(in: "c1"))
     }
 }

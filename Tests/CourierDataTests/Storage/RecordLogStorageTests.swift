@@ -16,7 +16,7 @@ import Testing
 
         let reopened = try RecordLogStorage(path: path)
         #expect(try reopened.loadRecords().map { String(decoding: $0, as: UTF8.self) } == ["one", "two", "three"])
-        #expect(try reopened.load().isEmpty, "the owner keeps the records after the first load")
+        #expect(try reopened.loadRecords().isEmpty, "the owner keeps the records after the first load")
         #expect(reopened.report.isClean)
     }
 
@@ -27,7 +27,7 @@ import Testing
         try storage.append((0..<50).map { Data("dead \($0)".utf8) })
         try storage.compact(keeping: [Data("live".utf8)])
         storage.close()
-        #expect(try RecordLogStorage(path: path).load().map { String(decoding: $0, as: UTF8.self) } == ["live"])
+        #expect(try RecordLogStorage(path: path).loadRecords().map { String(decoding: $0, as: UTF8.self) } == ["live"])
     }
 
     @Test func aTornTailIsReportedAndTheGoodRecordsKept() throws {

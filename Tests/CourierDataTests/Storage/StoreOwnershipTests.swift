@@ -39,7 +39,7 @@ struct StoreOwnershipTests {
         #expect(throws: StoreError.locked(path: journalPath)) { try RecordLogBackendJournal(path: journalPath) }
         first.close()
         first.close()
-        #expect(try RecordLogStorage(path: path).load() == [])
+        #expect(try RecordLogStorage(path: path).loadRecords() == [])
         _ = journal
     }
 

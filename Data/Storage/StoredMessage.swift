@@ -1,5 +1,5 @@
-/// A message as an outbox record stores it. Dates are seconds since 2001-01-01 UTC (Foundation's reference date),
-/// which round-trips a `Date` exactly; the status is a stable one-byte code.
+/// A message as a record stores it (outbox, message cache, conversation cache). Dates are seconds since 2001-01-01 UTC
+/// (Foundation's reference date), which round-trips a `Date` exactly; the status is a stable one-byte code.
 struct StoredMessage: Equatable {
     var id: String
     var conversationID: String

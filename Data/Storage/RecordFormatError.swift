@@ -2,6 +2,6 @@ import CourierDomain
 import Foundation
 
 /// A stored value that the domain cannot take, or a malformed record body.
-struct OutboxRecordMappingError: Error, CustomStringConvertible {
+struct RecordFormatError: Error, CustomStringConvertible {
     let description: String
 }

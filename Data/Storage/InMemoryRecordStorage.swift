@@ -1,16 +1,16 @@
 import CourierDomain
 import Foundation
 
-/// A `WriteQueueStorage` in memory: what tests reopen a queue from to prove that its records are enough to rebuild
-/// it, and what can stand in where nothing needs to survive the process.
-public final class InMemoryWriteQueueStorage: WriteQueueStorage, @unchecked Sendable {
+/// A `RecordStorage` in memory: what tests reopen a store from to prove that its records are enough to rebuild it,
+/// and what an app can use for a store that needs to last one run only.
+public final class InMemoryRecordStorage: RecordStorage, @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [Data]
     private var appendCount = 0
     private var compactionCount = 0
     private var failing = false
 
-    /// Creates a storage holding `records` (none by default).
+    /// Creates a storage holding `records` (none by default), as if reopened after a restart.
     public init(records: [Data] = []) { stored = records }
 
     // MARK: - Inspection
@@ -30,10 +30,12 @@ public final class InMemoryWriteQueueStorage: WriteQueueStorage, @unchecked Send
         set { lock.withLock { failing = newValue } }
     }
 
-    // MARK: - WriteQueueStorage
+    // MARK: - RecordStorage
 
+    /// Every record stored, oldest first.
     public func loadRecords() throws -> [Data] { records }
 
+    /// Appends `records`, or throws `StoreError.io` while `failsWrites` is set.
     public func append(_ records: [Data]) throws {
         try lock.withLock {
             if failing { throw StoreError.io("simulated write failure") }
@@ -42,6 +44,7 @@ public final class InMemoryWriteQueueStorage: WriteQueueStorage, @unchecked Send
         }
     }
 
+    /// Replaces every record with `records`, or throws `StoreError.io` while `failsWrites` is set.
     public func compact(keeping records: [Data]) throws {
         try lock.withLock {
             if failing { throw StoreError.io("simulated write failure") }

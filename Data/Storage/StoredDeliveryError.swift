@@ -1,4 +1,4 @@
-/// A delivery error as an outbox record stores it: a stable one-byte case code, plus the number or reason that
+/// A delivery error as a record stores it: a stable one-byte case code, plus the number or reason that
 /// some cases carry.
 struct StoredDeliveryError: Equatable {
     var code: UInt8

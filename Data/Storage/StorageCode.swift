@@ -2,7 +2,7 @@ import CourierDomain
 import Foundation
 
 /// The one-byte codes of statuses and delivery errors on disk. Never renumber: old files must keep their meaning.
-enum OutboxStorageCode {
+enum StorageCode {
     static func code(of status: MessageStatus) -> UInt8 {
         switch status {
         case .queued: 1
@@ -22,7 +22,7 @@ enum OutboxStorageCode {
         case 4: .delivered
         case 5: .read
         case 6: .failed
-        default: throw OutboxRecordMappingError(description: "unknown status code \(code)")
+        default: throw RecordFormatError(description: "unknown status code \(code)")
         }
     }
 }

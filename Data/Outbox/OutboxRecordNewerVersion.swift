@@ -1,6 +1,0 @@
-import Foundation
-
-/// A record written by a newer build: refused rather than skipped, since skipping would lose it on compaction.
-struct OutboxRecordNewerVersion: Error {
-    let version: UInt8
-}
