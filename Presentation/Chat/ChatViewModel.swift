@@ -49,6 +49,9 @@ public final class ChatViewModel: StateEmitting {
     private var loadWaitsForConnection = false
     /// The clock reading of the last full render: while it holds, an event redraws only its own row.
     private var renderedAt: Date?
+    /// What the last full render drew: the timeline's revision, the window's start and the next time a row's time
+    /// text changes. While all three and the clock hold, the rows shown are still the window's.
+    private var rendered: (revision: Int, windowStart: Int, nextChange: Date?)?
 
     // MARK: - Init
 
@@ -401,14 +404,24 @@ public final class ChatViewModel: StateEmitting {
     private func render(_ change: (inout State) -> Void = { _ in }) {
         let now = clock.now
         var rows: [MessageRow] = []
-        rows.reserveCapacity(window.count)
         var failed: [MessageID] = []
         var nextChange: Date?
-        for message in window {
-            rows.append(makeRow(message, now: now))
-            if message.status == .failed { failed.append(message.id) }
-            let change = formatter.nextChange(for: message.timestamp, after: now)
-            if nextChange.map({ change < $0 }) ?? true { nextChange = change }
+        if now == renderedAt, let rendered, rendered.revision == timeline.revision,
+            rendered.windowStart == windowStart
+        {
+            // Nothing shown changed since the last render (a load that failed, a flag): keep the rows, which also
+            // makes comparing the new state with the old one cost nothing per row.
+            rows = store.state.messages
+            failed = store.state.failedMessageIDs
+            nextChange = rendered.nextChange
+        } else {
+            rows.reserveCapacity(window.count)
+            for message in window {
+                rows.append(makeRow(message, now: now))
+                if message.status == .failed { failed.append(message.id) }
+                let change = formatter.nextChange(for: message.timestamp, after: now)
+                if nextChange.map({ change < $0 }) ?? true { nextChange = change }
+            }
         }
         store.update {
             $0.messages = rows
@@ -421,6 +434,7 @@ public final class ChatViewModel: StateEmitting {
             change(&$0)
         }
         renderedAt = now
+        rendered = (timeline.revision, windowStart, nextChange)
         scheduleRefresh(at: nextChange)
     }
 
