@@ -99,6 +99,8 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
 
     public var count: Int { lock.withLock { index.count } }
 
+    public func count(of status: MessageStatus) -> Int { lock.withLock { index.count(of: status) } }
+
     public func removeAll() throws {
         try lock.withLock {
             guard index.count > 0 else { return }

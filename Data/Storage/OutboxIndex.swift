@@ -19,8 +19,14 @@ struct OutboxIndex {
     /// queue) while nothing changes in between.
     private var ordered: [Message]?
 
+    /// How many messages hold each status, kept with every change.
+    private var statusCounts: [MessageStatus: Int] = [:]
+
     /// How many messages it holds.
     var count: Int { messages.count }
+
+    /// How many messages have `status`: O(1).
+    func count(of status: MessageStatus) -> Int { statusCounts[status] ?? 0 }
 
     /// Every message, in compose order.
     var all: [Message] {
@@ -42,6 +48,7 @@ struct OutboxIndex {
     mutating func insert(_ message: Message) {
         raiseMark(message.conversationID, to: message.sequence)
         messages[message.id] = message
+        statusCounts[message.status, default: 0] += 1
         let cursor = message.cursor
         Self.insert(cursor, into: &order)
         Self.insert(message, into: &conversations[message.conversationID, default: []])
@@ -57,13 +64,17 @@ struct OutboxIndex {
 
     /// Replaces a message by a changed one with the same id and compose position.
     mutating func replace(_ message: Message) {
-        messages[message.id] = message
+        if let old = messages.updateValue(message, forKey: message.id), old.status != message.status {
+            statusCounts[old.status, default: 0] -= 1
+            statusCounts[message.status, default: 0] += 1
+        }
         Self.replace(message, in: &conversations[message.conversationID, default: []])
     }
 
     /// Removes a message.
     mutating func remove(_ id: MessageID) {
         guard let message = messages.removeValue(forKey: id) else { return }
+        statusCounts[message.status, default: 0] -= 1
         Self.remove(message.cursor, from: &order)
         Self.remove(message, from: &conversations[message.conversationID, default: []])
         if conversations[message.conversationID]?.isEmpty == true {
@@ -79,6 +90,7 @@ struct OutboxIndex {
     /// Removes every message (the sequence marks stay: sequences are never reused).
     mutating func removeAll() {
         messages.removeAll()
+        statusCounts.removeAll()
         order.removeAll()
         conversations.removeAll()
     }
@@ -176,6 +188,7 @@ struct OutboxIndex {
         index.order = sorted.map(\.cursor)
         for message in sorted { index.conversations[message.conversationID, default: []].append(message) }
         index.ordered = sorted
+        for message in sorted { index.statusCounts[message.status, default: 0] += 1 }
         return (index, ignored)
     }
 
