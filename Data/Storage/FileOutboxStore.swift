@@ -47,8 +47,9 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         } catch StoreError.locked {
             throw StoreError.locked(path: directory.path)
         }
-        let decoded = try Self.decode(opened.records, logger: logger)
-        let replayed = OutboxIndex.replaying(decoded.records, logger: logger)
+        let decoded = RecordDecoder(opened.records, logger: logger)
+        let replayed = OutboxIndex.replaying(decoded, logger: logger)
+        if let incompatible = decoded.incompatible { throw incompatible }
         var report = opened.report
         report.corruptRecords += decoded.undecodable + replayed.ignored
         if decoded.undecodable + replayed.ignored > 0 {

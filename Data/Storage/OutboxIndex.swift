@@ -161,9 +161,11 @@ struct OutboxIndex {
     /// lost to corruption) are ignored and counted. A message from a version-1 record has no sequence: it gets the
     /// next one of its conversation in log order, which is the order it was enqueued in — compose order — and the
     /// same on every open, so the numbers are stable until a compaction writes them down.
-    static func replaying(_ records: [OutboxRecord], logger: Logger) -> (index: OutboxIndex, ignored: Int) {
+    static func replaying<Records: Sequence<OutboxRecord>>(
+        _ records: Records, logger: Logger
+    ) -> (index: OutboxIndex, ignored: Int) {
         var messages: [MessageID: Message] = [:]
-        messages.reserveCapacity(records.count)
+        messages.reserveCapacity(records.underestimatedCount)
         var marks: [ConversationID: Int] = [:]
         var ignored = 0
         for record in records {
@@ -180,12 +182,21 @@ struct OutboxIndex {
         // One sort, then every view is a pass over it with no lookups; `all` is that sorted list until a change.
         // Positions are sorted rather than messages, and compared field by field: sorting the messages themselves
         // moved 10,000 large values around and copied two ids per comparison, most of the cost of opening.
-        let values = Array(messages.values)
+        let values = messages.values
         let sorted = values.indices.sorted { left, right in
             values[left].timestamp < values[right].timestamp
                 || (values[left].timestamp == values[right].timestamp && values[left].id < values[right].id)
         }.map { values[$0] }
         index.order = sorted.map(\.cursor)
+        // Each conversation's list is allocated once at its size: grown by doubling, a chat holding 10,000 would
+        // copy its list a dozen times over.
+        var sizes: [ConversationID: Int] = [:]
+        for message in sorted { sizes[message.conversationID, default: 0] += 1 }
+        for (conversation, size) in sizes {
+            var list: [Message] = []
+            list.reserveCapacity(size)
+            index.conversations[conversation] = list
+        }
         for message in sorted { index.conversations[message.conversationID, default: []].append(message) }
         index.ordered = sorted
         for message in sorted { index.statusCounts[message.status, default: 0] += 1 }
