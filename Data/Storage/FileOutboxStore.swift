@@ -149,6 +149,8 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
 
     /// Sends cut off by a crash go back to the queue: one record each, synced together.
     private func requeueCutOffSends() throws {
+        // The counts say at once whether any send was cut off: the usual launch skips a pass over every message.
+        guard index.count(of: .sending) > 0 else { return }
         let cutOff = index.all.filter { $0.status == .sending }
         guard !cutOff.isEmpty else { return }
         var requeued: [Message] = []
