@@ -144,6 +144,8 @@ public final class DurableOutbox: MessageOutbox {
         store.pending(in: conversation, before: cursor, limit: limit)
     }
 
+    public func pendingCount(of status: MessageStatus) -> Int { store.count(of: status) }
+
     public var isBusy: Bool { !lanes.isEmpty || automaticPass != nil || runningOperations > 0 }
 
     public func observe(_ observer: @escaping @MainActor (OutboxEvent) -> Void) -> ObservationToken {

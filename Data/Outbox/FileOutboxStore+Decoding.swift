@@ -4,23 +4,41 @@ import Foundation
 extension FileOutboxStore {
     // MARK: - Decoding the log
 
-    /// Decodes every record body; unreadable ones (intact on disk, yet malformed) are logged, skipped and counted.
-    /// A record of a newer layout throws `StoreError.incompatible`: skipping it would lose data on compaction.
-    static func decode(_ bodies: [Data], logger: Logger) throws -> (records: [OutboxRecord], undecodable: Int) {
-        var records: [OutboxRecord] = []
-        records.reserveCapacity(bodies.count)
-        var undecodable = 0
-        for body in bodies {
-            do {
-                records.append(try OutboxRecord(body: body))
-            } catch let newer as RecordNewerVersion {
-                throw StoreError.incompatible(
-                    "outbox record version \(newer.version); this build reads up to \(OutboxRecord.currentVersion)")
-            } catch {
-                undecodable += 1
-                logger.log(.warning, "outbox: skipped an unreadable record: \(error)")
-            }
+    /// The log's record bodies, decoded one at a time as the replay asks for them: no record outlives its turn, so
+    /// opening a large outbox never holds every decoded record at once (a few hundred bytes each, 10,000 of them).
+    /// Unreadable ones (intact on disk, yet malformed) are logged, skipped and counted. A record of a newer layout
+    /// ends the sequence and is kept in `incompatible`: skipping it would lose data on compaction.
+    final class RecordDecoder: Sequence, IteratorProtocol {
+        private let bodies: [Data]
+        private let logger: Logger
+        private var position = 0
+        /// Bodies skipped as unreadable so far.
+        private(set) var undecodable = 0
+        /// Set when a record of a newer layout stopped the decoding; the open must then fail.
+        private(set) var incompatible: StoreError?
+
+        init(_ bodies: [Data], logger: Logger) {
+            self.bodies = bodies
+            self.logger = logger
         }
-        return (records, undecodable)
+
+        var underestimatedCount: Int { bodies.count - position }
+
+        func next() -> OutboxRecord? {
+            while incompatible == nil, position < bodies.count {
+                let body = bodies[position]
+                position += 1
+                do {
+                    return try OutboxRecord(body: body)
+                } catch let newer as RecordNewerVersion {
+                    incompatible = StoreError.incompatible(
+                        "outbox record version \(newer.version); this build reads up to \(OutboxRecord.currentVersion)")
+                } catch {
+                    undecodable += 1
+                    logger.log(.warning, "outbox: skipped an unreadable record: \(error)")
+                }
+            }
+            return nil
+        }
     }
 }

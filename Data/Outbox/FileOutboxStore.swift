@@ -47,8 +47,9 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         } catch StoreError.locked {
             throw StoreError.locked(path: directory.path)
         }
-        let decoded = try Self.decode(opened.records, logger: logger)
-        let replayed = OutboxIndex.replaying(decoded.records, logger: logger)
+        let decoded = RecordDecoder(opened.records, logger: logger)
+        let replayed = OutboxIndex.replaying(decoded, logger: logger)
+        if let incompatible = decoded.incompatible { throw incompatible }
         var report = opened.report
         report.corruptRecords += decoded.undecodable + replayed.ignored
         if decoded.undecodable + replayed.ignored > 0 {
@@ -98,6 +99,8 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     public func message(_ id: MessageID) -> Message? { lock.withLock { index[id] } }
 
     public var count: Int { lock.withLock { index.count } }
+
+    public func count(of status: MessageStatus) -> Int { lock.withLock { index.count(of: status) } }
 
     public func removeAll() throws {
         try lock.withLock {
@@ -153,6 +156,8 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
 
     /// Sends cut off by a crash go back to the queue: one record each, synced together.
     private func requeueCutOffSends() throws {
+        // The counts say at once whether any send was cut off: the usual launch skips a pass over every message.
+        guard index.count(of: .sending) > 0 else { return }
         let cutOff = index.all.filter { $0.status == .sending }
         guard !cutOff.isEmpty else { return }
         var requeued: [Message] = []

@@ -8,6 +8,8 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
     private let lock = NSLock()
     private var messages: [MessageID: Message] = [:]
     private var sequenceMarks: [ConversationID: Int] = [:]
+    /// How many messages hold each status, kept with every change.
+    private var statusCounts: [MessageStatus: Int] = [:]
     private let capacity: Int
 
     /// The messages found `sending` when the store was made, now `queued` (as a reopened file store reports them).
@@ -26,6 +28,7 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
             self.messages[message.id] = message
             sequenceMarks[message.conversationID] = max(sequenceMarks[message.conversationID] ?? 0, message.sequence)
         }
+        for message in self.messages.values { statusCounts[message.status, default: 0] += 1 }
         requeuedAtOpen = requeued.sorted(by: Message.composeOrder).map(\.id)
     }
 
@@ -34,13 +37,15 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
             guard messages[message.id] == nil else { throw StoreError.duplicateID(message.id.rawValue) }
             guard messages.count < capacity else { throw StoreError.capacityReached(limit: capacity) }
             messages[message.id] = message
+            statusCounts[message.status, default: 0] += 1
             sequenceMarks[message.conversationID] = max(sequenceMarks[message.conversationID] ?? 0, message.sequence)
         }
     }
 
     public func remove(_ id: MessageID) throws {
         try lock.withLock {
-            guard messages.removeValue(forKey: id) != nil else { throw StoreError.notFound(id.rawValue) }
+            guard let removed = messages.removeValue(forKey: id) else { throw StoreError.notFound(id.rawValue) }
+            statusCounts[removed.status, default: 0] -= 1
         }
     }
 
@@ -54,7 +59,14 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
 
     public var count: Int { lock.withLock { messages.count } }
 
-    public func removeAll() throws { lock.withLock { messages.removeAll() } }
+    public func count(of status: MessageStatus) -> Int { lock.withLock { statusCounts[status] ?? 0 } }
+
+    public func removeAll() throws {
+        lock.withLock {
+            messages.removeAll()
+            statusCounts.removeAll()
+        }
+    }
 
     @discardableResult
     public func updateText(of id: MessageID, to text: String) throws -> Message {
@@ -74,6 +86,8 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
             guard let current = messages[id] else { throw StoreError.notFound(id.rawValue) }
             let message = try current.changingStatus(to: status, at: date, attempts: attempts, lastError: lastError)
             messages[id] = message
+            statusCounts[current.status, default: 0] -= 1
+            statusCounts[message.status, default: 0] += 1
             return message
         }
     }

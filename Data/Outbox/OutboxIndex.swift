@@ -2,23 +2,31 @@ import CourierDomain
 import Foundation
 
 /// The outbox in memory: messages by id, plus their compose order kept sorted, so a lookup is O(1), an enqueue in
-/// compose order O(1) amortised (O(log n) search otherwise) and `all` needs no sort.
+/// compose order O(1) amortised (O(log n) search otherwise) and `all` needs no sort. Each conversation also keeps
+/// its own messages in compose order, so a chat's page is a slice of them: no lookup per message, and nothing that
+/// depends on how many other messages wait.
 struct OutboxIndex {
     private var messages: [MessageID: Message] = [:] {
         didSet { ordered = nil }
     }
     /// Every message's cursor, in compose order.
     private var order: [MessageCursor] = []
-    /// Each conversation's cursors, in compose order: a chat's newest page is a binary search and a slice away.
-    private var conversationOrder: [ConversationID: [MessageCursor]] = [:]
+    /// Each conversation's messages, in compose order: a chat's newest page is a binary search and a slice away.
+    private var conversations: [ConversationID: [Message]] = [:]
     /// The highest compose sequence each conversation has used, including by messages already gone.
     private(set) var sequenceMarks: [ConversationID: Int] = [:]
     /// `all`, kept until the next change: the screens that open read it again and again (the chat, its banner, the
     /// queue) while nothing changes in between.
     private var ordered: [Message]?
 
+    /// How many messages hold each status, kept with every change.
+    private var statusCounts: [MessageStatus: Int] = [:]
+
     /// How many messages it holds.
     var count: Int { messages.count }
+
+    /// How many messages have `status`: O(1).
+    func count(of status: MessageStatus) -> Int { statusCounts[status] ?? 0 }
 
     /// Every message, in compose order.
     var all: [Message] {
@@ -40,29 +48,37 @@ struct OutboxIndex {
     mutating func insert(_ message: Message) {
         raiseMark(message.conversationID, to: message.sequence)
         messages[message.id] = message
+        statusCounts[message.status, default: 0] += 1
         let cursor = message.cursor
         Self.insert(cursor, into: &order)
-        Self.insert(cursor, into: &conversationOrder[message.conversationID, default: []])
+        Self.insert(message, into: &conversations[message.conversationID, default: []])
     }
 
     /// The newest `limit` messages of `conversation` before `cursor` (the newest when nil), in compose order:
     /// O(log n + limit).
     func page(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> [Message] {
-        guard let cursors = conversationOrder[conversation], limit > 0 else { return [] }
-        let end = cursor.map { Self.insertionIndex(of: $0, in: cursors) } ?? cursors.count
-        return cursors[max(0, end - limit)..<end].compactMap { messages[$0.id] }
+        guard let list = conversations[conversation], limit > 0 else { return [] }
+        let end = cursor.map { Self.insertionIndex(of: $0, in: list) } ?? list.count
+        return Array(list[max(0, end - limit)..<end])
     }
 
     /// Replaces a message by a changed one with the same id and compose position.
-    mutating func replace(_ message: Message) { messages[message.id] = message }
+    mutating func replace(_ message: Message) {
+        if let old = messages.updateValue(message, forKey: message.id), old.status != message.status {
+            statusCounts[old.status, default: 0] -= 1
+            statusCounts[message.status, default: 0] += 1
+        }
+        Self.replace(message, in: &conversations[message.conversationID, default: []])
+    }
 
     /// Removes a message.
     mutating func remove(_ id: MessageID) {
         guard let message = messages.removeValue(forKey: id) else { return }
+        statusCounts[message.status, default: 0] -= 1
         Self.remove(message.cursor, from: &order)
-        Self.remove(message.cursor, from: &conversationOrder[message.conversationID, default: []])
-        if conversationOrder[message.conversationID]?.isEmpty == true {
-            conversationOrder.removeValue(forKey: message.conversationID)
+        Self.remove(message, from: &conversations[message.conversationID, default: []])
+        if conversations[message.conversationID]?.isEmpty == true {
+            conversations.removeValue(forKey: message.conversationID)
         }
     }
 
@@ -74,8 +90,9 @@ struct OutboxIndex {
     /// Removes every message (the sequence marks stay: sequences are never reused).
     mutating func removeAll() {
         messages.removeAll()
+        statusCounts.removeAll()
         order.removeAll()
-        conversationOrder.removeAll()
+        conversations.removeAll()
     }
 
     /// Adds `cursor` to the sorted `cursors`: O(1) at the end (the usual case), a binary search otherwise.
@@ -85,6 +102,26 @@ struct OutboxIndex {
         } else {
             cursors.append(cursor)
         }
+    }
+
+    /// Adds `message` to the conversation's `list`, kept in compose order like `insert(_:into:)`.
+    private static func insert(_ message: Message, into list: inout [Message]) {
+        if let last = list.last, last.cursor > message.cursor {
+            list.insert(message, at: insertionIndex(of: message.cursor, in: list))
+        } else {
+            list.append(message)
+        }
+    }
+
+    /// Puts `message` in place of the one in `list` with its id and compose position.
+    private static func replace(_ message: Message, in list: inout [Message]) {
+        let index = insertionIndex(of: message.cursor, in: list)
+        if index < list.count, list[index].id == message.id { list[index] = message }
+    }
+
+    private static func remove(_ message: Message, from list: inout [Message]) {
+        let index = insertionIndex(of: message.cursor, in: list)
+        if index < list.count, list[index].id == message.id { list.remove(at: index) }
     }
 
     private static func remove(_ cursor: MessageCursor, from cursors: inout [MessageCursor]) {
@@ -103,15 +140,32 @@ struct OutboxIndex {
         return low
     }
 
+    /// The first position in `list` (in compose order) whose message is not before `cursor`.
+    private static func insertionIndex(of cursor: MessageCursor, in list: [Message]) -> Int {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if (list[middle].timestamp, list[middle].id) < (cursor.timestamp, cursor.id) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
+    }
+
     // MARK: - Replay
 
     /// The outbox that `records` describe, applied in order. Records about an unknown message (whose `put` was
     /// lost to corruption) are ignored and counted. A message from a version-1 record has no sequence: it gets the
     /// next one of its conversation in log order, which is the order it was enqueued in — compose order — and the
     /// same on every open, so the numbers are stable until a compaction writes them down.
-    static func replaying(_ records: [OutboxRecord], logger: Logger) -> (index: OutboxIndex, ignored: Int) {
+    static func replaying<Records: Sequence<OutboxRecord>>(
+        _ records: Records, logger: Logger
+    ) -> (index: OutboxIndex, ignored: Int) {
         var messages: [MessageID: Message] = [:]
-        messages.reserveCapacity(records.count)
+        messages.reserveCapacity(records.underestimatedCount)
         var marks: [ConversationID: Int] = [:]
         var ignored = 0
         for record in records {
@@ -125,12 +179,27 @@ struct OutboxIndex {
         var index = OutboxIndex()
         index.sequenceMarks = marks
         index.messages = messages
-        index.order = messages.values.map(\.cursor).sorted()
-        for cursor in index.order {
-            if let message = messages[cursor.id] {
-                index.conversationOrder[message.conversationID, default: []].append(cursor)
-            }
+        // One sort, then every view is a pass over it with no lookups; `all` is that sorted list until a change.
+        // Positions are sorted rather than messages, and compared field by field: sorting the messages themselves
+        // moved 10,000 large values around and copied two ids per comparison, most of the cost of opening.
+        let values = messages.values
+        let sorted = values.indices.sorted { left, right in
+            values[left].timestamp < values[right].timestamp
+                || (values[left].timestamp == values[right].timestamp && values[left].id < values[right].id)
+        }.map { values[$0] }
+        index.order = sorted.map(\.cursor)
+        // Each conversation's list is allocated once at its size: grown by doubling, a chat holding 10,000 would
+        // copy its list a dozen times over.
+        var sizes: [ConversationID: Int] = [:]
+        for message in sorted { sizes[message.conversationID, default: 0] += 1 }
+        for (conversation, size) in sizes {
+            var list: [Message] = []
+            list.reserveCapacity(size)
+            index.conversations[conversation] = list
         }
+        for message in sorted { index.conversations[message.conversationID, default: []].append(message) }
+        index.ordered = sorted
+        for message in sorted { index.statusCounts[message.status, default: 0] += 1 }
         return (index, ignored)
     }
 

@@ -9,6 +9,9 @@ public protocol MessageOutbox: AnyObject {
     /// The newest `limit` pending messages of `conversation` composed before `cursor` (the newest of all when nil),
     /// in compose order: a chat's page of its queue, at the cost of the page rather than of the queue.
     func pending(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> [Message]
+    /// How many pending messages have `status` (a banner's count), at the cost of one lookup for an outbox whose
+    /// store keeps the counts.
+    func pendingCount(of status: MessageStatus) -> Int
     /// When queued messages go out on reconnect.
     var policy: SendPolicy { get set }
     /// Whether sending waits for sign-in to be renewed.
@@ -37,6 +40,9 @@ public protocol MessageOutbox: AnyObject {
 }
 
 extension MessageOutbox {
+    /// A pass over `pending`: enough for an outbox that holds few messages.
+    public func pendingCount(of status: MessageStatus) -> Int { pending.lazy.filter { $0.status == status }.count }
+
     /// A pass over `pending`: enough for an outbox that holds few messages.
     public func pending(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> [Message] {
         Array(

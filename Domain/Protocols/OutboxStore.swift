@@ -19,6 +19,8 @@ public protocol OutboxStore: AnyObject, Sendable {
     func pending(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> [Message]
     /// How many messages are pending.
     var count: Int { get }
+    /// How many pending messages have `status`: what a banner counts, without reading every message.
+    func count(of status: MessageStatus) -> Int
     /// The compose sequence for the next message of `conversation`: above every sequence the conversation has used,
     /// including by messages already delivered and removed, so it never goes back (durable with the store).
     func nextSequence(in conversation: ConversationID) -> Int
@@ -50,6 +52,9 @@ extension OutboxStore {
             }
             .suffix(max(0, limit)))
     }
+
+    /// A pass over `all()`: enough for a store that holds few messages.
+    public func count(of status: MessageStatus) -> Int { all().lazy.filter { $0.status == status }.count }
 
     /// Above every pending message of the conversation: enough for a store that never outlives its messages.
     public func nextSequence(in conversation: ConversationID) -> Int {

@@ -13,14 +13,24 @@ extension ChatViewModel {
     func render(_ change: (inout State) -> Void = { _ in }) {
         let now = clock.now
         var rows: [MessageRow] = []
-        rows.reserveCapacity(window.count)
         var failed: [MessageID] = []
         var nextChange: Date?
-        for message in window {
-            rows.append(makeRow(message, now: now))
-            if message.status == .failed { failed.append(message.id) }
-            let change = formatter.nextChange(for: message.timestamp, after: now)
-            if nextChange.map({ change < $0 }) ?? true { nextChange = change }
+        if now == renderedAt, let rendered, rendered.revision == timeline.revision,
+            rendered.windowStart == windowStart
+        {
+            // Nothing shown changed since the last render (a load that failed, a flag): keep the rows, which also
+            // makes comparing the new state with the old one cost nothing per row.
+            rows = store.state.messages
+            failed = store.state.failedMessageIDs
+            nextChange = rendered.nextChange
+        } else {
+            rows.reserveCapacity(window.count)
+            for message in window {
+                rows.append(makeRow(message, now: now))
+                if message.status == .failed { failed.append(message.id) }
+                let change = formatter.nextChange(for: message.timestamp, after: now)
+                if nextChange.map({ change < $0 }) ?? true { nextChange = change }
+            }
         }
         store.update {
             $0.messages = rows
@@ -33,6 +43,7 @@ extension ChatViewModel {
             change(&$0)
         }
         renderedAt = now
+        rendered = (timeline.revision, windowStart, nextChange)
         scheduleRefresh(at: nextChange)
     }
 

@@ -50,6 +50,9 @@ public final class ChatViewModel: StateEmitting {
     var loadWaitsForConnection = false
     /// The clock reading of the last full render: while it holds, an event redraws only its own row.
     var renderedAt: Date?
+    /// What the last full render drew: the timeline's revision, the window's start and the next time a row's time
+    /// text changes. While all three and the clock hold, the rows shown are still the window's.
+    var rendered: (revision: Int, windowStart: Int, nextChange: Date?)?
 
     // MARK: - Init
 

@@ -34,10 +34,9 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     // MARK: - Internal state
 
     private var isOnline: Bool?
-    /// Ids of the queued and failed messages: a set, so each outbox event costs O(1).
-    private var waiting: Set<MessageID>
-    /// Ids of the queued and sending messages: what an automatic pass still has to do.
-    private var inFlight: Set<MessageID>
+    /// How many queued and failed messages waited at the last look: the outbox counts them (O(1) for one whose
+    /// store keeps the counts), so a launch with 10,000 queued reads two numbers rather than every message.
+    private var waitingCount: Int
     /// Whether the toast's countdown runs (the toast shows only while online).
     private var toastVisible = false
     private var connected = false
@@ -60,14 +59,13 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         toastTimer = ClockTimer(clock: clock)
         tasks = TaskTracker(clock: clock)
         connectedTimer = ClockTimer(clock: clock)
-        waiting = Set(outbox.pending.lazy.filter { Self.isWaiting($0.status) }.map(\.id))
-        inFlight = Set(outbox.pending.lazy.filter { Self.isInFlight($0.status) }.map(\.id))
+        waitingCount = Self.waiting(in: outbox)
         let online = connectivity.isOnline
         store = StateStore(
-            Self.makeState(online: online, waiting: waiting.count, toast: false, connected: false, reconnecting: false))
+            Self.makeState(online: online, waiting: waitingCount, toast: false, connected: false, reconnecting: false))
         tokens.append(outbox.observe { [weak self] event in self?.outboxChanged(event) })
         tokens.append(connectivity.observe { [weak self] online in self?.connectivityChanged(online) })
-        if promptsAtLaunch, online, outbox.policy == .manual, !waiting.isEmpty {
+        if promptsAtLaunch, online, outbox.policy == .manual, waitingCount > 0 {
             showToast()
             render()
         }
@@ -91,7 +89,7 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     /// Yes: hides the toast and sends every queued and failed message. Throws `noToastShowing` without a toast.
     public func acceptToast() throws {
         try hideToast()
-        logger.log(.info, "toast accepted: sending \(waiting.count) queued messages")
+        logger.log(.info, "toast accepted: sending \(Self.waiting(in: outbox)) queued messages")
         let outbox = outbox
         tasks.run { await outbox.sendAll() }
     }
@@ -109,7 +107,7 @@ public final class ConnectivityBannerViewModel: StateEmitting {
 
     /// The banner's Send All: sends every queued and failed message (nothing happens when none waits).
     public func sendAll() {
-        guard !waiting.isEmpty else { return }
+        guard Self.waiting(in: outbox) > 0 else { return }
         let outbox = outbox
         tasks.run { await outbox.sendAll() }
     }
@@ -132,9 +130,9 @@ public final class ConnectivityBannerViewModel: StateEmitting {
                 self?.connected = false
                 self?.render()
             }
-            if outbox.policy == .manual, !waiting.isEmpty, !toastVisible { showToast() }
+            if outbox.policy == .manual, Self.waiting(in: outbox) > 0, !toastVisible { showToast() }
             // Held by an expired sign-in, the queue does not go: nothing to announce.
-            reconnecting = outbox.policy == .automatic && !outbox.isPausedForSignIn && !inFlight.isEmpty
+            reconnecting = outbox.policy == .automatic && !outbox.isPausedForSignIn && Self.inFlight(in: outbox) > 0
         } else {
             connected = false
             reconnecting = false
@@ -154,30 +152,20 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         switch event {
         case .changed(let message):
             // A waiting message starting to send means a Send All (or Send Now) began somewhere — this banner, the
-            // Offline Queue, the toast: the toast's question is answered, so it goes.
-            if message.status == .sending, waiting.contains(message.id), toastVisible {
+            // Offline Queue, the toast: the toast's question is answered, so it goes. The outbox tells each change
+            // as it records it, so one fewer waiting on a `sending` event is that message leaving the wait.
+            if message.status == .sending, Self.waiting(in: outbox) < waitingCount, toastVisible {
                 toastVisible = false
                 toastTimer.cancel()
             }
-            if Self.isWaiting(message.status) {
-                waiting.insert(message.id)
-            } else {
-                waiting.remove(message.id)
-            }
-            if Self.isInFlight(message.status) {
-                inFlight.insert(message.id)
-            } else {
-                inFlight.remove(message.id)
-            }
-        case .deleted(let id):
-            waiting.remove(id)
-            inFlight.remove(id)
+        case .deleted:
+            break
         case .pausedForSignIn(let paused):
             guard paused, reconnecting else { return }
             reconnecting = false
         }
-        if inFlight.isEmpty { reconnecting = false }
-        if waiting.isEmpty && toastVisible {
+        if Self.inFlight(in: outbox) == 0 { reconnecting = false }
+        if Self.waiting(in: outbox) == 0 && toastVisible {
             toastVisible = false
             toastTimer.cancel()
         }
@@ -194,15 +182,22 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     }
 
     private func render() {
+        waitingCount = Self.waiting(in: outbox)
         let next = Self.makeState(
-            online: isOnline ?? true, waiting: waiting.count, toast: toastVisible, connected: connected,
+            online: isOnline ?? true, waiting: waitingCount, toast: toastVisible, connected: connected,
             reconnecting: reconnecting)
         store.update { $0 = next }
     }
 
-    private static func isWaiting(_ status: MessageStatus) -> Bool { status == .queued || status == .failed }
+    /// Queued and failed messages: what waits for the user or the policy.
+    private static func waiting(in outbox: any MessageOutbox) -> Int {
+        outbox.pendingCount(of: .queued) + outbox.pendingCount(of: .failed)
+    }
 
-    private static func isInFlight(_ status: MessageStatus) -> Bool { status == .queued || status == .sending }
+    /// Queued and sending messages: what an automatic pass still has to do.
+    private static func inFlight(in outbox: any MessageOutbox) -> Int {
+        outbox.pendingCount(of: .queued) + outbox.pendingCount(of: .sending)
+    }
 
     private static func makeState(online: Bool, waiting: Int, toast: Bool, connected: Bool, reconnecting: Bool)
         -> State

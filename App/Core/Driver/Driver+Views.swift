@@ -57,9 +57,45 @@ extension Driver {
         return Output(lines: lines)
     }
 
-    static func line(for row: MessageRow) -> String {
-        let label = row.statusLabel.isEmpty ? "" : "  [\(row.statusLabel)]"
-        return "  \(row.timeText) \(row.senderID.rawValue): \(row.text)\(label)"
+    /// "  TIME SENDER: TEXT  [LABEL]" (no label part when the label is empty), written straight into one
+    /// allocation: a chat prints a page of these per command.
+    nonisolated static func line(for row: MessageRow) -> String {
+        let sender = row.senderID.rawValue
+        let label = row.statusLabel
+        let count = 5 + row.timeText.utf8.count + sender.utf8.count + row.text.utf8.count
+            + (label.isEmpty ? 0 : 5 + label.utf8.count)
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var offset = 0
+            copy("  ", into: buffer, at: &offset)
+            copy(row.timeText, into: buffer, at: &offset)
+            copy(" ", into: buffer, at: &offset)
+            copy(sender, into: buffer, at: &offset)
+            copy(": ", into: buffer, at: &offset)
+            copy(row.text, into: buffer, at: &offset)
+            if !label.isEmpty {
+                copy("  [", into: buffer, at: &offset)
+                copy(label, into: buffer, at: &offset)
+                copy("]", into: buffer, at: &offset)
+            }
+            return offset
+        }
+    }
+
+    private nonisolated static func copy(
+        _ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: inout Int
+    ) {
+        let start = offset
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+            UnsafeMutableBufferPointer(rebasing: buffer[start..<start + bytes.count]).initialize(fromContentsOf: bytes)
+        }
+        if let copied {
+            offset += copied
+            return
+        }
+        for byte in text.utf8 {
+            buffer[offset] = byte
+            offset += 1
+        }
     }
 
     // MARK: - Conversations

@@ -140,7 +140,11 @@ public final class Driver {
     /// `text` with every control character but none shown as an escape (`\u{1B}`), so that what a message or an
     /// input line holds cannot move the cursor, ring the bell or restyle the terminal.
     nonisolated static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        // A control character's UTF-8 form holds a byte below 0x20, 0x7F, or 0xC2 (U+0080…U+009F): text without
+        // any of these bytes — nearly every line — is passed over by bytes, without decoding scalars.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
+            text.unicodeScalars.contains(where: isControl)
+        else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             if isControl(scalar) {

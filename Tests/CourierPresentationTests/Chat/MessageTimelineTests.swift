@@ -42,4 +42,39 @@ import Testing
         #expect(timeline.index(of: "b1") == nil)
         expectIndexed(timeline)
     }
+
+    @Test func aFirstPageOutOfOrderOrWithARepeatedIdIsSortedOnceAndIndexed() {
+        // Given an empty timeline (a chat opening)
+        var timeline = MessageTimeline()
+
+        // When its first page comes out of order and names one id twice, then a newer page and an older one come
+        timeline.merge(page: [message("m2", at: 2), message("m0", at: 0), message("m1", at: 1), message("m0", at: 9)])
+        let afterFirst = timeline.revision
+        timeline.merge(page: [message("m3", at: 3), message("m4", at: 4)])
+        timeline.merge(page: [message("a0", at: -2), message("a1", at: -1)])
+
+        // Then each id shows once, at its compose position (the first of a repeated id wins), and is found there
+        #expect(timeline.messages.map(\.id.rawValue) == ["a0", "a1", "m0", "m1", "m2", "m3", "m4"])
+        #expect(timeline.message("m0")?.timestamp == start)
+        expectIndexed(timeline)
+        #expect(timeline.revision > afterFirst)
+    }
+
+    @Test func aPageOfKnownMessagesChangesTheRevisionOnlyWhenAMessageMovesOn() {
+        // Given a timeline holding a queued message
+        var timeline = MessageTimeline()
+        timeline.merge(page: [message("m0", at: 0, status: .queued), message("m1", at: 1)])
+        let before = timeline.revision
+
+        // When the same page comes again, then one where the message has been sent
+        timeline.merge(page: [message("m0", at: 0, status: .queued), message("m1", at: 1)])
+        let unchanged = timeline.revision
+        timeline.merge(page: [message("m0", at: 0, status: .sent)])
+
+        // Then only the second changed anything
+        #expect(unchanged == before)
+        #expect(timeline.revision > unchanged)
+        #expect(timeline.message("m0")?.status == .sent)
+        expectIndexed(timeline)
+    }
 }
