@@ -9,6 +9,23 @@ let settings: [SwiftSetting] = [
     .enableUpcomingFeature("InferIsolatedConformances"),
 ]
 
+/// A library target of the package, in Swift 6 mode with the settings above.
+func library(_ name: String, _ path: String, _ dependencies: [Target.Dependency] = [], exclude: [String] = [])
+    -> Target
+{
+    .target(name: name, dependencies: dependencies, path: path, exclude: exclude, swiftSettings: settings)
+}
+
+/// An executable target; its sources are in `App/<folder>`.
+func executable(_ name: String, _ folder: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(name: name, dependencies: dependencies, path: "App/\(folder)", swiftSettings: settings)
+}
+
+/// A test target; its sources are in `Tests/<name>`.
+func tests(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .testTarget(name: name, dependencies: dependencies, path: "Tests/\(name)", swiftSettings: settings)
+}
+
 let package = Package(
     name: "Courier",
     platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
@@ -24,73 +41,39 @@ let package = Package(
         .executable(name: "courier-server", targets: ["courier-server"]),
     ],
     targets: [
-        .target(name: "CourierDomain", path: "Domain", swiftSettings: settings),
-        .target(
-            name: "CourierData", dependencies: ["CourierDomain"], path: "Data", exclude: ["Fakes"],
-            swiftSettings: settings),
+        library("CourierDomain", "Domain"),
+        library("CourierData", "Data", ["CourierDomain"], exclude: ["Fakes"]),
         // The simulated world: an in-memory backend, a network conditioner, a file system that can crash, demo data.
         // Its own product, so that an app linking CourierData ships none of it.
-        .target(
-            name: "CourierFakes", dependencies: ["CourierDomain", "CourierData"], path: "Data/Fakes",
-            swiftSettings: settings),
-        .target(
-            name: "CourierPresentation", dependencies: ["CourierDomain"], path: "Presentation",
-            swiftSettings: settings),
-        .target(
-            name: "CourierApp",
-            dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierPresentation"],
-            path: "App/Core", swiftSettings: settings),
-        .executableTarget(name: "courier", dependencies: ["CourierApp"], path: "App/Driver", swiftSettings: settings),
-        .executableTarget(
-            name: "courier-bench",
-            dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierApp", "CourierServer"],
-            path: "App/Bench",
-            swiftSettings: settings),
-        .executableTarget(
-            name: "courier-sim",
-            dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp"],
-            path: "App/Sim", swiftSettings: settings),
-        .target(
-            name: "CourierServer", dependencies: ["CourierDomain", "CourierData", "CourierFakes"],
-            path: "App/ServerCore",
-            swiftSettings: settings),
-        .executableTarget(
-            name: "courier-server", dependencies: ["CourierServer"], path: "App/Server", swiftSettings: settings),
+        library("CourierFakes", "Data/Fakes", ["CourierDomain", "CourierData"]),
+        library("CourierPresentation", "Presentation", ["CourierDomain"]),
+        library("CourierApp", "App/Core", ["CourierDomain", "CourierData", "CourierFakes", "CourierPresentation"]),
+        library("CourierServer", "App/ServerCore", ["CourierDomain", "CourierData", "CourierFakes"]),
+        executable("courier", "Driver", ["CourierApp"]),
+        executable(
+            "courier-bench", "Bench", ["CourierDomain", "CourierData", "CourierFakes", "CourierApp", "CourierServer"]),
+        executable(
+            "courier-sim", "Sim",
+            ["CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp"]),
+        executable("courier-server", "Server", ["CourierServer"]),
         // Fixtures and fakes shared by the test targets.
-        .target(
-            name: "CourierTestSupport", dependencies: ["CourierDomain", "CourierData", "CourierFakes"],
-            path: "Tests/CourierTestSupport", swiftSettings: settings),
-        .testTarget(
-            name: "CourierDomainTests", dependencies: ["CourierDomain", "CourierTestSupport"],
-            path: "Tests/CourierDomainTests", swiftSettings: settings),
-        .testTarget(
-            name: "CourierDataTests",
-            dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierTestSupport"],
-            path: "Tests/CourierDataTests", swiftSettings: settings),
-        .testTarget(
-            name: "CourierFakesTests",
-            dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierTestSupport"],
-            path: "Tests/CourierFakesTests", swiftSettings: settings),
-        .testTarget(
-            name: "CourierPresentationTests",
-            dependencies: ["CourierDomain", "CourierPresentation", "CourierTestSupport"],
-            path: "Tests/CourierPresentationTests", swiftSettings: settings),
-        .testTarget(
-            name: "CourierServerTests",
-            dependencies: ["CourierDomain", "CourierData", "CourierFakes", "CourierServer", "CourierTestSupport"],
-            path: "Tests/CourierServerTests", swiftSettings: settings),
+        library("CourierTestSupport", "Tests/CourierTestSupport", ["CourierDomain", "CourierData", "CourierFakes"]),
+        tests("CourierDomainTests", ["CourierDomain", "CourierTestSupport"]),
+        tests("CourierDataTests", ["CourierDomain", "CourierData", "CourierFakes", "CourierTestSupport"]),
+        tests("CourierFakesTests", ["CourierDomain", "CourierData", "CourierFakes", "CourierTestSupport"]),
+        tests("CourierPresentationTests", ["CourierDomain", "CourierPresentation", "CourierTestSupport"]),
+        tests(
+            "CourierServerTests",
+            ["CourierDomain", "CourierData", "CourierFakes", "CourierServer", "CourierTestSupport"]),
         // An app's view of the package: the library products only, no CourierApp and no @testable. It is the one test
         // target without CourierTestSupport, by design: an outside app has no access to the package's test fixtures.
-        .testTarget(
-            name: "CourierAdoptionTests", dependencies: ["CourierDomain", "CourierData", "CourierPresentation"],
-            path: "Tests/CourierAdoptionTests", swiftSettings: settings),
-        .testTarget(
-            name: "CourierAppTests",
-            dependencies: [
+        tests("CourierAdoptionTests", ["CourierDomain", "CourierData", "CourierPresentation"]),
+        tests(
+            "CourierAppTests",
+            [
                 "CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp",
                 "CourierTestSupport",
-            ],
-            path: "Tests/CourierAppTests", swiftSettings: settings),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,7 +20,8 @@ struct StoreBenchmark {
         var rows: [[String]] = []
         rows += try durableEnqueue(in: root.appendingPathComponent("durable"))
         for queued in [50, 1_000] {
-            rows.append(try enqueueAgainstSeeds(queued: queued, in: root.appendingPathComponent("queued-\(queued)")))
+            let directory = root.appendingPathComponent("queued-\(queued)")
+            rows.append(try enqueueAgainstWholeFileJSON(queued: queued, in: directory))
         }
         rows.append(try opening(in: root.appendingPathComponent("open")))
         print("## courier-bench store\n")
@@ -71,31 +72,31 @@ struct StoreBenchmark {
         ]
     }
 
-    // MARK: - Enqueue against the seeds' whole-file rewrite
+    // MARK: - Enqueue against a whole-file JSON rewrite
 
-    private func enqueueAgainstSeeds(queued: Int, in directory: URL) throws -> [String] {
+    private func enqueueAgainstWholeFileJSON(queued: Int, in directory: URL) throws -> [String] {
         let store = try FileOutboxStore(directory: directory)
         defer { store.close() }
         let existing = (0..<queued).map { Self.message($0) }
         for message in existing { try store.enqueue(message) }
-        let seedsURL = directory.appendingPathComponent("seeds-queue.json")
-        let seedsBase = try JSONEncoder().encode(existing)
-        try seedsBase.write(to: seedsURL)
-        let seeds = SeedsJSONQueue(url: seedsURL)
+        let jsonURL = directory.appendingPathComponent("queue.json")
+        let jsonBase = try JSONEncoder().encode(existing)
+        try jsonBase.write(to: jsonURL)
+        let json = WholeFileJSONQueue(url: jsonURL)
         var storeSamples: [Double] = []
-        var seedsSamples: [Double] = []
+        var jsonSamples: [Double] = []
         for index in 0..<queuedSamples {
             let message = Self.message(1_000_000 + index)
             storeSamples.append(try Bench.time { try store.enqueue(message) })
             try store.remove(message.id)  // back to `queued` messages, untimed
-            seedsSamples.append(try Bench.time { try seeds.enqueue(message) })
-            try seedsBase.write(to: seedsURL)
+            jsonSamples.append(try Bench.time { try json.enqueue(message) })
+            try jsonBase.write(to: jsonURL)
         }
         let ours = Bench.median(storeSamples)
-        let theirs = Bench.median(seedsSamples)
+        let theirs = Bench.median(jsonSamples)
         return [
             "enqueue p50 at \(queued.formatted()) queued", Bench.format(ours),
-            "\(Bench.format(theirs)) (seeds: rewrite the JSON array)", "\(Bench.ratio(theirs / ours)) faster",
+            "\(Bench.format(theirs)) (whole-file JSON: rewrite the array)", "\(Bench.ratio(theirs / ours)) faster",
             queued == 1_000 ? "≥ 20× faster" : "—", queued == 1_000 ? verdict(theirs / ours >= 20) : "",
         ]
     }

@@ -6,11 +6,5 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
     /// What was wrong, for the response body.
     public var reason: String
 
-    /// Creates an error.
-    public init(status: Int, reason: String) {
-        self.status = status
-        self.reason = reason
-    }
-
     public var description: String { "\(status): \(reason)" }
 }

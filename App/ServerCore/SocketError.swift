@@ -11,11 +11,5 @@ public struct SocketError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Its `errno`.
     public var code: Int32
 
-    /// Creates an error.
-    public init(operation: String, code: Int32) {
-        self.operation = operation
-        self.code = code
-    }
-
     public var description: String { "\(operation) failed: \(String(cString: strerror(code)))" }
 }

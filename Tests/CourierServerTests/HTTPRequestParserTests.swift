@@ -1,4 +1,4 @@
-import CourierServer
+@testable import CourierServer
 import Testing
 
 /// The hand-written HTTP/1.1 parser on good, partial and hostile input: every bad input is a typed refusal with the

@@ -5,10 +5,10 @@ import Foundation
     import Glibc
 #endif
 
-/// The seeds' design, rebuilt only as a baseline to measure against: the whole queue is one JSON array in one
+/// The naive design, rebuilt only as a baseline to measure against: the whole queue is one JSON array in one
 /// file, and every enqueue reads it, decodes it, appends, re-encodes, writes a temporary file, syncs it and renames
 /// it over the old one.
-struct SeedsJSONQueue {
+struct WholeFileJSONQueue {
     let url: URL
 
     func enqueue(_ message: Message) throws {

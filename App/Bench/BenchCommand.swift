@@ -1,0 +1,67 @@
+import Foundation
+
+// courier-bench: performance measurements that the tests deliberately leave out (docs/benchmarks.md).
+// Each subcommand registers one line here; run one with `swift run -c release courier-bench <name>`, or every one
+// in turn with `courier-bench all`. Subcommands run on the main actor, where the view models and the simulated
+// network live.
+
+@main
+@MainActor
+enum BenchCommand {
+    static let subcommands: [(name: String, summary: String, run: @MainActor () async throws -> Void)] = [
+        (
+            "store", "durable enqueue, enqueue vs a whole-file JSON rewrite, opening 10,000",
+            { try StoreBenchmark().run() }
+        ),
+        (
+            "queue-state", "Offline Queue screen over 10,000 queued: first state, one event, vs rows by hand",
+            { try QueueStateBenchmark().run() }
+        ),
+        (
+            "batch", "Send All of 100 queued on 3G: batches of 25 vs one at a time",
+            { try await BatchBenchmark().run() }
+        ),
+        ("page", "a page of 50 by cursor: 100,000 messages vs 1,000", { try PageBenchmark().run() }),
+        (
+            "records", "every record type encoded and decoded, binary bodies vs JSON of the same values",
+            { try RecordsBenchmark().run() }
+        ),
+        (
+            "writes", "10,000 writes through the write queue vs raw record-log appends",
+            { try await WritesBenchmark().run() }
+        ),
+        (
+            "http", "sends per second over HTTP on 127.0.0.1 vs in process; Send All of 100 batched vs one by one",
+            { try await HTTPBenchmark().run() }
+        ),
+        (
+            "driver", "scripted sends vs SQLite, sends and open at 10,000 queued, advance 3650d",
+            { try await DriverBenchmark().run() }
+        ),
+    ]
+
+    static func usage() -> String {
+        let lines = subcommands.map { "  \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \($0.summary)" }
+        let all = "  \("all".padding(toLength: 12, withPad: " ", startingAt: 0)) every subcommand above, in turn"
+        let text = ["usage: courier-bench <subcommand>", "", "subcommands:"] + lines + [all]
+        return text.joined(separator: "\n") + "\n"
+    }
+
+    static func main() async {
+        let arguments = CommandLine.arguments.dropFirst()
+        let chosen = arguments.first == "all" ? subcommands : subcommands.filter { $0.name == arguments.first }
+        guard !chosen.isEmpty else {
+            FileHandle.standardError.write(Data(usage().utf8))
+            exit(2)
+        }
+        for (position, subcommand) in chosen.enumerated() {
+            if position > 0 { print() }
+            do {
+                try await subcommand.run()
+            } catch {
+                FileHandle.standardError.write(Data("courier-bench \(subcommand.name): \(error)\n".utf8))
+                exit(1)
+            }
+        }
+    }
+}
