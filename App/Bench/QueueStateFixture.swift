@@ -38,9 +38,3 @@ final class QueueStateFixture {
             store: store, repository: network, connectivity: network, clock: clock, ids: .seeded(2), currentUser: "me")
     }
 }
-
-/// A benchmark's check failed: the run measured the wrong thing, so it stops (exit 1).
-struct BenchFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = "FAIL: " + description }
-}
