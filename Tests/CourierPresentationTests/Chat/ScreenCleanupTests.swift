@@ -4,7 +4,7 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-/// Story 2.11 AC 5 for the message screens: a released view model ends its observations and timers.
+/// For the message screens: a released view model ends its observations and timers.
 @MainActor
 @Suite struct ScreenCleanupTests: OutboxScreenSuite {
     let screen = OutboxScreen(online: true)
