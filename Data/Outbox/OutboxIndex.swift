@@ -168,9 +168,9 @@ struct OutboxIndex {
         messages.reserveCapacity(records.underestimatedCount)
         var marks: [ConversationID: Int] = [:]
         var ignored = 0
-        for record in records {
+        for var record in records {
             do {
-                try apply(record, to: &messages, marks: &marks)
+                try apply(&record, to: &messages, marks: &marks)
             } catch {
                 ignored += 1
                 logger.log(.warning, "outbox: ignored a stored \(record.kind.rawValue) record: \(error)")
@@ -178,40 +178,50 @@ struct OutboxIndex {
         }
         var index = OutboxIndex()
         index.sequenceMarks = marks
-        index.messages = messages
-        // One sort, then every view is a pass over it with no lookups; `all` is that sorted list until a change.
-        // Positions are sorted rather than messages, and compared field by field: sorting the messages themselves
-        // moved 10,000 large values around and copied two ids per comparison, most of the cost of opening.
+        // One sort, of each message's cursor beside where the message lies in the table, then every view is a pass
+        // over it with no lookups. Cursors are sorted rather than messages, and compared field by field: sorting the
+        // messages themselves moved 10,000 large values around and copied two ids per comparison, most of the cost
+        // of opening. `all` is left to be built when first asked for: a launch that opens a chat never reads it, and
+        // a third copy of every message would only cost memory touched.
         let values = messages.values
-        let sorted = values.indices.sorted { left, right in
-            values[left].timestamp < values[right].timestamp
-                || (values[left].timestamp == values[right].timestamp && values[left].id < values[right].id)
-        }.map { values[$0] }
+        var sorted: [(cursor: MessageCursor, position: Dictionary<MessageID, Message>.Index)] = []
+        sorted.reserveCapacity(values.count)
+        var sizes: [ConversationID: Int] = [:]
+        for position in values.indices {
+            let message = values[position]
+            sorted.append((message.cursor, position))
+            sizes[message.conversationID, default: 0] += 1
+            index.statusCounts[message.status, default: 0] += 1
+        }
+        sorted.sort { left, right in
+            left.cursor.timestamp < right.cursor.timestamp
+                || (left.cursor.timestamp == right.cursor.timestamp && left.cursor.id < right.cursor.id)
+        }
         index.order = sorted.map(\.cursor)
         // Each conversation's list is allocated once at its size: grown by doubling, a chat holding 10,000 would
         // copy its list a dozen times over.
-        var sizes: [ConversationID: Int] = [:]
-        for message in sorted { sizes[message.conversationID, default: 0] += 1 }
         for (conversation, size) in sizes {
             var list: [Message] = []
             list.reserveCapacity(size)
             index.conversations[conversation] = list
         }
-        for message in sorted { index.conversations[message.conversationID, default: []].append(message) }
-        index.ordered = sorted
-        for message in sorted { index.statusCounts[message.status, default: 0] += 1 }
+        for entry in sorted {
+            let message = values[entry.position]
+            index.conversations[message.conversationID, default: []].append(message)
+        }
+        index.messages = messages
         return (index, ignored)
     }
 
+    /// Applies `record`, taking its message (a `put`'s is moved into the table, not copied).
     private static func apply(
-        _ record: OutboxRecord, to messages: inout [MessageID: Message], marks: inout [ConversationID: Int]
+        _ record: inout OutboxRecord, to messages: inout [MessageID: Message], marks: inout [ConversationID: Int]
     ) throws {
         switch record.kind {
         case .put:
-            guard let stored = record.message else { throw RecordFormatError(description: "no message") }
-            var message = try Message(stored)
+            guard var message = record.message.take() else { throw RecordFormatError(description: "no message") }
             let mark = marks[message.conversationID] ?? 0
-            if stored.sequence == nil { message.sequence = mark + 1 }
+            if record.sequence == nil { message.sequence = mark + 1 }
             marks[message.conversationID] = max(mark, message.sequence)
             messages[message.id] = message
         case .status:
