@@ -47,13 +47,12 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         } catch StoreError.locked {
             throw StoreError.locked(path: directory.path)
         }
-        let decoded = RecordDecoder(opened.contents, bodies: opened.bodies, logger: logger)
-        let replayed = OutboxIndex.replaying(decoded, logger: logger)
-        if let incompatible = decoded.incompatible { throw incompatible }
+        let replayed = Self.replay(opened.contents, bodies: opened.bodies, logger: logger)
+        if let incompatible = replayed.incompatible { throw incompatible }
         var report = opened.report
-        report.corruptRecords += decoded.undecodable + replayed.ignored
-        if decoded.undecodable + replayed.ignored > 0 {
-            logger.log(.warning, "\(path): \(decoded.undecodable + replayed.ignored) unusable record(s) skipped")
+        report.corruptRecords += replayed.unusable
+        if replayed.unusable > 0 {
+            logger.log(.warning, "\(path): \(replayed.unusable) unusable record(s) skipped")
         }
         self.log = opened.log
         self.logger = logger

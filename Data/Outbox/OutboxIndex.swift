@@ -157,27 +157,9 @@ struct OutboxIndex {
 
     // MARK: - Replay
 
-    /// The outbox that `records` describe, applied in order. Records about an unknown message (whose `put` was
-    /// lost to corruption) are ignored and counted. A message from a version-1 record has no sequence: it gets the
-    /// next one of its conversation in log order, which is the order it was enqueued in — compose order — and the
-    /// same on every open, so the numbers are stable until a compaction writes them down.
-    static func replaying<Records: Sequence<OutboxRecord>>(
-        _ records: Records, logger: Logger
-    ) -> (index: OutboxIndex, ignored: Int) {
-        var messages: [MessageID: Message] = [:]
-        messages.reserveCapacity(records.underestimatedCount)
-        var marks: [ConversationID: Int] = [:]
-        var ignored = 0
-        for var record in records {
-            do {
-                try apply(&record, to: &messages, marks: &marks)
-            } catch {
-                ignored += 1
-                logger.log(.warning, "outbox: ignored a stored \(record.kind.rawValue) record: \(error)")
-            }
-        }
-        var index = OutboxIndex()
-        index.sequenceMarks = marks
+    /// The index of `messages`, replayed from a log whose conversations have used sequences up to `marks`.
+    init(replayed messages: [MessageID: Message], marks: [ConversationID: Int]) {
+        sequenceMarks = marks
         // One sort, of each message's cursor beside where the message lies in the table, then every view is a pass
         // over it with no lookups. Cursors are sorted rather than messages, and compared field by field: sorting the
         // messages themselves moved 10,000 large values around and copied two ids per comparison, most of the cost
@@ -187,75 +169,29 @@ struct OutboxIndex {
         var sorted: [(cursor: MessageCursor, position: Dictionary<MessageID, Message>.Index)] = []
         sorted.reserveCapacity(values.count)
         var sizes: [ConversationID: Int] = [:]
+        // Fields are read in place: a copy of each message would retain every one of its strings and release them.
         for position in values.indices {
-            let message = values[position]
-            sorted.append((message.cursor, position))
-            sizes[message.conversationID, default: 0] += 1
-            index.statusCounts[message.status, default: 0] += 1
+            sorted.append((MessageCursor(timestamp: values[position].timestamp, id: values[position].id), position))
+            sizes[values[position].conversationID, default: 0] += 1
+            statusCounts[values[position].status, default: 0] += 1
         }
         sorted.sort { left, right in
             left.cursor.timestamp < right.cursor.timestamp
                 || (left.cursor.timestamp == right.cursor.timestamp && left.cursor.id < right.cursor.id)
         }
-        index.order = sorted.map(\.cursor)
+        order = sorted.map(\.cursor)
         // Each conversation's list is allocated once at its size: grown by doubling, a chat holding 10,000 would
         // copy its list a dozen times over.
         for (conversation, size) in sizes {
             var list: [Message] = []
             list.reserveCapacity(size)
-            index.conversations[conversation] = list
+            conversations[conversation] = list
         }
         for entry in sorted {
             let message = values[entry.position]
-            index.conversations[message.conversationID, default: []].append(message)
+            conversations[message.conversationID, default: []].append(message)
         }
-        index.messages = messages
-        return (index, ignored)
+        self.messages = messages
     }
 
-    /// Applies `record`, taking its message (a `put`'s is moved into the table, not copied).
-    private static func apply(
-        _ record: inout OutboxRecord, to messages: inout [MessageID: Message], marks: inout [ConversationID: Int]
-    ) throws {
-        switch record.kind {
-        case .put:
-            guard var message = record.message.take() else { throw RecordFormatError(description: "no message") }
-            let mark = marks[message.conversationID] ?? 0
-            if record.sequence == nil { message.sequence = mark + 1 }
-            marks[message.conversationID] = max(mark, message.sequence)
-            messages[message.id] = message
-        case .status:
-            let id = try existingID(record, in: messages)
-            guard let code = record.status, let at = record.at else {
-                throw RecordFormatError(description: "a status change without a status and time")
-            }
-            let status = try StorageCode.status(code)
-            let lastError = try record.error.map(DeliveryError.init)
-            messages[id]?.status = status
-            messages[id]?.statusUpdatedAt = Date(timeIntervalSinceReferenceDate: at)
-            if let attempts = record.attempts { messages[id]?.attempts = attempts }
-            messages[id]?.lastError = lastError
-        case .text:
-            let id = try existingID(record, in: messages)
-            guard let text = record.text else { throw RecordFormatError(description: "no text") }
-            messages[id]?.text = text
-        case .remove:
-            messages.removeValue(forKey: try existingID(record, in: messages))
-        case .clear:
-            messages.removeAll()
-        case .mark:
-            guard let raw = record.conversation, let sequence = record.sequence else {
-                throw RecordFormatError(description: "a mark without a conversation and sequence")
-            }
-            let conversation = ConversationID(raw)
-            marks[conversation] = max(marks[conversation] ?? 0, sequence)
-        }
-    }
-
-    private static func existingID(_ record: OutboxRecord, in messages: [MessageID: Message]) throws -> MessageID {
-        guard let raw = record.id, messages[MessageID(raw)] != nil else {
-            throw RecordFormatError(description: "no stored message \(record.id ?? "(none)")")
-        }
-        return MessageID(raw)
-    }
 }

@@ -9,7 +9,7 @@ package struct OutboxRecord: Equatable {
     /// The record layout this code writes; a record with a higher version is refused, never skipped.
     ///
     /// Version 2 added the compose sequence at the end of a `put` and the `mark` kind; version-1 records still read
-    /// (their messages get sequences in log order, see `OutboxIndex.replaying`).
+    /// (their messages get sequences in log order, see `OutboxReplay`).
     static let currentVersion: UInt8 = 2
 
     /// What the record does; the raw value is its byte on disk.
