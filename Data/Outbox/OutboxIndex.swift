@@ -160,26 +160,26 @@ struct OutboxIndex {
     /// The index of `messages`, replayed from a log whose conversations have used sequences up to `marks`.
     init(replayed messages: [MessageID: Message], marks: [ConversationID: Int]) {
         sequenceMarks = marks
-        // One sort, of each message's cursor beside where the message lies in the table, then every view is a pass
-        // over it with no lookups. Cursors are sorted rather than messages, and compared field by field: sorting the
-        // messages themselves moved 10,000 large values around and copied two ids per comparison, most of the cost
-        // of opening. `all` is left to be built when first asked for: a launch that opens a chat never reads it, and
-        // a third copy of every message would only cost memory touched.
+        // One sort, of each message's time beside where the message lies in the table, then every view is a pass
+        // over it with no lookups. Times are sorted rather than messages: sorting the messages themselves moved
+        // 10,000 large values around and copied two ids per comparison, most of the cost of opening; and an id is
+        // read only to break a tie, so the sort touches no string. `all` is left to be built when first asked for:
+        // a launch that opens a chat never reads it, and a third copy of every message would only cost memory.
         let values = messages.values
-        var sorted: [(cursor: MessageCursor, position: Dictionary<MessageID, Message>.Index)] = []
+        var sorted: [(timestamp: Date, position: Dictionary<MessageID, Message>.Index)] = []
         sorted.reserveCapacity(values.count)
         var sizes: [ConversationID: Int] = [:]
         // Fields are read in place: a copy of each message would retain every one of its strings and release them.
         for position in values.indices {
-            sorted.append((MessageCursor(timestamp: values[position].timestamp, id: values[position].id), position))
+            sorted.append((values[position].timestamp, position))
             sizes[values[position].conversationID, default: 0] += 1
             statusCounts[values[position].status, default: 0] += 1
         }
         sorted.sort { left, right in
-            left.cursor.timestamp < right.cursor.timestamp
-                || (left.cursor.timestamp == right.cursor.timestamp && left.cursor.id < right.cursor.id)
+            left.timestamp < right.timestamp
+                || (left.timestamp == right.timestamp && values[left.position].id < values[right.position].id)
         }
-        order = sorted.map(\.cursor)
+        order = sorted.map { MessageCursor(timestamp: $0.timestamp, id: values[$0.position].id) }
         // Each conversation's list is allocated once at its size: grown by doubling, a chat holding 10,000 would
         // copy its list a dozen times over.
         for (conversation, size) in sizes {

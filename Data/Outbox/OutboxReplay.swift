@@ -86,10 +86,14 @@ struct OutboxReplay {
 
     /// Stores `message`; one from a record without a sequence gets its conversation's next.
     private mutating func insert(_ message: consuming Message, sequenced: Bool) {
-        let mark = marks[message.conversationID] ?? 0
-        if !sequenced { message.sequence = mark + 1 }
-        marks[message.conversationID] = max(mark, message.sequence)
+        // One lookup of the conversation's mark, read and raised in place.
+        Self.raise(&marks[message.conversationID, default: 0], for: &message, sequenced: sequenced)
         messages[message.id] = message
+    }
+
+    private static func raise(_ mark: inout Int, for message: inout Message, sequenced: Bool) {
+        if !sequenced { message.sequence = mark + 1 }
+        mark = max(mark, message.sequence)
     }
 
     private func existingID(_ record: OutboxRecord) throws -> MessageID {
