@@ -88,7 +88,9 @@ struct OutboxReplay {
     private mutating func insert(_ message: consuming Message, sequenced: Bool) {
         // One lookup of the conversation's mark, read and raised in place.
         Self.raise(&marks[message.conversationID, default: 0], for: &message, sequenced: sequenced)
-        messages[message.id] = message
+        // Moved in, not copied: a copy would retain the message's strings only to release them again.
+        let id = message.id
+        messages[id] = consume message
     }
 
     private static func raise(_ mark: inout Int, for message: inout Message, sequenced: Bool) {
