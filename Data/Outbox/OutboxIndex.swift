@@ -168,30 +168,45 @@ struct OutboxIndex {
         let values = messages.values
         var sorted: [(timestamp: Date, position: Dictionary<MessageID, Message>.Index)] = []
         sorted.reserveCapacity(values.count)
-        var sizes: [ConversationID: Int] = [:]
         // Fields are read in place: a copy of each message would retain every one of its strings and release them.
+        // Statuses are counted by their code, with no hashing per message.
+        var counts = [Int](repeating: 0, count: 256)
         for position in values.indices {
             sorted.append((values[position].timestamp, position))
-            sizes[values[position].conversationID, default: 0] += 1
-            statusCounts[values[position].status, default: 0] += 1
+            counts[Int(StorageCode.code(of: values[position].status))] += 1
+        }
+        for (code, count) in counts.enumerated() where count > 0 {
+            if let status = try? StorageCode.status(UInt8(code)) { statusCounts[status] = count }
         }
         sorted.sort { left, right in
             left.timestamp < right.timestamp
                 || (left.timestamp == right.timestamp && values[left.position].id < values[right.position].id)
         }
         order = sorted.map { MessageCursor(timestamp: $0.timestamp, id: values[$0.position].id) }
+        // A queue mostly waits in one or a few chats: each run of one conversation's messages in compose order is
+        // looked up once, not once per message.
+        var runs: [(conversation: ConversationID, range: Range<Int>)] = []
+        for (offset, entry) in sorted.enumerated() {
+            let conversation = values[entry.position].conversationID
+            if let last = runs.last, last.conversation == conversation {
+                runs[runs.count - 1].range = last.range.lowerBound..<(offset + 1)
+            } else {
+                runs.append((conversation, offset..<(offset + 1)))
+            }
+        }
         // Each conversation's list is allocated once at its size: grown by doubling, a chat holding 10,000 would
         // copy its list a dozen times over.
+        var sizes: [ConversationID: Int] = [:]
+        for run in runs { sizes[run.conversation, default: 0] += run.range.count }
         for (conversation, size) in sizes {
             var list: [Message] = []
             list.reserveCapacity(size)
             conversations[conversation] = list
         }
-        for entry in sorted {
-            let message = values[entry.position]
-            conversations[message.conversationID, default: []].append(message)
+        for run in runs {
+            let messages = sorted[run.range].lazy.map { values[$0.position] }
+            conversations[run.conversation, default: []].append(contentsOf: messages)
         }
         self.messages = messages
     }
-
 }
