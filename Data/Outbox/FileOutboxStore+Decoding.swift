@@ -4,41 +4,32 @@ import Foundation
 extension FileOutboxStore {
     // MARK: - Decoding the log
 
-    /// The log's record bodies, decoded one at a time as the replay asks for them: no record outlives its turn, so
-    /// opening a large outbox never holds every decoded record at once (a few hundred bytes each, 10,000 of them).
-    /// Unreadable ones (intact on disk, yet malformed) are logged, skipped and counted. A record of a newer layout
-    /// ends the sequence and is kept in `incompatible`: skipping it would lose data on compaction.
-    final class RecordDecoder: Sequence, IteratorProtocol {
-        private let bodies: [Data]
-        private let logger: Logger
-        private var position = 0
-        /// Bodies skipped as unreadable so far.
-        private(set) var undecodable = 0
-        /// Set when a record of a newer layout stopped the decoding; the open must then fail.
-        private(set) var incompatible: StoreError?
-
-        init(_ bodies: [Data], logger: Logger) {
-            self.bodies = bodies
-            self.logger = logger
-        }
-
-        var underestimatedCount: Int { bodies.count - position }
-
-        func next() -> OutboxRecord? {
-            while incompatible == nil, position < bodies.count {
-                let body = bodies[position]
-                position += 1
+    /// The outbox that the record bodies at `bodies` (offsets from the first byte of `contents`, in log order)
+    /// describe. Each body is decoded in place as its turn comes, within one pass over the file's bytes: no record
+    /// is copied out first and none outlives its turn, so opening a large outbox neither allocates a buffer per
+    /// record nor holds every decoded record at once. Unreadable ones (intact on disk, yet malformed) are logged,
+    /// skipped and counted in `unusable` with the records the replay ignored. A record of a newer layout stops the
+    /// replay and is returned in `incompatible`: skipping it would lose data on compaction, so the open must fail.
+    static func replay(
+        _ contents: Data, bodies: [Range<Int>], logger: Logger
+    ) -> (index: OutboxIndex, unusable: Int, incompatible: StoreError?) {
+        var replay = OutboxReplay(capacity: bodies.count, logger: logger)
+        var undecodable = 0
+        var incompatible: StoreError?
+        contents.withUnsafeBytes { bytes in
+            for body in bodies {
                 do {
-                    return try OutboxRecord(body: body)
+                    try replay.apply(body: UnsafeRawBufferPointer(rebasing: bytes[body]))
                 } catch let newer as RecordNewerVersion {
                     incompatible = StoreError.incompatible(
                         "outbox record version \(newer.version); this build reads up to \(OutboxRecord.currentVersion)")
+                    return
                 } catch {
                     undecodable += 1
                     logger.log(.warning, "outbox: skipped an unreadable record: \(error)")
                 }
             }
-            return nil
         }
+        return (replay.index, undecodable + replay.ignored, incompatible)
     }
 }

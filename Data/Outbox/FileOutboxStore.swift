@@ -41,19 +41,18 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     ) throws {
         try fileSystem.createDirectory(directory.path)
         let path = directory.appendingPathComponent(Self.fileName).path
-        let opened: (log: RecordLog, records: [Data], report: RecoveryReport)
+        let opened: (log: RecordLog, contents: Data, bodies: [Range<Int>], report: RecoveryReport)
         do {
-            opened = try RecordLog.open(path: path, fileSystem: fileSystem, logger: logger)
+            opened = try RecordLog.openInPlace(path: path, fileSystem: fileSystem, logger: logger)
         } catch StoreError.locked {
             throw StoreError.locked(path: directory.path)
         }
-        let decoded = RecordDecoder(opened.records, logger: logger)
-        let replayed = OutboxIndex.replaying(decoded, logger: logger)
-        if let incompatible = decoded.incompatible { throw incompatible }
+        let replayed = Self.replay(opened.contents, bodies: opened.bodies, logger: logger)
+        if let incompatible = replayed.incompatible { throw incompatible }
         var report = opened.report
-        report.corruptRecords += decoded.undecodable + replayed.ignored
-        if decoded.undecodable + replayed.ignored > 0 {
-            logger.log(.warning, "\(path): \(decoded.undecodable + replayed.ignored) unusable record(s) skipped")
+        report.corruptRecords += replayed.unusable
+        if replayed.unusable > 0 {
+            logger.log(.warning, "\(path): \(replayed.unusable) unusable record(s) skipped")
         }
         self.log = opened.log
         self.logger = logger

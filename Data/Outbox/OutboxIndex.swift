@@ -157,95 +157,56 @@ struct OutboxIndex {
 
     // MARK: - Replay
 
-    /// The outbox that `records` describe, applied in order. Records about an unknown message (whose `put` was
-    /// lost to corruption) are ignored and counted. A message from a version-1 record has no sequence: it gets the
-    /// next one of its conversation in log order, which is the order it was enqueued in — compose order — and the
-    /// same on every open, so the numbers are stable until a compaction writes them down.
-    static func replaying<Records: Sequence<OutboxRecord>>(
-        _ records: Records, logger: Logger
-    ) -> (index: OutboxIndex, ignored: Int) {
-        var messages: [MessageID: Message] = [:]
-        messages.reserveCapacity(records.underestimatedCount)
-        var marks: [ConversationID: Int] = [:]
-        var ignored = 0
-        for record in records {
-            do {
-                try apply(record, to: &messages, marks: &marks)
-            } catch {
-                ignored += 1
-                logger.log(.warning, "outbox: ignored a stored \(record.kind.rawValue) record: \(error)")
+    /// The index of `messages`, replayed from a log whose conversations have used sequences up to `marks`.
+    init(replayed messages: [MessageID: Message], marks: [ConversationID: Int]) {
+        sequenceMarks = marks
+        // One sort, of each message's time beside where the message lies in the table, then every view is a pass
+        // over it with no lookups. Times are sorted rather than messages: sorting the messages themselves moved
+        // 10,000 large values around and copied two ids per comparison, most of the cost of opening; and an id is
+        // read only to break a tie, so the sort touches no string. `all` is left to be built when first asked for:
+        // a launch that opens a chat never reads it, and a third copy of every message would only cost memory.
+        let values = messages.values
+        var sorted: [(timestamp: Date, position: Dictionary<MessageID, Message>.Index)] = []
+        sorted.reserveCapacity(values.count)
+        // Fields are read in place: a copy of each message would retain every one of its strings and release them.
+        // Statuses are counted by their code, with no hashing per message.
+        var counts = [Int](repeating: 0, count: 256)
+        for position in values.indices {
+            sorted.append((values[position].timestamp, position))
+            counts[Int(StorageCode.code(of: values[position].status))] += 1
+        }
+        for (code, count) in counts.enumerated() where count > 0 {
+            if let status = try? StorageCode.status(UInt8(code)) { statusCounts[status] = count }
+        }
+        sorted.sort { left, right in
+            left.timestamp < right.timestamp
+                || (left.timestamp == right.timestamp && values[left.position].id < values[right.position].id)
+        }
+        order = sorted.map { MessageCursor(timestamp: $0.timestamp, id: values[$0.position].id) }
+        // A queue mostly waits in one or a few chats: each run of one conversation's messages in compose order is
+        // looked up once, not once per message.
+        var runs: [(conversation: ConversationID, range: Range<Int>)] = []
+        for (offset, entry) in sorted.enumerated() {
+            let conversation = values[entry.position].conversationID
+            if let last = runs.last, last.conversation == conversation {
+                runs[runs.count - 1].range = last.range.lowerBound..<(offset + 1)
+            } else {
+                runs.append((conversation, offset..<(offset + 1)))
             }
         }
-        var index = OutboxIndex()
-        index.sequenceMarks = marks
-        index.messages = messages
-        // One sort, then every view is a pass over it with no lookups; `all` is that sorted list until a change.
-        // Positions are sorted rather than messages, and compared field by field: sorting the messages themselves
-        // moved 10,000 large values around and copied two ids per comparison, most of the cost of opening.
-        let values = messages.values
-        let sorted = values.indices.sorted { left, right in
-            values[left].timestamp < values[right].timestamp
-                || (values[left].timestamp == values[right].timestamp && values[left].id < values[right].id)
-        }.map { values[$0] }
-        index.order = sorted.map(\.cursor)
         // Each conversation's list is allocated once at its size: grown by doubling, a chat holding 10,000 would
         // copy its list a dozen times over.
         var sizes: [ConversationID: Int] = [:]
-        for message in sorted { sizes[message.conversationID, default: 0] += 1 }
+        for run in runs { sizes[run.conversation, default: 0] += run.range.count }
         for (conversation, size) in sizes {
             var list: [Message] = []
             list.reserveCapacity(size)
-            index.conversations[conversation] = list
+            conversations[conversation] = list
         }
-        for message in sorted { index.conversations[message.conversationID, default: []].append(message) }
-        index.ordered = sorted
-        for message in sorted { index.statusCounts[message.status, default: 0] += 1 }
-        return (index, ignored)
-    }
-
-    private static func apply(
-        _ record: OutboxRecord, to messages: inout [MessageID: Message], marks: inout [ConversationID: Int]
-    ) throws {
-        switch record.kind {
-        case .put:
-            guard let stored = record.message else { throw RecordFormatError(description: "no message") }
-            var message = try Message(stored)
-            let mark = marks[message.conversationID] ?? 0
-            if stored.sequence == nil { message.sequence = mark + 1 }
-            marks[message.conversationID] = max(mark, message.sequence)
-            messages[message.id] = message
-        case .status:
-            let id = try existingID(record, in: messages)
-            guard let code = record.status, let at = record.at else {
-                throw RecordFormatError(description: "a status change without a status and time")
-            }
-            let status = try StorageCode.status(code)
-            let lastError = try record.error.map(DeliveryError.init)
-            messages[id]?.status = status
-            messages[id]?.statusUpdatedAt = Date(timeIntervalSinceReferenceDate: at)
-            if let attempts = record.attempts { messages[id]?.attempts = attempts }
-            messages[id]?.lastError = lastError
-        case .text:
-            let id = try existingID(record, in: messages)
-            guard let text = record.text else { throw RecordFormatError(description: "no text") }
-            messages[id]?.text = text
-        case .remove:
-            messages.removeValue(forKey: try existingID(record, in: messages))
-        case .clear:
-            messages.removeAll()
-        case .mark:
-            guard let raw = record.conversation, let sequence = record.sequence else {
-                throw RecordFormatError(description: "a mark without a conversation and sequence")
-            }
-            let conversation = ConversationID(raw)
-            marks[conversation] = max(marks[conversation] ?? 0, sequence)
+        for run in runs {
+            let messages = sorted[run.range].lazy.map { values[$0.position] }
+            conversations[run.conversation, default: []].append(contentsOf: messages)
         }
-    }
-
-    private static func existingID(_ record: OutboxRecord, in messages: [MessageID: Message]) throws -> MessageID {
-        guard let raw = record.id, messages[MessageID(raw)] != nil else {
-            throw RecordFormatError(description: "no stored message \(record.id ?? "(none)")")
-        }
-        return MessageID(raw)
+        self.messages = messages
     }
 }

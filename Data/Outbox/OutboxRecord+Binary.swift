@@ -1,3 +1,4 @@
+import CourierDomain
 import Foundation
 
 extension OutboxRecord {
@@ -10,7 +11,7 @@ extension OutboxRecord {
         writer.byte(kind.rawValue)
         switch kind {
         case .put:
-            if let message { message.write(to: &writer) }
+            if let message { writer.message(message) }
         case .status:
             writer.string(id ?? "")
             writer.byte(status ?? 0)
@@ -36,13 +37,20 @@ extension OutboxRecord {
     /// Reads a body written by `encoded()`. Throws `RecordNewerVersion` for a newer layout and
     /// `RecordFormatError` for a malformed body.
     package init(body: Data) throws {
+        self = try body.withUnsafeBytes { try OutboxRecord(body: $0) }
+    }
+
+    /// Reads a body written by `encoded()` in place (a slice of a log file's bytes), as `init(body:)` does.
+    init(body: UnsafeRawBufferPointer) throws {
         self = try BinaryRecordReader.reading(body) { reader in
             let version = try reader.version(from: 1, through: Self.currentVersion)
             let kind = try reader.enumeration(Kind.self)
             var record = OutboxRecord(kind: kind)
             switch kind {
             case .put:
-                record.message = try StoredMessage(reading: &reader, withSequence: version >= 2)
+                let message = try Message(reading: &reader, withSequence: version >= 2)
+                record.sequence = version >= 2 ? message.sequence : nil
+                record.message = message
             case .status:
                 record.id = try reader.string()
                 record.status = try reader.byte()

@@ -4,7 +4,7 @@ import Foundation
 extension OutboxRecord {
     /// Stores a whole message.
     package static func put(_ message: Message) -> OutboxRecord {
-        OutboxRecord(kind: .put, message: StoredMessage(message))
+        OutboxRecord(kind: .put, message: message, sequence: message.sequence)
     }
 
     /// Moves a message to the status, time, attempts and error of `message` (its state after the change).

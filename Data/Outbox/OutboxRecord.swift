@@ -1,3 +1,5 @@
+import CourierDomain
+
 /// One change to the outbox, as stored in one record of `outbox.log` (binary layout in docs/storage-format.md).
 ///
 /// Storage types are separate from the domain's `Message` so the domain can evolve without silently changing the
@@ -7,7 +9,7 @@ package struct OutboxRecord: Equatable {
     /// The record layout this code writes; a record with a higher version is refused, never skipped.
     ///
     /// Version 2 added the compose sequence at the end of a `put` and the `mark` kind; version-1 records still read
-    /// (their messages get sequences in log order, see `OutboxIndex.replaying`).
+    /// (their messages get sequences in log order, see `OutboxReplay`).
     static let currentVersion: UInt8 = 2
 
     /// What the record does; the raw value is its byte on disk.
@@ -30,8 +32,9 @@ package struct OutboxRecord: Equatable {
     package var kind: Kind
     /// The message concerned (`status`, `text`, `remove`).
     var id: String?
-    /// The whole message (`put`).
-    var message: StoredMessage?
+    /// The whole message (`put`). Decoded straight into the domain's type, whose stored layout is spelt out field by
+    /// field in `StoredMessage.write(to:)` and `Message.init(reading:withSequence:)`: every open decodes every put.
+    var message: Message?
     /// The new status code (`status`).
     var status: UInt8?
     /// When the status changed (`status`), seconds since 2001-01-01 UTC.
@@ -44,11 +47,12 @@ package struct OutboxRecord: Equatable {
     var text: String?
     /// The conversation (`mark`).
     var conversation: String?
-    /// The highest sequence used (`mark`).
+    /// The highest sequence used (`mark`); the message's stored compose sequence (`put`), nil in a version-1 record,
+    /// which has none.
     var sequence: Int?
 
     init(
-        kind: Kind, id: String? = nil, message: StoredMessage? = nil, status: UInt8? = nil, at: Double? = nil,
+        kind: Kind, id: String? = nil, message: Message? = nil, status: UInt8? = nil, at: Double? = nil,
         attempts: Int? = nil, error: StoredDeliveryError? = nil, text: String? = nil, conversation: String? = nil,
         sequence: Int? = nil
     ) {

@@ -9,12 +9,15 @@ package struct BinaryRecordReader {
 
     /// Reads a whole record body with `read`, which must use every byte of it.
     package static func reading<T>(_ body: Data, _ read: (inout BinaryRecordReader) throws -> T) throws -> T {
-        try body.withUnsafeBytes { bytes in
-            var reader = BinaryRecordReader(bytes)
-            let value = try read(&reader)
-            guard reader.isAtEnd else { throw RecordFormatError(description: "bytes after a record") }
-            return value
-        }
+        try body.withUnsafeBytes { try reading($0, read) }
+    }
+
+    /// Reads a whole record body, given in place, with `read`, which must use every byte of it.
+    static func reading<T>(_ body: UnsafeRawBufferPointer, _ read: (inout BinaryRecordReader) throws -> T) throws -> T {
+        var reader = BinaryRecordReader(body)
+        let value = try read(&reader)
+        guard reader.isAtEnd else { throw RecordFormatError(description: "bytes after a record") }
+        return value
     }
 
     /// Reads a body's version byte: one from `oldest` to `current`. A higher one throws `RecordNewerVersion`

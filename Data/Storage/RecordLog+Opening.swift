@@ -26,6 +26,19 @@ extension RecordLog {
     public static func open(
         path: String, fileSystem: any FileSystem = PosixFileSystem(), logger: Logger = .silent
     ) throws -> (log: RecordLog, records: [Data], report: RecoveryReport) {
+        let opened = try openInPlace(path: path, fileSystem: fileSystem, logger: logger)
+        let records = opened.contents.withUnsafeBytes { bytes in
+            opened.bodies.map { Data(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
+        }
+        return (opened.log, records, opened.report)
+    }
+
+    /// Opens and replays the log at `path` as `open(path:fileSystem:logger:)` does, handing back the file's bytes
+    /// and where each intact record's body lies in them (offsets from the first byte of `contents`, in append
+    /// order) instead of a copy of each body: a store that decodes every record at open reads them in place.
+    static func openInPlace(
+        path: String, fileSystem: any FileSystem = PosixFileSystem(), logger: Logger = .silent
+    ) throws -> (log: RecordLog, contents: Data, bodies: [Range<Int>], report: RecoveryReport) {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let existed = fileSystem.exists(path)
         let handle = try openExclusively(path, fileSystem: fileSystem)
@@ -35,7 +48,7 @@ extension RecordLog {
             if fileSystem.exists(leftover) { try fileSystem.remove(leftover) }
             let contents = try fileSystem.readAll(handle)
             var report = RecoveryReport()
-            var records: [Data] = []
+            var records: [Range<Int>] = []
             var size = contents.count
             var allocated = contents.count
             if contents.count < RecordFrame.fileHeaderSize {
@@ -56,7 +69,8 @@ extension RecordLog {
                 records = scan.records
                 report.corruptRecords = scan.corrupt
                 size = scan.validEnd
-                if !contents[scan.validEnd...].allSatisfy({ $0 == 0 }) {
+                // Read through a pointer: `Data`'s own iterator costs a call per byte of the space written ahead.
+                if !contents.withUnsafeBytes({ $0[scan.validEnd...].allSatisfy { $0 == 0 } }) {
                     report.truncatedBytes = contents.count - scan.validEnd
                     try fileSystem.truncate(handle, to: scan.validEnd)
                     try fileSystem.sync(handle)
@@ -68,7 +82,7 @@ extension RecordLog {
             let log = RecordLog(
                 path: path, handle: handle, size: size, allocated: allocated, records: records.count,
                 fileSystem: fileSystem, logger: logger)
-            return (log, records, report)
+            return (log, contents, records, report)
         } catch {
             fileSystem.close(handle)
             throw error
@@ -126,8 +140,8 @@ extension RecordLog {
     /// would start ends the walk, unless an intact frame follows further on (then it is damage, skipped as any).
     private static func replay(
         _ bytes: UnsafeRawBufferPointer, path: String
-    ) throws -> (records: [Data], corrupt: Int, validEnd: Int) {
-        var records: [Data] = []
+    ) throws -> (records: [Range<Int>], corrupt: Int, validEnd: Int) {
+        var records: [Range<Int>] = []
         var corrupt = 0
         var offset = RecordFrame.fileHeaderSize
         while offset < bytes.count {
@@ -137,7 +151,7 @@ extension RecordLog {
             }
             switch RecordFrame.parse(bytes, at: offset, maxBody: maxRecordBytes) {
             case .record(let body, let end):
-                records.append(Data(UnsafeRawBufferPointer(rebasing: bytes[body])))
+                records.append(body)
                 offset = end
             case .unsupportedVersion(let version):
                 throw StoreError.incompatible("\(path) holds a record of frame version \(version) at byte \(offset)")

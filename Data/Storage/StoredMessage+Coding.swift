@@ -29,18 +29,6 @@ extension StoredMessage {
         writer.optional(thumbnailURL) { $0.string($1) }
         writer.int(sequence ?? 0)
     }
-
-    /// Reads a message written by `write(to:)`; without `sequence`, the layout of a version-1 outbox record, which
-    /// ends before it.
-    init(reading reader: inout BinaryRecordReader, withSequence sequence: Bool = true) throws {
-        self.init(
-            id: try reader.string(), conversationID: try reader.string(), senderID: try reader.string(),
-            text: try reader.string(), timestamp: try reader.double(), status: try reader.byte(),
-            statusUpdatedAt: try reader.double(), attempts: try reader.int(),
-            lastError: try reader.optional { try StoredDeliveryError(reading: &$0) },
-            mediaURL: try reader.optional { try $0.string() }, thumbnailURL: try reader.optional { try $0.string() },
-            sequence: sequence ? try reader.int() : nil)
-    }
 }
 
 extension BinaryRecordWriter {
@@ -50,20 +38,31 @@ extension BinaryRecordWriter {
 
 extension BinaryRecordReader {
     /// Reads a message in the `message` layout; throws for an unknown status or error code.
-    package mutating func message() throws -> Message { try Message(StoredMessage(reading: &self)) }
+    package mutating func message() throws -> Message { try Message(reading: &self) }
 }
 
 extension Message {
-    /// The message a stored one describes.
-    init(_ stored: StoredMessage) throws {
+    /// Reads a message written by `StoredMessage.write(to:)` straight into a message, with no stored copy between:
+    /// every open reads every stored message, and each copy costs its strings' retains. Without `sequence`, the
+    /// layout of a version-1 outbox record, which ends before it (the sequence is then 0). Throws for an unknown
+    /// status or error code.
+    init(reading reader: inout BinaryRecordReader, withSequence sequence: Bool = true) throws {
+        let id = try reader.string()
+        let conversationID = try reader.string()
+        let senderID = try reader.string()
+        let text = try reader.string()
+        let timestamp = try reader.double()
+        let status = try StorageCode.status(try reader.byte())
+        let statusUpdatedAt = try reader.double()
+        let attempts = try reader.int()
+        let lastError = try reader.optional { try DeliveryError(StoredDeliveryError(reading: &$0)) }
+        let mediaURL = try reader.optional { try $0.string() }
+        let thumbnailURL = try reader.optional { try $0.string() }
         self.init(
-            id: MessageID(stored.id), conversationID: ConversationID(stored.conversationID),
-            senderID: UserID(stored.senderID), text: stored.text,
-            timestamp: Date(timeIntervalSinceReferenceDate: stored.timestamp),
-            status: try StorageCode.status(stored.status),
-            statusUpdatedAt: Date(timeIntervalSinceReferenceDate: stored.statusUpdatedAt), attempts: stored.attempts,
-            lastError: try stored.lastError.map(DeliveryError.init),
-            media: stored.mediaURL.map { MediaAttachment(url: $0, thumbnailURL: stored.thumbnailURL) },
-            sequence: stored.sequence ?? 0)
+            id: MessageID(id), conversationID: ConversationID(conversationID), senderID: UserID(senderID), text: text,
+            timestamp: Date(timeIntervalSinceReferenceDate: timestamp), status: status,
+            statusUpdatedAt: Date(timeIntervalSinceReferenceDate: statusUpdatedAt), attempts: attempts,
+            lastError: lastError, media: mediaURL.map { MediaAttachment(url: $0, thumbnailURL: thumbnailURL) },
+            sequence: sequence ? try reader.int() : 0)
     }
 }

@@ -91,6 +91,50 @@ struct FileOutboxStoreRecoveryTests: StorageOutboxTesting {
     }
 
     @Test(
+        "a put that cannot be read whole is counted as corrupt and skipped; the records around it still apply",
+        arguments: ["cut short", "with bytes after it", "with an unknown status"])
+    func unreadablePut(_ damage: String) throws {
+        // Given a log whose middle put is intact on disk but not a readable message, between two good ones and
+        // followed by a status change of the first
+        let path = directory.path(FileOutboxStore.fileName)
+        let (log, _, _) = try RecordLog.open(path: path)
+        try log.append(OutboxRecord.put(message("a")).encoded())
+        let put = OutboxRecord.put(message("b", at: 1)).encoded()
+        switch damage {
+        case "cut short": try log.append(put.dropLast(3))
+        case "with bytes after it": try log.append(put + [0])
+        default: try log.append(Self.settingStatus(of: put, to: 77))
+        }
+        try log.append(OutboxRecord.put(message("c", at: 2)).encoded())
+        var failed = message("a", status: .failed)
+        failed.attempts = 2
+        try log.append(OutboxRecord.statusChange(of: failed).encoded())
+        log.close()
+        // When the outbox opens
+        let reopened = try open()
+        // Then the damaged put alone is gone, counted, and the others read as written
+        #expect(reopened.all().map(\.id.rawValue) == ["a", "c"], "\(damage)")
+        #expect(reopened.message(MessageID("a"))?.status == .failed)
+        #expect(reopened.message(MessageID("a"))?.attempts == 2)
+        #expect(reopened.message(MessageID("c")) == message("c", at: 2))
+        #expect(reopened.recovery.corruptRecords == 1)
+    }
+
+    /// `body`, a put, with its status byte set to `code`: the status follows the id, conversation, sender and text
+    /// (each a u32 length and its bytes) and the timestamp (docs/storage-format.md).
+    private static func settingStatus(of body: Data, to code: UInt8) -> Data {
+        var bytes = [UInt8](body)
+        var offset = 2
+        for _ in 0..<4 {
+            let length = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16
+                | Int(bytes[offset + 3]) << 24
+            offset += 4 + length
+        }
+        bytes[offset + 8] = code
+        return Data(bytes)
+    }
+
+    @Test(
         "every status and every delivery error survives a reopen",
         arguments: zip(
             MessageStatus.allCases,
