@@ -33,7 +33,7 @@ package struct OutboxRecord: Equatable {
     /// The message concerned (`status`, `text`, `remove`).
     var id: String?
     /// The whole message (`put`). Decoded straight into the domain's type, whose stored layout is spelt out field by
-    /// field in `StoredMessage.write(to:)` and `Message.init(reading:withSequence:)`: every open decodes every put.
+    /// field in `BinaryRecordWriter.message(_:)` and `Message.init(reading:withSequence:)`: every open decodes every put.
     var message: Message?
     /// The new status code (`status`).
     var status: UInt8?

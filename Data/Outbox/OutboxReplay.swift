@@ -33,12 +33,12 @@ struct OutboxReplay {
         // A put — every record of a queue that only waits — is read straight into the table, with no record value
         // between: a record is a few hundred bytes, and each layer it passed through moved all of them again.
         if body.count >= 2, body[1] == OutboxRecord.Kind.put.rawValue {
-            var reader = BinaryRecordReader(body)
-            let version = try reader.version(from: 1, through: OutboxRecord.currentVersion)
-            _ = try reader.byte()
-            let message = try Message(reading: &reader, withSequence: version >= 2)
-            guard reader.isAtEnd else { throw RecordFormatError(description: "bytes after a record") }
-            insert(message, sequenced: version >= 2)
+            let (message, sequenced) = try BinaryRecordReader.reading(body) { reader in
+                let version = try reader.version(from: 1, through: OutboxRecord.currentVersion)
+                _ = try reader.byte()
+                return (try Message(reading: &reader, withSequence: version >= 2), version >= 2)
+            }
+            insert(message, sequenced: sequenced)
             return
         }
         var record = try OutboxRecord(body: body)
