@@ -51,10 +51,11 @@ final class LineEditor: @unchecked Sendable {
         }
     }
 
-    /// Puts the terminal back as it was.
+    /// Puts the terminal back as it was. Keys typed ahead stay queued for the next line (TCSANOW, not TCSAFLUSH,
+    /// which would discard them: a person who types the next command while one runs would lose it).
     func restore() {
         var saved = original
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+        tcsetattr(STDIN_FILENO, TCSANOW, &saved)
     }
 
     // MARK: - Reading
@@ -203,7 +204,7 @@ final class LineEditor: @unchecked Sendable {
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
         raw.c_cflag |= tcflag_t(CS8)
         Self.setControlCharacters(&raw)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
     }
 
     private static func setControlCharacters(_ raw: inout termios) {
