@@ -1,7 +1,7 @@
 import Foundation
 
 /// A page of the conversation list, most recent activity first.
-public struct ConversationPage: Hashable, Sendable {
+public struct ConversationPage: Hashable, Codable, Sendable {
     /// The conversations on this page.
     public var conversations: [Conversation]
     /// Whether more conversations follow.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A page of messages, newest last, as loaded by cursor.
-public struct MessagePage: Hashable, Sendable {
+public struct MessagePage: Hashable, Codable, Sendable {
     /// The messages, in compose order (oldest first).
     public var messages: [Message]
     /// Whether older messages exist before the first one.

@@ -37,6 +37,13 @@ public enum MessageStatus: String, Codable, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// The status after a receipt of `kind` covering this message: `sent` moves to `delivered` or `read`,
+    /// `delivered` to `read`. Never backwards, and a pending message (not stored by the backend yet) is untouched.
+    public func raised(by kind: Receipt.Kind) -> MessageStatus {
+        guard !isPending, self < kind.status else { return self }
+        return kind.status
+    }
+
     private var rank: Int {
         switch self {
         case .queued: 0

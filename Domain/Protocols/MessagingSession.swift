@@ -22,4 +22,11 @@ public protocol MessagingSession: AnyObject {
     var clock: any Clock { get }
     /// Where view models report what they do.
     var logger: Logger { get }
+    /// What arrives from others: live updates, read markers, the chats on screen.
+    var sync: any LiveSync { get }
+}
+
+extension MessagingSession {
+    /// A session without an event feed hears nothing.
+    public var sync: any LiveSync { SilentSync() }
 }

@@ -8,7 +8,7 @@ extension BackendEvent {
 
     /// An event's kind byte on disk.
     private enum RecordKind: UInt8 {
-        case messageStored = 1, displayNameChanged = 2
+        case messageStored = 1, displayNameChanged = 2, receiptMarked = 3, feedsTrimmed = 4
     }
 
     /// The event as a record body: version byte, kind byte, then the kind's fields.
@@ -23,6 +23,15 @@ extension BackendEvent {
             writer.byte(RecordKind.displayNameChanged.rawValue)
             writer.string(user.rawValue)
             writer.string(name)
+        case .receiptMarked(let receipt):
+            writer.byte(RecordKind.receiptMarked.rawValue)
+            writer.string(receipt.conversationID.rawValue)
+            writer.string(receipt.userID.rawValue)
+            writer.string(receipt.kind.rawValue)
+            writer.string(receipt.upTo.id.rawValue)
+            writer.string(String(receipt.upTo.timestamp.timeIntervalSince1970.bitPattern))
+        case .feedsTrimmed:
+            writer.byte(RecordKind.feedsTrimmed.rawValue)
         }
         return writer.data
     }
@@ -42,7 +51,26 @@ extension BackendEvent {
             case .messageStored: return .messageStored(try reader.message())
             case .displayNameChanged:
                 return .displayNameChanged(user: UserID(try reader.string()), name: try reader.string())
+            case .receiptMarked:
+                let conversation = ConversationID(try reader.string())
+                let user = UserID(try reader.string())
+                guard let kind = Receipt.Kind(rawValue: try reader.string()) else {
+                    throw UnreadableEvent(reason: "unknown receipt kind")
+                }
+                let id = MessageID(try reader.string())
+                guard let bits = UInt64(try reader.string()) else {
+                    throw UnreadableEvent(reason: "unreadable receipt time")
+                }
+                let time = Date(timeIntervalSince1970: Double(bitPattern: bits))
+                return .receiptMarked(
+                    Receipt(conversationID: conversation, userID: user, kind: kind, upTo: .init(timestamp: time, id: id)))
+            case .feedsTrimmed: return .feedsTrimmed
             }
         }
     }
+}
+
+/// A journal record whose fields this code cannot take.
+private struct UnreadableEvent: Error {
+    let reason: String
 }

@@ -13,4 +13,8 @@ public enum BackendEvent: Hashable, Codable, Sendable {
     case messageStored(Message)
     /// A user's display name changed.
     case displayNameChanged(user: UserID, name: String)
+    /// A participant's delivered or read marker moved forward.
+    case receiptMarked(Receipt)
+    /// Every user's feed forgot the events it kept (positions go on).
+    case feedsTrimmed
 }

@@ -20,8 +20,10 @@ import Foundation
 public final class InMemoryChatBackend {
     // MARK: - Counters and switches
 
-    /// The user the client is signed in as; messages from anyone else count as unread.
+    /// The user the demo's client signs in as by default (the seed data's unread counts are theirs).
     public let signedInUser: UserID
+    /// How many events each user's feed keeps; a cursor older than that is answered `.expired`.
+    public let feedRetention: Int
     /// Writes dropped because their message id was already stored with the same content.
     public private(set) var duplicatesIgnored = 0
     /// Requests served through the repository API (answered, successfully or with an error). A batch is one.
@@ -38,18 +40,28 @@ public final class InMemoryChatBackend {
     private var activity = ConversationActivityIndex()
     private var timelines: [ConversationID: ConversationTimeline] = [:]
     private var locations: [MessageID: ConversationID] = [:]
+    /// Each user's event feed.
+    var feeds: [UserID: UserFeed] = [:]
+    /// Each conversation's participants' markers, by kind: the newest message each has received or read.
+    var markers: [ConversationID: [UserID: [Receipt.Kind: MessageID]]] = [:]
+    /// Each conversation's unread count per participant.
+    var unread: [ConversationID: [UserID: Int]] = [:]
+    /// Told the user whose feed grew.
+    let feedObservers = ObserverList<UserID>()
 
     // MARK: - Init
 
     /// Starts from `data`, then replays `journal` on top of it. Throws what `journal.load()` throws. Journaled
     /// events that no longer apply (a conversation missing from different seed data) are skipped.
-    public init(seed data: DemoData, journal: any BackendJournal) throws {
+    public init(seed data: DemoData, journal: any BackendJournal, feedRetention: Int = 100_000) throws {
         self.journal = journal
+        self.feedRetention = max(1, feedRetention)
         signedInUser = data.signedInUser
         for user in data.users { usersByID[user.id] = user }
         for presence in data.presence { presenceByUser[presence.userID] = presence }
         for conversation in data.conversations where conversationsByID[conversation.id] == nil {
             conversationsByID[conversation.id] = conversation
+            unread[conversation.id] = [data.signedInUser: conversation.unreadCount]
             timelines[conversation.id] = ConversationTimeline()
             activity.insert(.init(lastActivity: conversation.lastActivity, id: conversation.id))
         }
@@ -73,8 +85,16 @@ public final class InMemoryChatBackend {
         timelines[conversation]?.count ?? 0
     }
 
-    /// The conversation with this id, as the server keeps it.
-    public func conversation(_ id: ConversationID) -> Conversation? { conversationsByID[id] }
+    /// The conversation with this id, as `signedInUser` sees it.
+    public func conversation(_ id: ConversationID) -> Conversation? { conversation(id, for: signedInUser) }
+
+    /// The conversation with this id as `user` sees it: their unread count, the newest message's status.
+    public func conversation(_ id: ConversationID, for user: UserID) -> Conversation? {
+        guard var conversation = conversationsByID[id] else { return nil }
+        conversation.unreadCount = unread[id]?[user] ?? 0
+        if let last = conversation.lastMessage { conversation.lastMessage = withStatus(last) }
+        return conversation
+    }
 
     /// The user with this id.
     public func user(_ id: UserID) -> User? { usersByID[id] }
@@ -83,6 +103,11 @@ public final class InMemoryChatBackend {
     public func message(_ id: MessageID) -> Message? {
         guard let conversation = locations[id] else { return nil }
         return timelines[conversation]?.message(id)
+    }
+
+    /// Where the message with this id stands in its conversation, if stored.
+    func position(of id: MessageID, in conversation: ConversationID) -> Int? {
+        timelines[conversation]?.position(of: id)
     }
 
     /// Every conversation id, most recent activity first.
@@ -115,8 +140,16 @@ public final class InMemoryChatBackend {
     /// Counts a request and refuses it while sign-in is expired.
     func beginRequest() throws(DeliveryError) {
         requests += 1
+        try checkSignIn()
+    }
+
+    /// Refuses a request while sign-in is expired, without counting it.
+    func checkSignIn() throws(DeliveryError) {
         if isSignInExpired { throw .unauthorized }
     }
+
+    /// The conversation as stored (its unread count is not any user's).
+    func storedConversation(_ id: ConversationID) -> Conversation? { conversationsByID[id] }
 
     /// Stores `messages` in order, one result each: duplicates answer with the stored message, an id stored with
     /// other content with `.conflict`, invalid ones with their error. Every new message is journaled (in one
@@ -160,7 +193,7 @@ public final class InMemoryChatBackend {
         return nil
     }
 
-    private func record(_ events: [BackendEvent]) throws(DeliveryError) {
+    func record(_ events: [BackendEvent]) throws(DeliveryError) {
         do {
             try journal.append(events)
         } catch {
@@ -178,18 +211,22 @@ public final class InMemoryChatBackend {
         return stored
     }
 
-    private func replay(_ event: BackendEvent) {
+    func replay(_ event: BackendEvent) {
         switch event {
         case .messageStored(let message):
             guard locations[message.id] == nil, timelines[message.conversationID] != nil else { return }
             apply(message, countsAsUnread: true)
         case .displayNameChanged(let user, let name):
             usersByID[user]?.displayName = name
+        case .receiptMarked(let receipt):
+            applyReceipt(receipt)
+        case .feedsTrimmed:
+            for user in feeds.keys { feeds[user]?.trim() }
         }
     }
 
     /// Adds a message to its conversation and brings the conversation's preview (the last in conversation order),
-    /// activity and unread count up to date.
+    /// activity and unread counts up to date; a new message (not seed history) goes into every participant's feed.
     private func apply(_ message: Message, countsAsUnread: Bool) {
         guard var conversation = conversationsByID[message.conversationID] else { return }
         timelines[message.conversationID, default: ConversationTimeline()].add(message)
@@ -197,9 +234,13 @@ public final class InMemoryChatBackend {
         let before = ConversationActivityIndex.Entry(lastActivity: conversation.lastActivity, id: conversation.id)
         conversation.lastMessage = timelines[message.conversationID]?.last
         conversation.lastActivity = max(conversation.lastActivity, message.timestamp)
-        if countsAsUnread && message.senderID != signedInUser { conversation.unreadCount += 1 }
         conversationsByID[conversation.id] = conversation
         activity.move(before, to: .init(lastActivity: conversation.lastActivity, id: conversation.id))
+        guard countsAsUnread else { return }
+        for user in conversation.participantIDs where user != message.senderID {
+            unread[conversation.id, default: [:]][user, default: 0] += 1
+        }
+        publish(.message(message), to: conversation.participantIDs)
     }
 
     // MARK: - Reads for requests
@@ -209,9 +250,10 @@ public final class InMemoryChatBackend {
     {
         guard limit > 0 else { throw .validation(reason: "a page holds at least one message") }
         guard let timeline = timelines[conversation] else { throw .notFound }
-        guard let page = timeline.page(before: cursor, limit: limit) else {
+        guard var page = timeline.page(before: cursor, limit: limit) else {
             throw .validation(reason: "the page cursor names no message of this conversation")
         }
+        page.messages = withStatuses(page.messages, in: conversation)
         return page
     }
 
@@ -223,7 +265,9 @@ public final class InMemoryChatBackend {
         var index = activity.start(after: cursor)
         let entries = activity.entries
         while index < entries.count {
-            if let conversation = conversationsByID[entries[index].id], conversation.participantIDs.contains(user) {
+            if let stored = conversationsByID[entries[index].id], stored.participantIDs.contains(user),
+                let conversation = conversation(stored.id, for: user)
+            {
                 if page.count == limit { return ConversationPage(conversations: page, hasMore: true) }
                 page.append(conversation)
             }

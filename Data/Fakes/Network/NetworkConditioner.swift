@@ -40,19 +40,23 @@ public final class NetworkConditioner {
 
     // MARK: - Dependencies and state
 
-    private let backend: InMemoryChatBackend
+    let backend: InMemoryChatBackend
     let clock: any Clock
     private let random: LockedRandom
+    /// The event feed's own generator.
+    let feedRandom: LockedRandom
     private let observers = ObserverList<Bool>()
-    private var waits: [Int: TrackedTask<Bool>] = [:]
-    private var nextWaitKey = 0
+    var waits: [Int: TrackedTask<Bool>] = [:]
+    var nextWaitKey = 0
 
     /// Puts a simulated network in front of `backend`.
     public init(
         backend: InMemoryChatBackend, clock: any Clock, random: LockedRandom, profile: NetworkProfile = .wifi,
-        failRate: Double = 0, requestTimeout: Duration = .seconds(10), isOnline: Bool = true
+        failRate: Double = 0, requestTimeout: Duration = .seconds(10), isOnline: Bool = true,
+        feedRandom: LockedRandom = LockedRandom(seed: 0xFEED)
     ) {
         self.backend = backend
+        self.feedRandom = feedRandom
         self.clock = clock
         self.random = random
         self.profile = profile
@@ -93,11 +97,20 @@ public final class NetworkConditioner {
     /// in-process backend, or a real one over a socket) and is called only when the request arrives; its answer
     /// comes back after the rest of the latency, or is lost.
     func trip<Value>(_ apply: () async -> Result<Value, any Error>) async throws -> Value {
+        try await trip(counted: true, random: random, held: .zero, apply)
+    }
+
+    /// `trip(_:)` with its knobs: `counted` adds it to `roundTrips`, `random` draws its fate (the event feed has a
+    /// generator of its own, so listening shifts no other request's draws), and `held` (a long poll's hold) comes
+    /// on top of the timeout a lost request or response waits out.
+    func trip<Value>(
+        counted: Bool, random: LockedRandom, held: Duration, _ apply: () async -> Result<Value, any Error>
+    ) async throws -> Value {
         guard isOnline else { throw DeliveryError.offline }
-        roundTrips += 1
+        if counted { roundTrips += 1 }
         let start = clock.now
-        let (latency, fate) = draw()
-        let timeoutDeadline = start.addingTimeInterval(requestTimeout.timeInterval)
+        let (latency, fate) = draw(from: random)
+        let timeoutDeadline = start.addingTimeInterval(requestTimeout.timeInterval + held.timeInterval)
         try await wait(until: start.addingTimeInterval(latency / 2))
         switch fate {
         case .requestLost:
@@ -119,7 +132,7 @@ public final class NetworkConditioner {
 
     /// Draws the request's latency (seconds) and fate; always three draws, so changing a profile or fail rate
     /// mid-run shifts no later random choice.
-    func draw() -> (TimeInterval, Fate) {
+    func draw(from random: LockedRandom) -> (TimeInterval, Fate) {
         let (latencyUnit, lossUnit, failUnit) = random.withGenerator { ($0.nextUnit(), $0.nextUnit(), $0.nextUnit()) }
         let latency = max(0, profile.latency.timeInterval + profile.jitter.timeInterval * (2 * latencyUnit - 1))
         let fate: Fate

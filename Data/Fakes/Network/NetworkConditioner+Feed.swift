@@ -1,0 +1,82 @@
+import CourierData
+import CourierDomain
+import Foundation
+
+// MARK: - EventFeed
+
+/// The event feed over the simulated network. Feed requests go through the same journey as every request (offline
+/// refuses at once; latency, loss and the fail rate apply) but draw their fates from a generator of their own and are
+/// not counted in `roundTrips` — listening never changes what happens to the other requests of a seeded run. A long
+/// poll is held at the backend on the clock: it answers as soon as the user's feed grows, or empty when `wait` runs
+/// out; going offline cuts it off with `.offline`.
+extension NetworkConditioner: EventFeed {
+    /// The position of `user`'s newest event (one feed round trip).
+    public func feedEnd(for user: UserID) async throws -> FeedPosition {
+        try await feedTrip(held: .zero) { backend throws(DeliveryError) in try backend.feedEnd(for: user) }
+    }
+
+    /// `user`'s events after `cursor`; held up to `wait` when there are none yet (see the type).
+    public func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration) async throws
+        -> FeedAnswer
+    {
+        let held = max(.zero, wait)
+        return try await trip(counted: false, random: feedRandom, held: held) { @MainActor in
+            do {
+                let answer = try backend.events(for: user, after: cursor, limit: limit, wait: held)
+                guard case .batch(let batch) = answer, batch.events.isEmpty, held > .zero else {
+                    return .success(answer)
+                }
+                try await hold(for: user, until: clock.now.addingTimeInterval(held.timeInterval))
+                return .success(try backend.events(for: user, after: cursor, limit: limit, wait: held))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// The start-over snapshot (one feed round trip).
+    public func snapshot(for user: UserID, conversationLimit: Int, chats: [ConversationID], messageLimit: Int)
+        async throws -> FeedSnapshot
+    {
+        try await feedTrip(held: .zero) { backend throws(DeliveryError) in
+            try backend.snapshot(
+                for: user, conversationLimit: conversationLimit, chats: chats, messageLimit: messageLimit)
+        }
+    }
+
+    /// Writes a receipt (one feed round trip).
+    public func mark(_ receipt: Receipt) async throws {
+        try await feedTrip(held: .zero) { backend throws(DeliveryError) in try backend.mark(receipt) }
+    }
+
+    private func feedTrip<Value>(
+        held: Duration, _ work: @MainActor (InMemoryChatBackend) throws(DeliveryError) -> Value
+    ) async throws -> Value {
+        try await trip(counted: false, random: feedRandom, held: held) {
+            Result { () throws(DeliveryError) in try work(backend) }.mapError { $0 as any Error }
+        }
+    }
+
+    /// Sleeps on the clock until `deadline` or until `user`'s feed grows, whichever is first. Throws `.offline` when
+    /// the device is or goes offline, `CancellationError` when the caller is cancelled.
+    private func hold(for user: UserID, until deadline: Date) async throws {
+        guard isOnline else { throw DeliveryError.offline }
+        let key = nextWaitKey
+        nextWaitKey += 1
+        let clock = self.clock
+        let sleep = clock.task { (try? await clock.sleep(until: deadline)) != nil }
+        waits[key] = sleep
+        let grown = backend.observeFeeds { grownUser in if grownUser == user { sleep.cancel() } }
+        defer {
+            waits[key] = nil
+            grown.cancel()
+        }
+        let slept = await withTaskCancellationHandler {
+            await sleep.value
+        } onCancel: {
+            sleep.cancel()
+        }
+        guard isOnline else { throw DeliveryError.offline }
+        if !slept, Task.isCancelled { throw CancellationError() }
+    }
+}

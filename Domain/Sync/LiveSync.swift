@@ -1,0 +1,30 @@
+/// The receive side of a session, as screens use it: updates as they are applied, read markers as the user sees
+/// messages, and which chats are on screen (so a start-over brings their pages). `SyncEngine` (Data) is one.
+@MainActor
+public protocol LiveSync: AnyObject {
+    /// Whether a live connection to the backend is open (caught up and listening).
+    var isLive: Bool { get }
+    /// Calls `observer` with every update, until the token is released.
+    func observe(_ observer: @escaping @MainActor (SyncUpdate) -> Void) -> ObservationToken
+    /// A chat of `conversation` is on screen until the token is released.
+    func watch(_ conversation: ConversationID) -> ObservationToken
+    /// The user has seen `conversation` up to `message`: a read receipt goes out (durably; offline it waits) and the
+    /// conversation's unread count clears.
+    func markRead(_ conversation: ConversationID, upTo message: MessageCursor)
+    /// The newest read marker this device holds for `conversation` (sent or waiting to be), if any.
+    func readMarker(for conversation: ConversationID) -> MessageCursor?
+}
+
+/// A session that hears nothing: for apps (and tests) without an event feed.
+@MainActor
+public final class SilentSync: LiveSync {
+    /// Creates it.
+    public init() {}
+    public var isLive: Bool { false }
+    public func observe(_ observer: @escaping @MainActor (SyncUpdate) -> Void) -> ObservationToken {
+        ObservationToken {}
+    }
+    public func watch(_ conversation: ConversationID) -> ObservationToken { ObservationToken {} }
+    public func markRead(_ conversation: ConversationID, upTo message: MessageCursor) {}
+    public func readMarker(for conversation: ConversationID) -> MessageCursor? { nil }
+}

@@ -1,0 +1,18 @@
+/// What the sync engine tells screens as it applies the feed.
+public enum SyncUpdate: Hashable, Sendable {
+    /// Messages this device had not shown, in feed order: someone else's, or the user's own from another device.
+    /// A message of the user's own that this device sent arrives through the outbox instead.
+    case messages([Message])
+    /// The user's own messages in `conversation` up to `upTo` reached `status` (`delivered` or `read`), as a receipt
+    /// from another participant said.
+    case statuses(conversation: ConversationID, status: MessageStatus, upTo: MessageCursor)
+    /// The user read `conversation` up to `upTo` on another device (or this one): what is older is no longer unread.
+    case readByMe(conversation: ConversationID, upTo: MessageCursor)
+    /// A conversation was created or changed.
+    case conversation(Conversation)
+    /// The cursor was too old and the device started over: screens take these pages in place of what they show
+    /// (merging, never emptying first).
+    case reset(FeedSnapshot)
+    /// The live connection opened (true: caught up and listening) or closed.
+    case live(Bool)
+}
