@@ -30,6 +30,9 @@ public final class ConversationCache: @unchecked Sendable {
     /// How many conversations it holds.
     public var count: Int { lock.withLock { byID.count } }
 
+    /// The conversation with this id as last kept, if any.
+    public func conversation(_ id: ConversationID) -> Conversation? { lock.withLock { byID[id] } }
+
     /// Keeps `conversations` as they are now (durable when it returns; a storage failure is logged and the cache
     /// keeps serving what it held).
     public func store(_ conversations: [Conversation]) {

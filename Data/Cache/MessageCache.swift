@@ -15,6 +15,8 @@ public final class MessageCache: @unchecked Sendable {
     private struct Thread {
         /// Compose order, oldest first.
         var messages: [Message] = []
+        /// The ids of `messages`.
+        var ids: Set<MessageID> = []
         /// Whether `messages` starts at the conversation's first message.
         var reachesStart = false
     }
@@ -81,6 +83,32 @@ public final class MessageCache: @unchecked Sendable {
         }
     }
 
+    /// Whether the message with this id is held in `conversation` (does not count as a use).
+    public func contains(_ id: MessageID, in conversation: ConversationID) -> Bool {
+        lock.withLock { threads.peek(conversation)?.ids.contains(id) ?? false }
+    }
+
+    /// The held messages of `sender` in `conversation` up to `upTo` (in compose order) whose status `kind` raises
+    /// (`MessageStatus.raised(by:)`), raised: what a receipt changes. Read from the newest back, stopping at the first
+    /// such message already there, since markers cover everything before them. Stores nothing: pass them to
+    /// `store(_:)`.
+    public func raisedStatuses(
+        in conversation: ConversationID, from sender: UserID, upTo: MessageCursor, by kind: Receipt.Kind
+    ) -> [Message] {
+        lock.withLock {
+            guard let messages = threads.peek(conversation)?.messages else { return [] }
+            var raised: [Message] = []
+            for message in messages.reversed() where message.senderID == sender && message.cursor <= upTo {
+                let status = message.status.raised(by: kind)
+                if status == message.status { break }
+                var changed = message
+                changed.status = status
+                raised.append(changed)
+            }
+            return raised.reversed()
+        }
+    }
+
     // MARK: - Writing
 
     /// Keeps the delivered ones of `messages` (a sent message, a status update); pending ones are ignored.
@@ -129,21 +157,40 @@ public final class MessageCache: @unchecked Sendable {
     private func apply(_ messages: [Message], to conversation: ConversationID, reachesStart: Bool) {
         var thread = threads.value(for: conversation) ?? Thread()
         let before = thread.messages.count
-        var byID = Dictionary(thread.messages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for message in messages {
-            // A late copy of an older status never moves a held message backwards.
-            if let held = byID[message.id], held.status > message.status { continue }
-            byID[message.id] = message
+        if Self.goAfter(messages, thread) {
+            // The usual arrival: new messages after every held one — appended, at the cost of the messages alone.
+            thread.messages.append(contentsOf: messages)
+            thread.ids.formUnion(messages.lazy.map(\.id))
+        } else {
+            var byID = Dictionary(thread.messages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for message in messages {
+                // A late copy of an older status never moves a held message backwards.
+                if let held = byID[message.id], held.status > message.status { continue }
+                byID[message.id] = message
+            }
+            thread.messages = byID.values.sorted(by: Message.composeOrder)
+            thread.ids = Set(byID.keys)
         }
-        thread.messages = byID.values.sorted(by: Message.composeOrder)
         if reachesStart { thread.reachesStart = true }
         let excess = thread.messages.count - limits.messagesPerConversation
         if excess > 0 {
+            for message in thread.messages.prefix(excess) { thread.ids.remove(message.id) }
             thread.messages.removeFirst(excess)
             thread.reachesStart = false
         }
         total += thread.messages.count - before
         threads.set(thread, for: conversation)
+    }
+
+    /// Whether `messages` are new to `thread`, in compose order, and all after its newest message.
+    private static func goAfter(_ messages: [Message], _ thread: Thread) -> Bool {
+        guard let first = messages.first else { return true }
+        if let last = thread.messages.last, !Message.composeOrder(last, first) { return false }
+        for index in messages.indices {
+            if thread.ids.contains(messages[index].id) { return false }
+            if index > 0, !Message.composeOrder(messages[index - 1], messages[index]) { return false }
+        }
+        return true
     }
 
     /// Drops least recently used conversations until the total fits; returns their ids.

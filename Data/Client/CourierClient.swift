@@ -40,10 +40,12 @@ public final class CourierClient: MessagingSession {
     public let messageCache: MessageCache
     /// The message lifecycle service, as the durable outbox.
     public let durableOutbox: DurableOutbox
+    /// The receive side, when the app gave an event feed: the cursor, catch-up, live updates, receipts.
+    public let syncEngine: SyncEngine?
     /// Whether `close()` was called.
     public private(set) var isClosed = false
     /// What opening each store had to skip, cut or replace, by file name (`outbox.log`, `messages.log`,
-    /// `conversations.log`, `writes.log`), in that order.
+    /// `conversations.log`, `writes.log`, then with a feed `sync.log` and `receipts.log`), in that order.
     public let recoveries: [(file: String, report: RecoveryReport)]
 
     /// The message lifecycle service.
@@ -53,6 +55,7 @@ public final class CourierClient: MessagingSession {
     private let messageLog: RecordLogStorage
     private let conversationLog: RecordLogStorage
     private let writeLog: RecordLogStorage
+    private let syncLogs: [RecordLogStorage]
     private var running: [Int: TrackedTask<Void>] = [:]
     private var nextWork = 0
     private var tokens: [ObservationToken] = []
@@ -64,6 +67,8 @@ public final class CourierClient: MessagingSession {
     ///   - ids: where message and write ids come from (`.random` in an app).
     ///   - random: the generator for backoff jitter (seeded in tests and scripts, so runs replay).
     ///   - writeExecutors: what each kind of queued write does online, by kind.
+    ///   - feed: the backend's event feed; with one, the client listens (`syncEngine`), keeping its cursor in
+    ///     `sync.log` and its unsent receipts in `receipts.log`.
     ///   - fileSystem: the disk (a `SimulatedFileSystem` in crash tests).
     /// - Throws: `StoreError.locked(path:)` when another owner holds the directory, `StoreError` when a store
     ///   cannot be opened; whatever was opened is released again.
@@ -71,7 +76,8 @@ public final class CourierClient: MessagingSession {
         directory: URL, currentUser: UserID, messages: any MessageRepository,
         conversations: any ConversationRepository, users: any UserRepository, connectivity: any ConnectivityMonitor,
         clock: any Clock, ids: IDGenerator, policy: SendPolicy = .manual, random: LockedRandom = LockedRandom(seed: 1),
-        writeExecutors: [String: OfflineWriteQueue.Executor] = [:], fileSystem: any FileSystem = PosixFileSystem(),
+        writeExecutors: [String: OfflineWriteQueue.Executor] = [:], feed: (any EventFeed)? = nil,
+        syncSettings: SyncSettings = SyncSettings(), fileSystem: any FileSystem = PosixFileSystem(),
         logger: Logger = .silent
     ) throws {
         // The lock first: nothing in the directory is opened by a second owner.
@@ -100,6 +106,23 @@ public final class CourierClient: MessagingSession {
             connectivity: connectivity, clock: clock, ids: ids, currentUser: currentUser, policy: policy,
             logger: logger)
         self.conversations = CachingConversationRepository(wrapping: conversations, cache: conversationCache)
+        var syncLogs: [RecordLogStorage] = []
+        if let feed {
+            let cursorLog = try RecordLogStorage(path: path("sync.log"), fileSystem: fileSystem, logger: logger)
+            let receiptLog = try RecordLogStorage(path: path("receipts.log"), fileSystem: fileSystem, logger: logger)
+            syncLogs = [cursorLog, receiptLog]
+            // Receipts are idempotent markers: their write ids need no seed, and drawing them from the message id
+            // source would shift every later message id of a replayed run.
+            let receipts = try OfflineWriteQueue(
+                storage: receiptLog, clock: clock, connectivity: connectivity, ids: .random, logger: logger)
+            syncEngine = try SyncEngine(
+                feed: feed, user: currentUser, cursorStorage: cursorLog, messageCache: messageCache,
+                conversationCache: conversationCache, outbox: durableOutbox, receipts: receipts,
+                connectivity: connectivity, clock: clock, settings: syncSettings, logger: logger)
+        } else {
+            syncEngine = nil
+        }
+        self.syncLogs = syncLogs
         self.users = UserCache(repository: users, clock: clock, logger: logger)
         self.directory = directory
         self.currentUser = currentUser
@@ -115,9 +138,10 @@ public final class CourierClient: MessagingSession {
         recoveries = [
             (FileOutboxStore.fileName, store.recovery), ("messages.log", messageLog.report),
             ("conversations.log", conversationLog.report), ("writes.log", writeLog.report),
-        ]
+        ] + zip(["sync.log", "receipts.log"], syncLogs).map { ($0, $1.report) }
         // Replays the current reading: a client opened online syncs what an earlier launch left queued.
         tokens.append(connectivity.observe { [weak self] online in if online { self?.syncWrites() } })
+        syncEngine?.start()
     }
 
     isolated deinit { close() }
@@ -144,15 +168,34 @@ public final class CourierClient: MessagingSession {
     /// that sleeps on a virtual clock waits for that clock to be advanced.
     public func idle() async {
         while true {
-            let works = running.values.map(\.work) + durableOutbox.runningWork
+            let receipts = syncEngine?.receiptWork.map { [$0] } ?? []
+            let works = running.values.map(\.work) + durableOutbox.runningWork + receipts
             guard !works.isEmpty else { return }
             // Each task removes itself from its owner's list before it ends, so the next look sees it gone.
             await TrackedWork.first(of: works)
         }
     }
 
+    // MARK: - Lifecycle
+
+    /// The app went to the background: the live connection closes (`SyncEngine.enterBackground()`).
+    public func enterBackground() { syncEngine?.enterBackground() }
+
+    /// The app is back in the foreground: catch up, then listen (`SyncEngine.enterForeground()`).
+    public func enterForeground() { syncEngine?.enterForeground() }
+
+    /// Sign-in was renewed: listening and receipts resume (the outbox and the write queue resume through their own
+    /// `signInRenewed()`, which their screens call).
+    public func listeningSignInRenewed() {
+        guard let syncEngine else { return }
+        syncEngine.receipts.signInRenewed()
+        syncEngine.signInRenewed()
+    }
+
     /// Whether anything the client started still runs.
-    public var isBusy: Bool { !running.isEmpty || durableOutbox.isBusy }
+    public var isBusy: Bool {
+        !running.isEmpty || durableOutbox.isBusy || syncEngine?.isDeliveringReceipts == true
+    }
 
     @discardableResult
     private func track(_ operation: @escaping @MainActor () async -> Void) -> TrackedTask<Void> {
@@ -174,12 +217,14 @@ public final class CourierClient: MessagingSession {
         guard !isClosed else { return }
         isClosed = true
         durableOutbox.stop()
+        syncEngine?.stop()
         for task in running.values { task.cancel() }
         tokens.removeAll()
         store.close()
         messageLog.close()
         conversationLog.close()
         writeLog.close()
+        for log in syncLogs { log.close() }
         lock.release()
     }
 }

@@ -55,6 +55,8 @@ extension DurableOutbox {
     /// when the store refused: the lane must stop rather than resend a message it cannot forget (the resend would be
     /// harmless — the backend ignores the id — but endless).
     func delivered(_ message: Message, as stored: Message) -> Bool {
+        // The feed's echo confirmed it first (`confirmStored`): it left the store then, so this answer is old news.
+        guard store.message(message.id) != nil else { return true }
         do {
             try store.remove(message.id)
         } catch {
@@ -73,6 +75,8 @@ extension DurableOutbox {
 
     /// Records a failed attempt; returns whether the lane must stop.
     func attemptFailed(_ message: Message, error: DeliveryError) -> Bool {
+        // The feed's echo said the backend stores it (a lost answer): delivered already, nothing failed.
+        guard store.message(message.id) != nil else { return false }
         let next: MessageStatus
         let stop: Bool
         var rounds = message.attempts

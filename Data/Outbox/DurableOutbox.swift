@@ -216,6 +216,17 @@ public final class DurableOutbox: MessageOutbox {
         observers.notify(.deleted(id))
     }
 
+    /// The backend's feed echoed `message`, one of this device's: while it is still pending here (its send's answer
+    /// was lost, or has not come yet) it is delivered now — removed from the store and announced as the backend
+    /// stored it, exactly as when the answer arrives; whichever of the two comes second changes nothing. Returns
+    /// whether it was pending.
+    @discardableResult
+    public func confirmStored(_ message: Message) -> Bool {
+        guard let pending = store.message(message.id), message.senderID == currentUser else { return false }
+        manualAttempts.remove(message.id)
+        return delivered(pending, as: message)
+    }
+
     public func signInRenewed() {
         if isPausedForSignIn {
             isPausedForSignIn = false

@@ -37,9 +37,17 @@ public protocol MessageOutbox: AnyObject {
     func delete(_ id: MessageID) throws
     /// Sign-in was renewed: resume sending.
     func signInRenewed()
+    /// The backend's event feed echoed `message`, one of this device's: a pending copy is delivered now (`sent`),
+    /// whether the send's own answer comes before, after or never. Returns whether it was pending.
+    @discardableResult
+    func confirmStored(_ message: Message) -> Bool
 }
 
 extension MessageOutbox {
+    /// An outbox that cannot confirm by echo leaves the send's own answer to do it.
+    @discardableResult
+    public func confirmStored(_ message: Message) -> Bool { false }
+
     /// A pass over `pending`: enough for an outbox that holds few messages.
     public func pendingCount(of status: MessageStatus) -> Int { pending.lazy.filter { $0.status == status }.count }
 

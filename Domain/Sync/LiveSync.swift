@@ -8,8 +8,10 @@ public protocol LiveSync: AnyObject {
     func observe(_ observer: @escaping @MainActor (SyncUpdate) -> Void) -> ObservationToken
     /// A chat of `conversation` is on screen until the token is released.
     func watch(_ conversation: ConversationID) -> ObservationToken
-    /// The user has seen `conversation` up to `message`: a read receipt goes out (durably; offline it waits) and the
-    /// conversation's unread count clears.
+    /// Whether a chat of `conversation` is on screen: its arriving messages are read, not unread.
+    func isWatched(_ conversation: ConversationID) -> Bool
+    /// The user has seen `conversation` up to `message`: a read receipt goes out (durably; offline it waits), the
+    /// conversation's unread count clears, and observers hear `.readByMe`.
     func markRead(_ conversation: ConversationID, upTo message: MessageCursor)
     /// The newest read marker this device holds for `conversation` (sent or waiting to be), if any.
     func readMarker(for conversation: ConversationID) -> MessageCursor?
@@ -25,6 +27,7 @@ public final class SilentSync: LiveSync {
         ObservationToken {}
     }
     public func watch(_ conversation: ConversationID) -> ObservationToken { ObservationToken {} }
+    public func isWatched(_ conversation: ConversationID) -> Bool { false }
     public func markRead(_ conversation: ConversationID, upTo message: MessageCursor) {}
     public func readMarker(for conversation: ConversationID) -> MessageCursor? { nil }
 }

@@ -28,6 +28,7 @@ extension ChatViewModel {
             $0.isLoading = false
             $0.isLoadingOlder = false
         }
+        markSeen()
     }
 
     private func loadFailed(_ error: any Error) {

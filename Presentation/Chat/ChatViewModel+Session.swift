@@ -10,6 +10,6 @@ extension ChatViewModel {
         self.init(
             conversationID: conversationID, currentUser: session.currentUser, title: title, outbox: session.outbox,
             repository: session.messages, connectivity: session.connectivity, banner: banner, clock: session.clock,
-            logger: session.logger, pageSize: pageSize)
+            sync: session.sync, logger: session.logger, pageSize: pageSize)
     }
 }

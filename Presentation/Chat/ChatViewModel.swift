@@ -20,6 +20,7 @@ public final class ChatViewModel: StateEmitting {
     let currentUser: UserID
     let outbox: any MessageOutbox
     let repository: any MessageRepository
+    let sync: any LiveSync
     let banner: ConnectivityBannerViewModel
     let clock: any Clock
     let formatter: RelativeTimeFormatter
@@ -29,6 +30,8 @@ public final class ChatViewModel: StateEmitting {
     let refreshTimer: ClockTimer
     let store: StateStore<State>
     private var tokens: [ObservationToken] = []
+    /// Keeps the chat counted as on screen (`LiveSync.watch`) from `start()` until the view model goes.
+    private var watching: ObservationToken?
 
     // MARK: - Internal state
 
@@ -44,7 +47,7 @@ public final class ChatViewModel: StateEmitting {
     /// How many rows the pending older page should leave showing.
     var rowsGoal = 0
     var olderCursor: MessageCursor?
-    private var started = false
+    var started = false
     var refreshDeadline: Date?
     /// The newest page could not load offline; it loads once the device is back online.
     var loadWaitsForConnection = false
@@ -56,17 +59,19 @@ public final class ChatViewModel: StateEmitting {
 
     // MARK: - Init
 
-    /// Creates the chat for `conversationID`; call `start()` to load it. `pageSize` messages load per page.
+    /// Creates the chat for `conversationID`; call `start()` to load it. `pageSize` messages load per page. Messages
+    /// and receipts arrive through `sync` (nothing arrives without one).
     public init(
         conversationID: ConversationID, currentUser: UserID, title: String, outbox: any MessageOutbox,
         repository: any MessageRepository, connectivity: any ConnectivityMonitor, banner: ConnectivityBannerViewModel,
-        clock: any Clock, formatter: RelativeTimeFormatter = RelativeTimeFormatter(), logger: Logger = .silent,
-        pageSize: Int = 50
+        clock: any Clock, sync: (any LiveSync)? = nil, formatter: RelativeTimeFormatter = RelativeTimeFormatter(),
+        logger: Logger = .silent, pageSize: Int = 50
     ) {
         self.conversationID = conversationID
         self.currentUser = currentUser
         self.outbox = outbox
         self.repository = repository
+        self.sync = sync ?? SilentSync()
         self.banner = banner
         self.clock = clock
         self.formatter = formatter
@@ -83,6 +88,7 @@ public final class ChatViewModel: StateEmitting {
         tokens.append(connectivity.observe { [weak self] online in self?.connectivityChanged(online) })
         tokens.append(
             banner.observe { [weak self] shared in self?.bannerChanged(shared) })
+        tokens.append(self.sync.observe { [weak self] update in self?.syncUpdated(update) })
     }
 
     // MARK: - Output
@@ -104,6 +110,7 @@ public final class ChatViewModel: StateEmitting {
     public func start() {
         guard !started else { return }
         started = true
+        watching = sync.watch(conversationID)
         // The newest page of the queue only: a chat may hold thousands of queued messages.
         readPending(before: nil)
         rowsGoal = pageSize

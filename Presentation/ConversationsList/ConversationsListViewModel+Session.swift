@@ -1,11 +1,11 @@
 import CourierDomain
 
 extension ConversationsListViewModel {
-    /// Creates the conversation list from a session (`CourierClient` in an app): its conversations and user
-    /// directory; call `load()` to show the first page.
+    /// Creates the conversation list from a session (`CourierClient` in an app): its conversations, user directory,
+    /// outbox and sync, so messages sent and arriving move it by themselves; call `load()` to show the first page.
     public convenience init(session: any MessagingSession, pageSize: Int = ConversationsListViewModel.pageSize) {
         self.init(
             currentUser: session.currentUser, conversations: session.conversations, users: session.userDirectory,
-            clock: session.clock, pageSize: pageSize)
+            clock: session.clock, outbox: session.outbox, sync: session.sync, pageSize: pageSize)
     }
 }

@@ -4,9 +4,13 @@ import Foundation
 /// The conversation list: pages of 50, most recent activity first, each row with its title, last-message preview,
 /// relative timestamp and unread count.
 ///
-/// - Live activity: the app reports every message sent or received with `messageActivity(_:)` (from the outbox's
-///   `changed` events and the backend's incoming messages); a new message moves its conversation to the top. A
-///   message from someone else counts as unread unless its chat is open (`chatOpened(_:)`): the user reads it.
+/// - Live activity: messages composed here (the outbox's events) and messages that arrive (the sync's updates)
+///   reach the list by themselves; `messageActivity(_:)` reports any other. A new message moves its conversation
+///   to the top. A message from someone else counts as unread unless its chat is on screen (`LiveSync.isWatched`,
+///   or `chatOpened(_:)`): the user reads it. A read marker (this device's or another's of the user) clears what it
+///   covers; after a relaunch or reload, a read marker still on its way keeps the count cleared.
+/// - Start-over: when the sync engine starts over, its snapshot's first page replaces the loaded rows in one state
+///   (never an empty list in between).
 /// - Live timestamps: while in the foreground (the initial phase) the rows' relative times are recomputed every
 ///   60 s of clock time; a state is emitted only when some text changed. The timer stops in the background and
 ///   the rows are refreshed on return.
@@ -26,6 +30,7 @@ public final class ConversationsListViewModel: StateEmitting {
     let currentUser: UserID
     private let repository: any ConversationRepository
     private let directory: any UserDirectory
+    private let sync: any LiveSync
     let clock: any Clock
     let formatter: RelativeTimeFormatter
     private let pageSize: Int
@@ -47,22 +52,33 @@ public final class ConversationsListViewModel: StateEmitting {
     /// The conversation whose chat is open: its incoming messages are read as they arrive.
     private var openConversation: ConversationID?
     private var directoryObservation: ObservationToken?
+    private var tokens: [ObservationToken] = []
 
     /// Creates the list for `currentUser`; it starts in the foreground with its timestamp timer running, and
-    /// loads nothing until `load()` or `loadMore()`.
+    /// loads nothing until `load()` or `loadMore()`. Activity comes from `outbox` (messages composed here) and
+    /// `sync` (what arrives), when given.
     public init(
         currentUser: UserID, conversations: any ConversationRepository, users: any UserDirectory, clock: any Clock,
+        outbox: (any MessageOutbox)? = nil, sync: (any LiveSync)? = nil,
         formatter: RelativeTimeFormatter = RelativeTimeFormatter(), pageSize: Int = ConversationsListViewModel.pageSize
     ) {
         self.currentUser = currentUser
         repository = conversations
         directory = users
+        self.sync = sync ?? SilentSync()
         self.clock = clock
         self.formatter = formatter
         self.pageSize = max(1, pageSize)
         tasks = TaskTracker(clock: clock)
         refreshTimer = ClockTimer(clock: clock)
         directoryObservation = users.observe { [weak self] user in self?.userChanged(user) }
+        if let outbox {
+            tokens.append(
+                outbox.observe { [weak self] event in
+                    if case .changed(let message) = event { self?.messageActivity(message) }
+                })
+        }
+        tokens.append(self.sync.observe { [weak self] update in self?.syncUpdated(update) })
         scheduleRefresh()
     }
 
@@ -164,7 +180,7 @@ public final class ConversationsListViewModel: StateEmitting {
             conversations = []
             seenMessages = []
         }
-        merge(page.conversations)
+        merge(page.conversations.map(clearingRead))
         if let last = page.conversations.last {
             self.cursor = ConversationCursor(lastActivity: last.lastActivity, id: last.id)
         }
@@ -204,9 +220,60 @@ public final class ConversationsListViewModel: StateEmitting {
                 conversation.lastMessage = message
             }
             conversation.lastActivity = max(conversation.lastActivity, message.timestamp)
-            if message.senderID != currentUser, conversation.id != openConversation { conversation.unreadCount += 1 }
+            if message.senderID != currentUser, conversation.id != openConversation, !sync.isWatched(conversation.id) {
+                conversation.unreadCount += 1
+            }
         }
         return isNew
+    }
+
+    // MARK: - What arrives
+
+    private func syncUpdated(_ update: SyncUpdate) {
+        switch update {
+        case .messages(let messages):
+            for message in messages { messageActivity(message) }
+        case .readByMe(let id, let upTo):
+            guard let index = conversations.firstIndex(where: { $0.id == id }), conversations[index].unreadCount > 0,
+                conversations[index].lastMessage.map({ $0.cursor <= upTo }) ?? true
+            else { return }
+            conversations[index].unreadCount = 0
+            render()
+        case .conversation(let conversation):
+            if let index = conversations.firstIndex(where: { $0.id == conversation.id }) {
+                conversations[index].name = conversation.name
+                conversations[index].participantIDs = conversation.participantIDs
+                render()
+            }
+        case .reset(let snapshot):
+            // The snapshot's first page takes the rows' place in one state; rows loaded past it stay below.
+            let fresh = snapshot.conversations.conversations.map(clearingRead)
+            let ids = Set(fresh.map(\.id))
+            conversations = fresh + conversations.filter { !ids.contains($0.id) }
+            seenMessages = []
+            if !hasLoadedFirstPage, let last = fresh.last {
+                cursor = ConversationCursor(lastActivity: last.lastActivity, id: last.id)
+                hasLoadedFirstPage = true
+            }
+            render { $0.hasMore = $0.hasMore || snapshot.conversations.hasMore }
+        case .statuses, .live:
+            return
+        }
+    }
+
+    /// `conversation` with its unread count cleared when a read marker this device made covers its newest message
+    /// (the backend may not have it yet), or when its chat is on screen.
+    private func clearingRead(_ conversation: Conversation) -> Conversation {
+        guard conversation.unreadCount > 0 else { return conversation }
+        let covered = sync.readMarker(for: conversation.id).map { marker in
+            conversation.lastMessage.map { $0.cursor <= marker } ?? true
+        } ?? false
+        guard covered || sync.isWatched(conversation.id) || conversation.id == openConversation else {
+            return conversation
+        }
+        var cleared = conversation
+        cleared.unreadCount = 0
+        return cleared
     }
 
     private func userChanged(_ user: User) {

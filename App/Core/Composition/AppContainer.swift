@@ -26,6 +26,8 @@ public final class AppContainer {
     public private(set) var chat: ChatViewModel?
     /// The data side: the client's folder, its stores, outbox, caches and write queue (`CourierClient`).
     public let client: CourierClient
+    /// Where message ids come from (the directory's durable id space).
+    public let ids: IDGenerator
 
     private var tokens: [ObservationToken] = []
 
@@ -46,9 +48,10 @@ public final class AppContainer {
                 ProfileViewModel.displayNameKind: Self.displayNameExecutor(
                     network: world.network, user: Self.currentUser)
             ],
-            fileSystem: world.fileSystem, logger: logger)
+            feed: world.network, fileSystem: world.fileSystem, logger: logger)
         self.client = client
-        let reported: Set<String> = [FileOutboxStore.fileName, "messages.log", "writes.log"]
+        ids = idSpace.generator
+        let reported: Set<String> = [FileOutboxStore.fileName, "messages.log", "writes.log", "sync.log", "receipts.log"]
         for (file, report) in client.recoveries where reported.contains(file) {
             world.noteRecovery(of: "client/\(file)", report)
         }
@@ -58,17 +61,24 @@ public final class AppContainer {
             world: world, client: client, conversationName: { id in conversations.title(of: id) ?? id.rawValue },
             logger: logger)
         profile = ProfileViewModel(session: client, writes: client.writes, users: client.users, backend: world.network)
-        let list = conversations.list
-        tokens.append(
-            messaging.outbox.observe { event in
-                if case .changed(let message) = event { list.messageActivity(message) }
-            })
     }
 
     /// Whether every piece of work a command started is done (timers such as the toast's do not count).
     public var isIdle: Bool {
         tracker.isIdle && !messaging.isBusy && !profile.hasPendingWork && !(chat?.hasPendingWork ?? false)
-            && !conversations.list.hasPendingWork
+            && !conversations.list.hasPendingWork && !isSyncSettling
+    }
+
+    /// Whether the sync engine still brings in what the backend holds for this user: a catch-up under way, or (with
+    /// the in-process backend) a live connection whose answer is on its way. A request that failed is retried in
+    /// the background: nothing waits for it.
+    public var isSyncSettling: Bool {
+        guard let sync = client.syncEngine, sync.consecutiveFailures == 0, !sync.isPausedForSignIn,
+            sync.isInForeground, world.network.isOnline, sync.isRunning
+        else { return false }
+        if sync.isCatchingUp { return true }
+        guard world.network.remote == nil, let cursor = sync.cursor else { return false }
+        return world.backend.feedEndPosition(for: client.currentUser) > cursor
     }
 
     /// What a display-name write does online: asks `network` to change `user`'s name.
@@ -84,7 +94,7 @@ public final class AppContainer {
     public func openChat(_ id: ConversationID) -> ChatViewModel? {
         guard let title = conversations.title(of: id) else { return nil }
         chat = nil
-        let chat = messaging.makeChat(conversationID: id, title: title, currentUser: Self.currentUser)
+        let chat = messaging.makeChat(conversationID: id, title: title)
         self.chat = chat
         conversations.list.chatOpened(id)
         chat.start()

@@ -47,11 +47,9 @@ public final class MessagingFeature {
         banner = ConnectivityBannerViewModel(session: client, promptsAtLaunch: true)
     }
 
-    /// A chat screen for one conversation.
-    public func makeChat(conversationID: ConversationID, title: String, currentUser: UserID) -> ChatViewModel {
-        ChatViewModel(
-            conversationID: conversationID, currentUser: currentUser, title: title, outbox: outbox,
-            repository: repository, connectivity: world.network, banner: banner, clock: world.clock)
+    /// A chat screen for one conversation, made from the client as an app makes it.
+    public func makeChat(conversationID: ConversationID, title: String) -> ChatViewModel {
+        ChatViewModel(session: client, conversationID: conversationID, title: title, banner: banner)
     }
 
     /// Whether anything this feature started is still running.

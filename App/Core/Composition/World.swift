@@ -95,7 +95,8 @@ public final class World {
         network = NetworkConditioner(
             backend: backend, clock: clock, random: random,
             profile: NetworkProfile(rawValue: settings.profile) ?? .wifi,
-            failRate: settings.failRate, isOnline: settings.online)
+            failRate: settings.failRate, isOnline: settings.online,
+            feedRandom: LockedRandom(seed: (seed &+ UInt64(settings.launches)) ^ 0xFEED_FEED_FEED_FEED))
         noteRecovery(of: "server/backend.log", journal.report)
         network.remote = server.map { HTTPChatClient(baseURL: $0, user: AppContainer.currentUser) }
         try save()

@@ -24,6 +24,9 @@ extension Driver {
         "queue send REF|all | queue edit REF TEXT… | queue delete REF",
         "profile name TEXT…                    change the display name (offline write queue)",
         "auth expire | auth renew              expire / renew the sign-in",
+        "peer USER send ID TEXT…               USER sends TEXT in conversation ID from their own device",
+        "peer USER delivered|read ID           USER's device received / USER read conversation ID so far",
+        "events trim                           the backend forgets the events it keeps (devices behind start over)",
         "advance DURATION                      move the clock on (500ms, 10s, 5m, 2h, 8d)",
         "background | foreground               app lifecycle",
         "restart                               kill and relaunch the app from the data directory",
@@ -53,6 +56,8 @@ extension Driver {
         case "queue": return try await queue(arguments)
         case "profile": return try await profile(arguments)
         case "auth": return try auth(arguments)
+        case "peer": return try peer(arguments)
+        case "events": return try events(arguments)
         case "advance": return try await advance(arguments)
         case "background", "foreground": return try lifecycle(word, arguments)
         case "restart":

@@ -71,6 +71,7 @@ extension Driver {
             world.backend.isSignInExpired = false
             app.messaging.outbox.signInRenewed()
             app.profile.signInRenewed()
+            app.client.listeningSignInRenewed()
         default: throw DriverError.badArguments("usage: auth expire|renew")
         }
         return { Output(lines: ["auth: \(self.world.backend.isSignInExpired ? "expired" : "signed in")"]) }
@@ -106,7 +107,13 @@ extension Driver {
     func lifecycle(_ word: String, _ arguments: String) throws -> Render {
         try noArguments(word, arguments)
         let list = app.conversations.list
-        if word == "background" { list.enterBackground() } else { list.enterForeground() }
+        if word == "background" {
+            list.enterBackground()
+            app.client.enterBackground()
+        } else {
+            list.enterForeground()
+            app.client.enterForeground()
+        }
         return { Output(lines: [word]) }
     }
 }

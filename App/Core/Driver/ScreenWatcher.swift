@@ -8,6 +8,10 @@ import CourierPresentation
 /// Between commands (`betweenCommands`, an interactive session on the system clock) a status change of the open
 /// chat's own messages prints its row too — a message delivered after 3G latency — since no command result will.
 ///
+/// Rows that arrive in the open chat from someone else (or from the user's other device) print as they arrive, and
+/// rows of the user's whose status a receipt raises print with their new label — during a command and between
+/// commands alike.
+///
 /// It remembers what it last printed across the view models it follows, so rebuilding them (a restart, another
 /// chat opened) prints only what actually looks different.
 @MainActor
@@ -20,6 +24,11 @@ final class ScreenWatcher {
     private weak var chat: ChatViewModel?
     private var followsChat = false
     private var statusLabels: [MessageID: String] = [:]
+    /// Heard before the screens (registered before any chat): the statuses a receipt is about to change.
+    private var beforeScreens: ObservationToken?
+    /// Heard after the open chat (registered again after each chat is made): what the update changed on screen.
+    private var afterScreens: ObservationToken?
+    private var statusesBefore: [MessageID: MessageStatus] = [:]
 
     /// Whether no command runs: then the chat's own rows print as their status changes. The labels they are
     /// compared with are taken when a command ends, not at every state during it (a pass over every row per state
@@ -39,6 +48,9 @@ final class ScreenWatcher {
 
     /// Follows `app`'s banner and open chat (again, when they were replaced since the last call).
     func follow(_ app: AppContainer) {
+        if banner !== app.messaging.banner || beforeScreens == nil {
+            beforeScreens = app.client.sync.observe { [weak self] update in self?.aboutToChange(update) }
+        }
         if banner !== app.messaging.banner {
             banner = app.messaging.banner
             bannerToken = app.messaging.banner.observe { [weak self] state in self?.bannerChanged(state) }
@@ -48,7 +60,39 @@ final class ScreenWatcher {
             followsChat = app.chat != nil
             statusLabels = [:]
             chatToken = app.chat?.observe { [weak self] state in self?.chatChanged(state) }
+            afterScreens = app.chat.map { _ in app.client.sync.observe { [weak self] update in self?.changed(update) } }
             if app.chat == nil { show("alert", nil) }
+        }
+    }
+
+    private func aboutToChange(_ update: SyncUpdate) {
+        guard case .statuses(let conversation, _, _) = update, let state = chat?.state,
+            state.conversationID == conversation
+        else { return }
+        statusesBefore = [:]
+        for row in state.messages where row.isOutgoing && !row.status.isPending { statusesBefore[row.id] = row.status }
+    }
+
+    private func changed(_ update: SyncUpdate) {
+        guard let state = chat?.state else { return }
+        switch update {
+        case .messages(let messages):
+            let arrived = Set(messages.lazy.filter { $0.conversationID == state.conversationID }.map(\.id))
+            guard !arrived.isEmpty else { return }
+            // The arrivals are among the newest rows: look from the end, no further than there are arrivals.
+            var rows: [MessageRow] = []
+            for row in state.messages.reversed() {
+                if arrived.contains(row.id) { rows.append(row) }
+                if rows.count == arrived.count { break }
+            }
+            for row in rows.reversed() { write(Driver.line(for: row)) }
+        case .statuses(let conversation, _, _) where conversation == state.conversationID:
+            for row in state.messages where row.isOutgoing {
+                if let before = statusesBefore[row.id], before != row.status { write(Driver.line(for: row)) }
+            }
+            statusesBefore = [:]
+        default:
+            return
         }
     }
 
@@ -56,6 +100,8 @@ final class ScreenWatcher {
     func stop() {
         bannerToken = nil
         chatToken = nil
+        beforeScreens = nil
+        afterScreens = nil
     }
 
     /// The alert's line text: "TITLE — MESSAGE [A | B]".

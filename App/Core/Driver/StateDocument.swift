@@ -67,10 +67,32 @@ enum StateDocument {
                 ("duplicatesIgnored", .int(world.backend.duplicatesIgnored)),
                 ("requests", .int(world.backend.requests)), ("roundTrips", .int(world.network.roundTrips)),
                 ("displayName", .optional(world.backend.user(AppContainer.currentUser)?.displayName)),
+                ("reads", reads(app)),
             ])),
+            ("sync", sync(app.client.syncEngine)),
             ("storage", .object([("recovered", .array(world.recovered.map(recovered)))])),
             ("clock", .object([("now", .string(iso8601(world.clock.now)))])),
         ])
+    }
+
+    /// `sync.*`: the receive side.
+    static func sync(_ engine: SyncEngine?) -> JSONValue {
+        .object([
+            ("live", .bool(engine?.isLive ?? false)), ("cursor", .optional(engine?.cursor?.description)),
+            ("resets", .int(engine?.resets ?? 0)), ("catchingUp", .bool(engine?.isCatchingUp ?? false)),
+            ("receiptsPending", .int(engine?.receipts.count ?? 0)),
+        ])
+    }
+
+    /// `server.reads.ID.USER`: the newest message each participant has read, for the open chat's conversation and
+    /// every conversation where someone has a marker.
+    static func reads(_ app: AppContainer) -> JSONValue {
+        let backend = app.world.backend
+        var ids = Set(backend.markedConversations)
+        if let open = app.chat?.state.conversationID { ids.insert(open) }
+        return .object(ids.sorted(by: naturalOrder).map { id in
+            (id.rawValue, .object(backend.reads(in: id).map { ($0.user.rawValue, .optional($0.messageID?.rawValue)) }))
+        })
     }
 
     static func chat(_ state: ChatViewModel.State?) -> JSONValue {

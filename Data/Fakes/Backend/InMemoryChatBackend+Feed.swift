@@ -169,3 +169,17 @@ extension InMemoryChatBackend: EventFeed {
         try markReceipt(receipt)
     }
 }
+
+// MARK: - Admin reads of the markers
+
+extension InMemoryChatBackend {
+    /// The conversations where some participant has a marker, in id order.
+    public var markedConversations: [ConversationID] { markers.keys.sorted() }
+
+    /// Each participant of `conversation` with the newest message they have read (nil: none yet); empty for an
+    /// unknown conversation.
+    public func reads(in conversation: ConversationID) -> [(user: UserID, messageID: MessageID?)] {
+        guard let stored = storedConversation(conversation) else { return [] }
+        return stored.participantIDs.map { ($0, marker(.read, of: $0, in: conversation)) }
+    }
+}

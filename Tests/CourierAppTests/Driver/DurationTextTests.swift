@@ -36,6 +36,12 @@ struct DurationTextTests {
         #expect(!result.ok)
         #expect(result.lines == ["error: line 7: usage: advance DURATION (500ms, 10s, 5m, 2h, 8d)"])
         #expect(try await harness.state()["clock"]?["now"] == before)
-        #expect(await harness.execute("advance 2h").lines == ["clock: 2026-01-01T11:00:00.000Z"])
+        // The launch's catch-up took its simulated latency: two hours on from wherever the clock stands.
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let now = try #require(try await harness.state()["clock"]?["now"]?.stringValue)
+        let start = try #require(formatter.date(from: now))
+        let expected = formatter.string(from: start.addingTimeInterval(7_200))
+        #expect(await harness.execute("advance 2h").lines == ["clock: \(expected)"])
     }
 }

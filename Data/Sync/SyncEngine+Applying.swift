@@ -1,0 +1,143 @@
+import CourierDomain
+import Foundation
+
+extension SyncEngine {
+    // MARK: - Applying a batch
+
+    /// Applies `batch`'s events above the cursor, in order, then writes the cursor (see the type: a kill in between
+    /// replays harmlessly), then tells observers. Throws when the cursor cannot be written: the batch is asked
+    /// for again, and applying it again changes nothing.
+    func apply(_ batch: FeedBatch) throws {
+        let floor = cursor ?? .start
+        var run = BatchRun()
+        for event in batch.events where event.position > floor {
+            appliedEvents += 1
+            switch event.change {
+            case .message(let message): take(message, into: &run)
+            case .receipt(let receipt):
+                run.flush(into: self)
+                take(receipt, into: &run)
+            case .conversation(let conversation):
+                run.flush(into: self)
+                conversationCache.store([conversation])
+                run.updates.append(.conversation(conversation))
+            }
+        }
+        run.flush(into: self)
+        try cursorLog.write(.init(cursor: max(floor, batch.end), resets: resets))
+        for update in run.updates { observers.notify(update) }
+        for (conversation, upTo) in run.received.sorted(by: { $0.key < $1.key }) {
+            queueReceipt(Receipt(conversationID: conversation, userID: user, kind: .delivered, upTo: upTo))
+        }
+    }
+
+    /// A stored message: an echo of this device's pending one confirms it; any other message new to this device
+    /// is kept and shown; the list's preview, order and unread count follow.
+    private func take(_ message: Message, into run: inout BatchRun) {
+        let mine = message.senderID == user
+        let confirmed = mine && outbox.confirmStored(message)
+        let known = confirmed || run.ids.contains(message.id)
+            || messageCache.contains(message.id, in: message.conversationID)
+        if confirmed {
+            // Shown through the outbox's own event; kept for offline reading like any delivered message.
+            run.confirmed.append(message)
+        } else if known {
+            return
+        } else {
+            run.messages.append(message)
+            run.ids.insert(message.id)
+        }
+        if !mine {
+            let conversation = message.conversationID
+            run.received[conversation] = max(run.received[conversation] ?? message.cursor, message.cursor)
+        }
+        run.touch(message, unread: !mine && !watched.contains(message.conversationID), in: self)
+    }
+
+    /// A receipt: another participant's raises the user's messages it covers; the user's own (from another device,
+    /// or this one's echoed back) clears what it covers from the unread count.
+    private func take(_ receipt: Receipt, into run: inout BatchRun) {
+        let conversation = receipt.conversationID
+        if receipt.userID == user {
+            guard receipt.kind == .read else { return }
+            if readMarkers[conversation].map({ $0 < receipt.upTo }) ?? true { readMarkers[conversation] = receipt.upTo }
+            if var kept = conversationCache.conversation(conversation), kept.unreadCount > 0,
+                kept.lastMessage.map({ $0.cursor <= receipt.upTo }) ?? true
+            {
+                kept.unreadCount = 0
+                conversationCache.store([kept])
+            }
+            run.updates.append(.readByMe(conversation: conversation, upTo: receipt.upTo))
+            return
+        }
+        let raised = messageCache.raisedStatuses(in: conversation, from: user, upTo: receipt.upTo, by: receipt.kind)
+        messageCache.store(raised)
+        if var kept = conversationCache.conversation(conversation), let last = kept.lastMessage,
+            last.senderID == user, last.cursor <= receipt.upTo, last.status.raised(by: receipt.kind) != last.status
+        {
+            kept.lastMessage?.status = last.status.raised(by: receipt.kind)
+            conversationCache.store([kept])
+        }
+        run.updates.append(.statuses(conversation: conversation, status: receipt.kind.status, upTo: receipt.upTo))
+    }
+
+    // MARK: - Starting over
+
+    /// The cursor expired: take one consistent snapshot of what the screens show and go on from its position.
+    func startOver() async throws {
+        let chats = watched.all
+        logger.log(.info, "sync: cursor expired; starting over with \(chats.count) open chat(s)")
+        let snapshot = try await feed.snapshot(
+            for: user, conversationLimit: settings.snapshotConversations, chats: chats,
+            messageLimit: settings.snapshotMessages)
+        if Task.isCancelled { throw CancellationError() }
+        conversationCache.store(snapshot.conversations.conversations)
+        for (conversation, page) in snapshot.chats.sorted(by: { $0.key < $1.key }) {
+            messageCache.store(page, in: conversation)
+        }
+        try cursorLog.write(.init(cursor: snapshot.position, resets: resets + 1))
+        observers.notify(.reset(snapshot))
+    }
+}
+
+/// What a batch collects before it is written and told: messages in one run (one cache write), the conversations
+/// they touched, the delivered receipts to write, and the updates in feed order.
+struct BatchRun {
+    var messages: [Message] = []
+    /// This device's messages the feed's echo confirmed: cached, not announced (the outbox announces them).
+    var confirmed: [Message] = []
+    var ids: Set<MessageID> = []
+    var conversations: [ConversationID: Conversation] = [:]
+    var received: [ConversationID: MessageCursor] = [:]
+    var updates: [SyncUpdate] = []
+
+    /// Brings `message`'s conversation preview, activity and (when `unread`) unread count up to date, once per
+    /// message newer than the conversation's newest: a replayed or older message changes nothing.
+    @MainActor
+    mutating func touch(_ message: Message, unread: Bool, in engine: SyncEngine) {
+        let id = message.conversationID
+        guard var conversation = conversations[id] ?? engine.conversationCache.conversation(id) else { return }
+        if let last = conversation.lastMessage, last.id == message.id || !Message.composeOrder(last, message) {
+            return
+        }
+        conversation.lastMessage = message
+        conversation.lastActivity = max(conversation.lastActivity, message.timestamp)
+        if unread { conversation.unreadCount += 1 }
+        conversations[id] = conversation
+    }
+
+    /// Writes the messages and conversations collected so far and queues their update.
+    @MainActor
+    mutating func flush(into engine: SyncEngine) {
+        if !messages.isEmpty || !confirmed.isEmpty {
+            engine.messageCache.store(confirmed + messages)
+            if !messages.isEmpty { updates.append(.messages(messages)) }
+            messages = []
+            confirmed = []
+        }
+        if !conversations.isEmpty {
+            engine.conversationCache.store(conversations.keys.sorted().compactMap { conversations[$0] })
+            conversations = [:]
+        }
+    }
+}

@@ -1,0 +1,309 @@
+import CourierDomain
+import Foundation
+
+/// The receive side: the one owner of the feed cursor, which catches up and then listens, and applies what others
+/// (and the user's other devices) do to the caches, the outbox and the screens (docs/reliability.md, "The feed").
+///
+/// - **When it runs.** On launch, on reconnect and on return to the foreground it first catches up — asks for the
+///   events after its cursor, without waiting, until none are left — and only then goes live: the same loop asks
+///   again with a long poll (`SyncSettings.liveWait`) that the backend answers as soon as something happens. One
+///   loop, one request at a time, so events that happen during the catch-up simply come in a later batch, in
+///   order. Offline, in the background, while sign-in is expired or after `stop()` it holds no connection.
+/// - **A fresh device** starts its cursor at the feed's end: the screens load their own pages.
+/// - **Applying.** Each batch is applied to the message cache (readable offline), the conversation cache (preview,
+///   order, unread) and the outbox (an echo of a pending message of this device confirms it `sent`), and only then
+///   is the cursor written. A kill in between replays the batch, and a replay changes nothing: an event at or
+///   below the cursor is skipped, a message already held is not new, unread counts only a message newer than the
+///   conversation's newest, statuses only rise.
+/// - **Receipts.** Messages of others that arrive are acknowledged `delivered`, and `markRead` acknowledges `read`,
+///   through a durable write queue: offline they wait, coalesced to the newest per conversation and kind; the
+///   backend keeps the higher marker. Receipts from others raise the user's messages `sent → delivered → read`.
+/// - **Expired cursor.** The backend forgot events after the cursor: the engine fetches one `FeedSnapshot` (the
+///   list's first page, the watched chats' newest pages and the position they are true at), keeps it in the caches,
+///   hands it to screens to merge (`SyncUpdate.reset`), counts one reset, and goes on from there. The outbox is not
+///   touched.
+/// - **Failures.** A retryable error waits (1 s doubling up to `maxBackoff`, on the clock) and asks again; offline
+///   ends the loop until the device is back; unauthorized pauses it until `signInRenewed()`.
+@MainActor
+public final class SyncEngine: LiveSync {
+    /// The write-queue kind of receipts.
+    public static let receiptKind = "receipt"
+
+    // MARK: - Dependencies
+
+    let feed: any EventFeed
+    let user: UserID
+    let messageCache: MessageCache
+    let conversationCache: ConversationCache
+    let outbox: any MessageOutbox
+    /// Where receipts wait until the backend has them.
+    public let receipts: OfflineWriteQueue
+    let connectivity: any ConnectivityMonitor
+    let clock: any Clock
+    let settings: SyncSettings
+    let logger: Logger
+    let cursorLog: SyncCursorLog
+    let observers = ObserverList<SyncUpdate>()
+    let watched = WatchedConversations()
+    private var tokens: [ObservationToken] = []
+    private var connectivityToken: ObservationToken?
+
+    // MARK: - State
+
+    /// The last event applied (nil until the first launch online has asked where the feed ends).
+    public var cursor: FeedPosition? { cursorLog.state.cursor }
+    /// Times the cursor was too old and the device started over.
+    public var resets: Int { cursorLog.state.resets }
+    /// Whether a live request is open: caught up and listening.
+    public private(set) var isLive = false
+    /// Whether the loop is catching up (it has not yet seen the end of the feed since it started).
+    public private(set) var isCatchingUp = false
+    /// Requests that failed in a row (0 once one succeeds).
+    public private(set) var consecutiveFailures = 0
+    /// Whether the app is in the foreground.
+    public private(set) var isInForeground = true
+    /// Whether the feed refused the sign-in; `signInRenewed()` resumes.
+    public private(set) var isPausedForSignIn = false
+    /// Events applied since the engine was made (replays skipped not counted).
+    public internal(set) var appliedEvents = 0
+    /// Whether the catch-up-then-listen loop runs (online, in the foreground, signed in).
+    public var isRunning: Bool { loop != nil }
+    /// Set by `stop()`.
+    private var isStopped = false
+    var loop: TrackedTask<Void>?
+    private var receiptDelivery: TrackedTask<Void>?
+    /// Whether the last receipt attempt failed (until one is delivered).
+    private var receiptsFailing = false
+    /// The newest read marker per conversation this device made.
+    var readMarkers: [ConversationID: MessageCursor] = [:]
+
+    // MARK: - Init
+
+    /// Creates the engine; `start()` begins. Receipts are delivered through `receipts`, whose executor for
+    /// `receiptKind` this registers. Throws what opening `cursorStorage` throws.
+    public init(
+        feed: any EventFeed, user: UserID, cursorStorage: any RecordStorage, messageCache: MessageCache,
+        conversationCache: ConversationCache, outbox: any MessageOutbox, receipts: OfflineWriteQueue,
+        connectivity: any ConnectivityMonitor, clock: any Clock, settings: SyncSettings = SyncSettings(),
+        logger: Logger = .silent
+    ) throws {
+        cursorLog = try SyncCursorLog(storage: cursorStorage, logger: logger)
+        self.feed = feed
+        self.user = user
+        self.messageCache = messageCache
+        self.conversationCache = conversationCache
+        self.outbox = outbox
+        self.receipts = receipts
+        self.connectivity = connectivity
+        self.clock = clock
+        self.settings = settings
+        self.logger = logger
+        receipts.register(kind: Self.receiptKind) { write in
+            try await feed.mark(try write.decodePayload(Receipt.self))
+        }
+        tokens.append(
+            receipts.observe { [weak self] event in
+                switch event {
+                case .attemptFailed: self?.receiptsFailing = true
+                case .delivered: self?.receiptsFailing = false
+                default: break
+                }
+            })
+        for write in receipts.allWrites where write.kind == Self.receiptKind {
+            guard let receipt = try? write.decodePayload(Receipt.self), receipt.kind == .read else { continue }
+            readMarkers[receipt.conversationID] = max(readMarkers[receipt.conversationID] ?? receipt.upTo, receipt.upTo)
+        }
+    }
+
+    isolated deinit { stop() }
+
+    /// Starts following connectivity: catches up and goes live whenever the device is online in the foreground.
+    public func start() {
+        guard connectivityToken == nil, !isStopped else { return }
+        connectivityToken = connectivity.observe { [weak self] online in self?.connectivityChanged(online) }
+    }
+
+    /// Stops listening for good (the client is closing); an applied batch stays applied.
+    public func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        tokens.removeAll()
+        connectivityToken = nil
+        loop?.cancel()
+        setLive(false)
+    }
+
+    // MARK: - Lifecycle
+
+    /// The app went to the background: the live connection closes and nothing is asked until it returns.
+    public func enterBackground() {
+        guard isInForeground else { return }
+        isInForeground = false
+        loop?.cancel()
+        loop = nil
+        isCatchingUp = false
+        setLive(false)
+    }
+
+    /// The app is back in the foreground: catch up, then listen.
+    public func enterForeground() {
+        guard !isInForeground else { return }
+        isInForeground = true
+        startLoop()
+    }
+
+    /// Sign-in was renewed: catch up and listen again.
+    public func signInRenewed() {
+        guard isPausedForSignIn else { return }
+        isPausedForSignIn = false
+        startLoop()
+    }
+
+    private func connectivityChanged(_ online: Bool) {
+        if online {
+            startLoop()
+        } else {
+            loop?.cancel()
+            loop = nil
+            isCatchingUp = false
+            setLive(false)
+        }
+        if online { deliverReceipts() }
+    }
+
+    // MARK: - LiveSync
+
+    public func observe(_ observer: @escaping @MainActor (SyncUpdate) -> Void) -> ObservationToken {
+        observers.add(observer)
+    }
+
+    public func watch(_ conversation: ConversationID) -> ObservationToken { watched.watch(conversation) }
+
+    public func isWatched(_ conversation: ConversationID) -> Bool { watched.contains(conversation) }
+
+    public func markRead(_ conversation: ConversationID, upTo message: MessageCursor) {
+        if let held = readMarkers[conversation], message <= held { return }
+        readMarkers[conversation] = message
+        if var kept = conversationCache.conversation(conversation), kept.unreadCount > 0,
+            kept.lastMessage.map({ $0.cursor <= message }) ?? true
+        {
+            kept.unreadCount = 0
+            conversationCache.store([kept])
+        }
+        queueReceipt(Receipt(conversationID: conversation, userID: user, kind: .read, upTo: message))
+        observers.notify(.readByMe(conversation: conversation, upTo: message))
+    }
+
+    public func readMarker(for conversation: ConversationID) -> MessageCursor? { readMarkers[conversation] }
+
+    // MARK: - Receipts
+
+    /// Queues `receipt` durably, replacing a queued one of the same conversation and kind, and delivers when online.
+    func queueReceipt(_ receipt: Receipt) {
+        do {
+            try receipts.enqueue(
+                kind: Self.receiptKind, key: "\(receipt.kind.rawValue).\(receipt.conversationID.rawValue)",
+                payload: receipt)
+        } catch {
+            logger.log(.warning, "sync: could not queue a \(receipt.kind.rawValue) receipt (\(error))")
+            return
+        }
+        deliverReceipts()
+    }
+
+    private func deliverReceipts() {
+        guard connectivity.isOnline, !isStopped, receipts.count > 0, receiptDelivery == nil else { return }
+        let receipts = receipts
+        receiptDelivery = clock.task { [weak self] in
+            _ = await receipts.syncWhenOnline()
+            self?.receiptDelivery = nil
+            // Receipts queued while that sync ran its last write go out now.
+            if receipts.count > 0, !receipts.isPausedForSignIn { self?.deliverReceipts() }
+        }
+    }
+
+    /// Whether receipts are being delivered now and no attempt of this delivery has failed: a failing delivery
+    /// retries in the background, and nothing waits for it.
+    public var isDeliveringReceipts: Bool { receiptDelivery != nil && !receiptsFailing }
+
+    /// The receipt delivery under way, for a caller that waits for the client's work.
+    var receiptWork: TrackedWork? { receiptDelivery?.work }
+
+    // MARK: - The loop
+
+    func startLoop() {
+        guard loop == nil, !isStopped, isInForeground, !isPausedForSignIn, connectivity.isOnline else { return }
+        isCatchingUp = true
+        consecutiveFailures = 0
+        loop = clock.task { [weak self] in
+            await self?.run()
+            self?.loopEnded()
+        }
+    }
+
+    private func loopEnded() {
+        loop = nil
+        isCatchingUp = false
+        setLive(false)
+    }
+
+    func setLive(_ live: Bool) {
+        guard live != isLive else { return }
+        isLive = live
+        observers.notify(.live(live))
+    }
+
+    private func run() async {
+        while !Task.isCancelled, !isStopped, isInForeground, connectivity.isOnline {
+            do {
+                try await step()
+                consecutiveFailures = 0
+            } catch {
+                if Task.isCancelled || error is CancellationError { return }
+                let failure = (error as? DeliveryError) ?? .unknown(String(describing: error))
+                if failure == .offline { return }
+                setLive(false)
+                if failure.requiresSignIn {
+                    isPausedForSignIn = true
+                    return
+                }
+                consecutiveFailures += 1
+                logger.log(.info, "sync: request failed (\(failure)); retrying")
+                do { try await clock.sleep(for: backoff()) } catch { return }
+            }
+        }
+    }
+
+    /// One request and what its answer does.
+    private func step() async throws {
+        guard let cursor else {
+            let end = try await feed.feedEnd(for: user)
+            try checkNotCancelled()
+            try cursorLog.write(.init(cursor: end, resets: resets))
+            return
+        }
+        let live = !isCatchingUp
+        if live { setLive(true) }
+        let answer = try await feed.events(
+            for: user, after: cursor, limit: settings.batchLimit, wait: live ? settings.liveWait : .zero)
+        try checkNotCancelled()
+        switch answer {
+        case .expired:
+            try await startOver()
+        case .batch(let batch):
+            try apply(batch)
+            // A batch cut at its limit: the rest is asked for at once, not held.
+            isCatchingUp = batch.hasMore
+            if batch.hasMore { setLive(false) }
+        }
+    }
+
+    private func checkNotCancelled() throws {
+        if Task.isCancelled || isStopped || !isInForeground { throw CancellationError() }
+    }
+
+    private func backoff() -> Duration {
+        let seconds = min(settings.maxBackoff.timeInterval, pow(2, Double(min(consecutiveFailures, 16) - 1)))
+        return .milliseconds(Int64(seconds * 1_000))
+    }
+}
