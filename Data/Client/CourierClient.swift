@@ -38,6 +38,8 @@ public final class CourierClient: MessagingSession {
     public let store: FileOutboxStore
     /// Messages seen online, for chats opened offline.
     public let messageCache: MessageCache
+    /// Conversations seen online (previews, unread counts), for the list offline.
+    public let conversationCache: ConversationCache
     /// The message lifecycle service, as the durable outbox.
     public let durableOutbox: DurableOutbox
     /// The receive side, when the app gave an event feed: the cursor, catch-up, live updates, receipts.
@@ -131,6 +133,7 @@ public final class CourierClient: MessagingSession {
         self.logger = logger
         self.store = store
         self.messageCache = messageCache
+        self.conversationCache = conversationCache
         self.lock = lock
         self.messageLog = messageLog
         self.conversationLog = conversationLog

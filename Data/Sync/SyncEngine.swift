@@ -72,6 +72,8 @@ public final class SyncEngine: LiveSync {
     private var isStopped = false
     var loop: TrackedTask<Void>?
     private var receiptDelivery: TrackedTask<Void>?
+    /// Which loop is the current one: a cancelled loop still winding down must not touch the state of the next.
+    private var loopGeneration = 0
     /// Whether the last receipt attempt failed (until one is delivered).
     private var receiptsFailing = false
     /// The newest read marker per conversation this device made.
@@ -235,13 +237,17 @@ public final class SyncEngine: LiveSync {
         guard loop == nil, !isStopped, isInForeground, !isPausedForSignIn, connectivity.isOnline else { return }
         isCatchingUp = true
         consecutiveFailures = 0
+        loopGeneration += 1
+        let generation = loopGeneration
         loop = clock.task { [weak self] in
-            await self?.run()
-            self?.loopEnded()
+            await self?.run(generation)
+            self?.loopEnded(generation)
         }
     }
 
-    private func loopEnded() {
+    /// A loop ended; one cancelled and replaced meanwhile (offline, then online again) leaves its successor alone.
+    private func loopEnded(_ generation: Int) {
+        guard generation == loopGeneration else { return }
         loop = nil
         isCatchingUp = false
         setLive(false)
@@ -253,8 +259,8 @@ public final class SyncEngine: LiveSync {
         observers.notify(.live(live))
     }
 
-    private func run() async {
-        while !Task.isCancelled, !isStopped, isInForeground, connectivity.isOnline {
+    private func run(_ generation: Int) async {
+        while !Task.isCancelled, generation == loopGeneration, !isStopped, isInForeground, connectivity.isOnline {
             do {
                 try await step()
                 consecutiveFailures = 0
@@ -284,6 +290,7 @@ public final class SyncEngine: LiveSync {
         }
         let live = !isCatchingUp
         if live { setLive(true) }
+        let asked = clock.now
         let answer = try await feed.events(
             for: user, after: cursor, limit: settings.batchLimit, wait: live ? settings.liveWait : .zero)
         try checkNotCancelled()
@@ -295,6 +302,11 @@ public final class SyncEngine: LiveSync {
             // A batch cut at its limit: the rest is asked for at once, not held.
             isCatchingUp = batch.hasMore
             if batch.hasMore { setLive(false) }
+            // A feed that answers a long poll at once with nothing (it does not hold) is asked again after a pause,
+            // never in a tight loop.
+            if live, batch.events.isEmpty {
+                try await clock.sleep(until: asked.addingTimeInterval(settings.minimumPollInterval.timeInterval))
+            }
         }
     }
 
