@@ -1,0 +1,156 @@
+import CourierDomain
+import CourierPresentation
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// The open chat hears what others do: arrivals at the bottom, receipts in place, a start-over merged, reads sent.
+@MainActor
+@Suite struct ChatViewModelSyncTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: true)
+    let sync = FakeLiveSync()
+
+    /// The chat of `c1` over `history`, with the fake sync, once its first page arrived.
+    private func open(_ history: [Message] = []) async -> ChatViewModel {
+        let model = ChatViewModel(
+            conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
+            repository: ChatFakeRepository(clock: clock, history: history), connectivity: network,
+            banner: makeBanner(), clock: clock, sync: sync)
+        model.start()
+        _ = await clock.run(until: { !model.hasPendingWork })
+        return model
+    }
+
+    private func fromAna(_ id: String, _ text: String, at seconds: Double = 1) -> Message {
+        Message(
+            id: MessageID(id), conversationID: "c1", senderID: "ana", text: text,
+            timestamp: clock.now.addingTimeInterval(seconds), status: .sent)
+    }
+
+    private func theirs(_ message: Message) -> MessageRow {
+        MessageRow(
+            id: message.id, text: message.text, status: message.status, senderID: message.senderID, statusLabel: "",
+            isOutgoing: false, timeText: "Now", canRetry: false)
+    }
+
+    @Test func aMessageThatArrivesShowsAtTheBottomInOneStateAndIsRead() async throws {
+        // Given an open chat showing one message of mine
+        let mineSent = Message(
+            id: "s1", conversationID: "c1", senderID: "me", text: "hey", timestamp: clock.now, status: .sent)
+        let model = await open([mineSent])
+        let recorder = StateRecorder(model)
+
+        // When Ana's answer arrives
+        let answer = fromAna("a1", "hi!")
+        sync.send(.messages([answer]))
+
+        // Then it shows below mine, in one new state, and the chat marks it read
+        #expect(recorder.states == [
+            chatState([mine("s1", "hey", .sent)]),
+            chatState([mine("s1", "hey", .sent), theirs(answer)]),
+        ])
+        #expect(sync.reads.last?.upTo == answer.cursor)
+        #expect(sync.reads.last?.conversation == "c1")
+    }
+
+    @Test func messagesOfAnotherConversationOrAlreadyShownChangeNothing() async throws {
+        // Given an open chat showing Ana's message
+        let known = fromAna("a1", "hi")
+        let model = await open([known])
+        let recorder = StateRecorder(model)
+        let reads = sync.reads.count
+
+        // When a message of another chat arrives, and Ana's again (a replay)
+        var elsewhere = fromAna("b1", "elsewhere")
+        elsewhere.conversationID = "c2"
+        sync.send(.messages([elsewhere]))
+        sync.send(.messages([known]))
+
+        // Then no state was emitted and nothing more was marked read
+        #expect(recorder.states.count == 1)
+        #expect(sync.reads.count == reads)
+    }
+
+    @Test func openingAChatReadsItsNewestMessageFromSomeoneElse() async throws {
+        // Given a chat whose newest message is mine, after one of Ana's
+        let ana = fromAna("a1", "question", at: -10)
+        let answer = Message(
+            id: "s1", conversationID: "c1", senderID: "me", text: "answer", timestamp: clock.now, status: .sent)
+
+        // When it opens
+        let model = await open([ana, answer])
+
+        // Then Ana's message is marked read, and the chat counts as on screen until it goes
+        #expect(sync.reads.map(\.upTo) == [ana.cursor])
+        #expect(sync.isWatched("c1"))
+        withExtendedLifetime(model) {}
+    }
+
+    @Test func receiptsChangeMyRowsInPlaceAndNeverBack() async throws {
+        // Given two sent messages of mine, one of Ana's between them, and one of mine still queued
+        let first = Message(
+            id: "s1", conversationID: "c1", senderID: "me", text: "one", timestamp: clock.now.addingTimeInterval(-3),
+            status: .sent)
+        let ana = fromAna("a1", "ok", at: -2)
+        let second = Message(
+            id: "s2", conversationID: "c1", senderID: "me", text: "two", timestamp: clock.now.addingTimeInterval(-1),
+            status: .sent)
+        let model = await open([first, ana, second])
+        network.set(online: false)
+        try model.send(text: "queued")
+        network.set(online: true)
+        let queuedID = try #require(model.state.messages.last?.id)
+
+        // When Ana's device gets the first, then Ana reads everything, then a late delivered receipt comes
+        sync.send(.statuses(conversation: "c1", status: .delivered, upTo: first.cursor))
+        let afterDelivered = model.state.messages.map(\.status)
+        sync.send(.statuses(conversation: "c1", status: .read, upTo: clock.now.cursorAtEnd))
+        sync.send(.statuses(conversation: "c1", status: .delivered, upTo: clock.now.cursorAtEnd))
+
+        // Then: first delivered, second still sent; then both read with "Read"; Ana's and the queued row untouched
+        #expect(afterDelivered == [.delivered, .sent, .sent, .queued])
+        #expect(model.state.messages.map(\.status) == [.read, .sent, .read, .queued])
+        #expect(model.state.messages.map(\.statusLabel) == ["Read", "", "Read", "Queued"])
+        #expect(model.state.messages.last?.id == queuedID)
+    }
+
+    @Test func aStartOverMergesTheNewPageWithoutEverShowingAnEmptyChat() async throws {
+        // Given a chat showing two messages
+        let old = [fromAna("a1", "one", at: -20), fromAna("a2", "two", at: -10)]
+        let model = await open(old)
+        let recorder = StateRecorder(model)
+
+        // When the engine starts over with a newest page holding a message missed meanwhile
+        let missed = fromAna("a3", "missed")
+        let snapshot = FeedSnapshot(
+            position: FeedPosition(9), conversations: ConversationPage(conversations: [], hasMore: false),
+            chats: ["c1": MessagePage(messages: [old[1], missed], hasMore: true)])
+        sync.send(.reset(snapshot))
+
+        // Then every state showed at least the rows shown before, and the missed one joined at the bottom
+        #expect(recorder.states.allSatisfy { $0.messages.count >= 2 })
+        #expect(model.state.messages.map(\.id) == ["a1", "a2", "a3"])
+        #expect(sync.reads.last?.upTo == missed.cursor)
+    }
+
+    @Test func aReleasedChatHearsNothingAndIsNoLongerOnScreen() async throws {
+        // Given a chat that opened and was then released
+        var model: ChatViewModel? = await open()
+        #expect(sync.isWatched("c1"))
+        model = nil
+
+        // When a message arrives for it
+        sync.send(.messages([fromAna("a1", "anyone?")]))
+
+        // Then nobody listens any more and the conversation is not on screen
+        #expect(model == nil)
+        #expect(!sync.hasObservers)
+        #expect(!sync.isWatched("c1"))
+        #expect(sync.reads.isEmpty)
+    }
+}
+
+extension Date {
+    /// A cursor after every message composed before this instant.
+    fileprivate var cursorAtEnd: MessageCursor { MessageCursor(timestamp: self.addingTimeInterval(3_600), id: "~") }
+}
