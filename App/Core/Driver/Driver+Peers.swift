@@ -24,9 +24,12 @@ extension Driver {
         }
         switch (parts[1], parts.count) {
         case ("send", 4):
+            // Stamped after the conversation's newest message, as a server stamps what it receives: two messages
+            // sent within one tick of the clock keep the order they were sent in.
+            let newest = conversation.lastMessage?.timestamp.addingTimeInterval(0.001) ?? .distantPast
             let message = Message(
                 id: app.ids.next(), conversationID: conversationID, senderID: user, text: parts[3],
-                timestamp: world.clock.now, status: .sent)
+                timestamp: max(world.clock.now, newest), status: .sent)
             let stored: Message
             do {
                 stored = try world.backend.receive(message)
