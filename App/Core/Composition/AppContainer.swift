@@ -9,8 +9,11 @@ import Foundation
 /// restart.
 @MainActor
 public final class AppContainer {
-    /// The signed-in user of the demo.
-    public static let currentUser: UserID = "me"
+    /// The user a new data directory signs in as.
+    public static let demoUser: UserID = "me"
+
+    /// The signed-in user: the data directory's owner.
+    public var currentUser: UserID { world.user }
 
     /// The world the app runs in.
     public let world: World
@@ -40,13 +43,13 @@ public final class AppContainer {
         // The data side is the library's entry point over the client's folder; the world (fake backend, network
         // conditioner, demo data) is just the configuration it is given.
         let client = try CourierClient(
-            directory: world.directory.appendingPathComponent("client"), currentUser: Self.currentUser,
+            directory: world.directory.appendingPathComponent("client"), currentUser: world.user,
             messages: world.network, conversations: world.network, users: world.network,
             connectivity: world.network, clock: world.clock, ids: idSpace.generator, policy: world.settings.policy,
             random: world.random,
             writeExecutors: [
                 ProfileViewModel.displayNameKind: Self.displayNameExecutor(
-                    network: world.network, user: Self.currentUser)
+                    network: world.network, user: world.user)
             ],
             feed: world.network, fileSystem: world.fileSystem, logger: logger)
         self.client = client

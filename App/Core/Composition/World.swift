@@ -25,6 +25,8 @@ public final class World {
     public var settings: WorldSettings
     /// The file system every store writes through (a simulated disk in simulations).
     public let fileSystem: any FileSystem
+    /// The user signed in on this directory: its owner (`DataDirectoryOwner`).
+    public let user: UserID
 
     /// What opening the data directory's files had to skip, cut or replace since this world was opened, in order.
     public private(set) var recovered: [RecoveredDamage] = []
@@ -40,10 +42,11 @@ public final class World {
     /// empty or Courier's (`DataDirectory`); any other throws `DataDirectoryError.notCourier` with nothing touched.
     /// A damaged `world.json` never stops it: what could not be used is replaced by defaults and listed in
     /// `recovered`. With `server`, requests go over HTTP to that `courier-server` instead of to the
-    /// in-process backend.
+    /// in-process backend. `user` signs in as that user; the directory belongs to whoever signed in first
+    /// (`DataDirectoryOwner`), and another user is refused.
     public init(
         directory: URL, clockMode: ClockMode, seed: UInt64, fresh: Bool, fileSystem: any FileSystem = PosixFileSystem(),
-        clock injected: ManualClock? = nil, logger: Logger = .silent, server: URL? = nil
+        clock injected: ManualClock? = nil, logger: Logger = .silent, server: URL? = nil, user requested: UserID? = nil
     ) throws {
         let found =
             fresh ? try DataDirectory.checkWipeable(directory) : DataDirectory.kind(of: directory, fileSystem: fileSystem)
@@ -59,6 +62,8 @@ public final class World {
         try fileSystem.createDirectory(serverPath)
         try fileSystem.createDirectory(clientPath)
         if isNew { try fileSystem.syncDirectory(directory.path) }
+        user = try DataDirectoryOwner.claim(
+            directory, requested: requested, fallback: AppContainer.demoUser, fileSystem: fileSystem)
         try DurableIDSpace.create(
             path: Self.idSpacePath(in: directory), fileSystem: fileSystem,
             namespace: isNew && clockMode == .virtual && server == nil ? .seeded(seed) : .random())
@@ -98,7 +103,7 @@ public final class World {
             failRate: settings.failRate, isOnline: settings.online,
             feedRandom: LockedRandom(seed: (seed &+ UInt64(settings.launches)) ^ 0xFEED_FEED_FEED_FEED))
         noteRecovery(of: "server/backend.log", journal.report)
-        network.remote = server.map { HTTPChatClient(baseURL: $0, user: AppContainer.currentUser) }
+        network.remote = server.map { [user] in HTTPChatClient(baseURL: $0, user: user) }
         try save()
     }
 

@@ -51,7 +51,7 @@ public final class Driver {
         watcher = ScreenWatcher(write: options.json ? { _ in } : { write(Self.escaped($0)) })
         world = try World(
             directory: options.dataDirectory, clockMode: clockMode, seed: options.seed, fresh: options.fresh,
-            fileSystem: fileSystem, logger: logger, server: options.server)
+            fileSystem: fileSystem, logger: logger, server: options.server, user: options.user.map { UserID($0) })
         do {
             app = try AppContainer(world: world, logger: logger)
         } catch {

@@ -54,6 +54,9 @@ public enum DriverMain {
         } catch let error as DataDirectoryError {
             printError("courier: \(error)")
             return Driver.ExitStatus.badInvocation.rawValue
+        } catch let error as DataDirectoryOwner.OwnerError {
+            printError("courier: cannot open the data directory \(options.dataDirectory.path): \(error)")
+            return Driver.ExitStatus.dataDirectoryUnavailable.rawValue
         } catch {
             printError("courier: cannot open the data directory \(options.dataDirectory.path): \(error)")
             return Driver.ExitStatus.dataDirectoryUnavailable.rawValue

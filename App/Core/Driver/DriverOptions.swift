@@ -18,11 +18,13 @@ public struct DriverOptions: Equatable, Sendable {
     public var help = false
     /// A `courier-server` to talk HTTP to instead of the in-process backend.
     public var server: URL?
+    /// The demo user to sign in as; nil: the directory's owner (`me` for a new directory).
+    public var user: String?
 
     /// The usage line.
     public static let usage =
         "usage: courier [--data-dir DIR] [--script FILE] [--json] [--fresh] [--seed N] [--clock virtual|system]"
-        + " [--server URL]"
+        + " [--server URL] [--user ID]"
 
     /// Options with every default.
     public init() {}
@@ -65,6 +67,12 @@ public struct DriverOptions: Equatable, Sendable {
                     throw .badArguments("--server takes an http:// URL, not \(text)")
                 }
                 options.server = url
+            case "--user":
+                let text = try value(for: argument)
+                guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                    throw .badArguments("--user takes a user id (letters, digits, - and _), not \(text)")
+                }
+                options.user = text
             case "--": continue  // what `swift run courier -- …` may pass through
             case "-h", "--help": options.help = true
             default: throw .badArguments("unknown option \(argument)")

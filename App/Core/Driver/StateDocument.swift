@@ -57,8 +57,8 @@ enum StateDocument {
                 ("rejected", .array(app.profile.state.givenUp.map { .string($0) })),
             ])),
             ("profile", .object([
-                ("displayName", .optional(app.conversations.users.cachedUser(AppContainer.currentUser)?.displayName
-                    ?? world.backend.user(AppContainer.currentUser)?.displayName)),
+                ("displayName", .optional(app.conversations.users.cachedUser(app.currentUser)?.displayName
+                    ?? world.backend.user(app.currentUser)?.displayName)),
             ])),
             ("server", .object([
                 ("counts", .object(world.backend.conversationIDs.sorted(by: naturalOrder).map { id in
@@ -66,7 +66,7 @@ enum StateDocument {
                 })),
                 ("duplicatesIgnored", .int(world.backend.duplicatesIgnored)),
                 ("requests", .int(world.backend.requests)), ("roundTrips", .int(world.network.roundTrips)),
-                ("displayName", .optional(world.backend.user(AppContainer.currentUser)?.displayName)),
+                ("displayName", .optional(world.backend.user(app.currentUser)?.displayName)),
                 ("reads", reads(app)),
             ])),
             ("sync", sync(app.client.syncEngine)),
