@@ -18,6 +18,22 @@ final class ServerFixture {
         client = HTTPChatClient(baseURL: server.url, user: "me", timeout: clientTimeout)
     }
 
+    /// A client of the same server signed in as `user` (Ben shares `c2` with `me`).
+    func client(as user: UserID) -> HTTPChatClient {
+        HTTPChatClient(baseURL: server.url, user: user, timeout: .seconds(5))
+    }
+
+    /// Waits on the wall clock, a few milliseconds at a time, until `condition` holds (true) or `limit` passes
+    /// (false): for what a real socket takes real time to do, such as a poll reaching the server.
+    func wait(until condition: () -> Bool, limit: Duration = .seconds(2)) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
+    }
+
     /// Stops the server and removes its directory.
     func tearDown() {
         server.stop()
