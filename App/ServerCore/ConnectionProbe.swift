@@ -6,9 +6,6 @@ public struct ConnectionProbe: Sendable {
     /// A probe that asks `hungUp` (true once the client closed the connection or it broke).
     public init(hungUp: @escaping @Sendable () -> Bool) { check = hungUp }
 
-    /// A probe of a client that never leaves (for handlers called without a connection).
-    public static let connected = ConnectionProbe { false }
-
     /// Whether the client closed the connection (or it broke): an answer would reach nobody.
     public var clientHungUp: Bool { check() }
 }
