@@ -31,6 +31,12 @@ public final class ChatServer {
 
     /// Long polls being held now.
     public var heldPolls: Int { polls.count }
+    /// Held long polls answered before their deadline, because an event arrived for their user.
+    public var pollsAnsweredEarly: Int { polls.ended(.woken) }
+    /// Held long polls answered at their deadline (or when the server stopped), with whatever waited.
+    public var pollsRunOut: Int { polls.ended(.due) }
+    /// Held long polls let go because their client hung up.
+    public var pollsAbandoned: Int { polls.ended(.abandoned) }
 
     private let sockets: SocketServer
     private let polls: HeldPolls
@@ -95,21 +101,24 @@ public final class ChatServer {
         guard let key, let token else {
             return HTTPResponse(status: 503, body: SocketServer.errorBody("server", "too many held polls"))
         }
-        defer {
-            token.cancel()
-            polls.release(key)
-        }
+        defer { token.cancel() }
         while true {
-            switch polls.wait(key, until: poll.deadline, clientHungUp: { probe.clientHungUp }) {
+            let wake = polls.wait(key, until: poll.deadline, clientHungUp: { probe.clientHungUp })
+            switch wake {
             case .abandoned:
                 // Most likely nobody reads it; a client that only half-closed its side still gets its answer.
                 var response = onMainActor { router.answer(poll) }
                 response.closesConnection = true
+                polls.release(key, ending: wake)
                 return response
             case .woken:
-                if let response = onMainActor({ router.answerIfReady(poll) }) { return response }
+                guard let response = onMainActor({ router.answerIfReady(poll) }) else { continue }
+                polls.release(key, ending: wake)
+                return response
             case .due:
-                return onMainActor { router.answer(poll) }
+                let response = onMainActor { router.answer(poll) }
+                polls.release(key, ending: wake)
+                return response
             }
         }
     }

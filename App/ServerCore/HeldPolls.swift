@@ -13,12 +13,16 @@ final class HeldPolls: @unchecked Sendable {
     private var woken: [Int: Bool] = [:]
     private var nextKey = 0
     private var stopped = false
+    private var endings: [Wake: Int] = [:]
 
     /// Holds at most `limit` polls at once.
     init(limit: Int) { self.limit = max(0, limit) }
 
     /// How many polls are held now.
     var count: Int { condition.withLock { woken.count } }
+
+    /// How many held polls have ended the way `wake` says.
+    func ended(_ wake: Wake) -> Int { condition.withLock { endings[wake, default: 0] } }
 
     /// A place for one more poll, by key; nil when `limit` are held already or the server has stopped.
     func admit() -> Int? {
@@ -41,7 +45,7 @@ final class HeldPolls: @unchecked Sendable {
     }
 
     /// How a wait ended.
-    enum Wake {
+    enum Wake: Hashable {
         /// The poll was woken: look again.
         case woken
         /// The deadline passed, or the server stopped: answer whatever waits.
@@ -72,9 +76,12 @@ final class HeldPolls: @unchecked Sendable {
         }
     }
 
-    /// Gives poll `key`'s place back.
-    func release(_ key: Int) {
-        condition.withLock { _ = woken.removeValue(forKey: key) }
+    /// Gives poll `key`'s place back; it ended the way `ending` says (`.woken`: answered before its deadline).
+    func release(_ key: Int, ending: Wake) {
+        condition.withLock {
+            guard woken.removeValue(forKey: key) != nil else { return }
+            endings[ending, default: 0] += 1
+        }
     }
 
     /// Wakes every poll for good (each answers what waits now) and admits no more.
