@@ -7,28 +7,48 @@ import Foundation
 ///
 /// Idempotency by message id is checked here, against what the backend stores: the same id with the same content is
 /// answered with the stored message (200; 201 when new), the same id with other content is a 409 conflict and
-/// changes nothing. Every request needs `Authorization: Bearer USER` (401 without); an expired sign-in on the
-/// backend answers 401 as well.
+/// changes nothing. Every request needs `Authorization: Bearer USER` (401 without); the bearer value is the signed-in
+/// user. An expired sign-in on the backend answers 401 as well. The event feed's routes are in `ChatRouter+Feed`.
 @MainActor
 public final class ChatRouter {
     /// The largest page a client may ask for.
     public static let maxPageSize = 1_000
 
-    private let backend: InMemoryChatBackend
+    let backend: InMemoryChatBackend
 
     /// Routes requests to `backend`.
     public init(backend: InMemoryChatBackend) { self.backend = backend }
 
-    /// Answers one request; never throws, whatever the request holds.
+    /// Routes one request: `.hold` for a long poll (`GET /events` with a `timeout` above 0, well formed and signed
+    /// in) that finds no event after its cursor, `.answer` with `respond(to:)`'s answer for everything else.
+    public func route(_ request: HTTPRequest) -> ChatRoute {
+        if let poll = heldPoll(for: request) { return .hold(poll) }
+        return .answer(respond(to: request))
+    }
+
+    /// Answers one request at once; never throws, whatever the request holds. A long poll is answered with what
+    /// waits now, empty or not: holding it is for `route(_:)`'s caller.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        guard let authorization = request.header("authorization"), authorization.hasPrefix("Bearer "),
-            authorization.count > "Bearer ".count
-        else { return failure(.unauthorized) }
+        guard let user = Self.bearer(of: request) else { return failure(.unauthorized) }
         guard let segments = Self.segments(of: request.path) else {
             return failure(.validation(reason: "bad percent-encoding in the path"), status: 400)
         }
         do throws(DeliveryError) {
             switch (request.method, segments.count, segments.first) {
+            case ("GET", 1, "events"):
+                let query = try eventsQuery(request, user: user)
+                return try events(for: user, after: query.after, limit: query.limit)
+            case ("GET", 2, "events") where segments[1] == "end":
+                return try ok(HTTPWire.FeedEndBody(position: backend.feedEnd(for: user)))
+            case ("POST", 2, "events") where segments[1] == "trim":
+                try backend.trimFeeds()
+                return HTTPResponse(status: 204)
+            case ("GET", 1, "snapshot"):
+                return try snapshot(for: user, request: request)
+            case ("POST", 3, "conversations") where segments[2] == "receipts":
+                return try receipt(in: segments[1], from: user, body: request.body)
+            case ("GET", 3, "conversations") where segments[2] == "reads":
+                return try reads(in: segments[1])
             case ("PUT", 4, "conversations") where segments[2] == "messages":
                 return try putMessage(conversation: segments[1], id: segments[3], body: request.body)
             case ("POST", 3, "conversations") where segments[2] == "messages:batch":
@@ -149,7 +169,15 @@ public final class ChatRouter {
             && lhs.timestamp == rhs.timestamp && lhs.media == rhs.media
     }
 
-    private static func segments(of path: String) -> [String]? {
+    /// The signed-in user: the value of `Authorization: Bearer USER`; nil without one.
+    static func bearer(of request: HTTPRequest) -> UserID? {
+        guard let authorization = request.header("authorization"), authorization.hasPrefix("Bearer "),
+            authorization.count > "Bearer ".count
+        else { return nil }
+        return UserID(String(authorization.dropFirst("Bearer ".count)))
+    }
+
+    static func segments(of path: String) -> [String]? {
         var result: [String] = []
         for piece in path.split(separator: "/", omittingEmptySubsequences: true) {
             guard let decoded = HTTPRequestParser.percentDecoded(piece), !decoded.isEmpty else { return nil }
@@ -161,17 +189,21 @@ public final class ChatRouter {
     private static func isKnown(_ segments: [String]) -> Bool {
         switch (segments.count, segments.first) {
         case (4, "conversations"): segments[2] == "messages"
-        case (3, "conversations"): segments[2] == "messages" || segments[2] == "messages:batch"
-        case (2, "conversations"), (1, "users"), (1, "presence"): true
+        case (3, "conversations"): ["messages", "messages:batch", "receipts", "reads"].contains(segments[2])
+        case (2, "conversations"), (1, "users"), (1, "presence"), (1, "events"), (1, "snapshot"): true
+        case (2, "events"): segments[1] == "end" || segments[1] == "trim"
         case (3, "users"): segments[2] == "conversations" || segments[2] == "display-name"
         default: false
         }
     }
 
-    private static func limit(_ request: HTTPRequest) throws(DeliveryError) -> Int {
-        guard let text = request.queryValue("limit") else { return 50 }
+    /// The query's `name` (by default `limit`): a whole number from 1 to `maxPageSize`, `defaultValue` when absent.
+    static func limit(_ request: HTTPRequest, named name: String = "limit", defaultValue: Int = 50)
+        throws(DeliveryError) -> Int
+    {
+        guard let text = request.queryValue(name) else { return defaultValue }
         guard let limit = Int(text), (1...maxPageSize).contains(limit) else {
-            throw .validation(reason: "limit must be a whole number from 1 to \(maxPageSize)")
+            throw .validation(reason: "\(name) must be a whole number from 1 to \(maxPageSize)")
         }
         return limit
     }
@@ -183,7 +215,7 @@ public final class ChatRouter {
         return ids
     }
 
-    private func decode<Value: Decodable>(_ type: Value.Type, _ body: [UInt8]) throws(DeliveryError) -> Value {
+    func decode<Value: Decodable>(_ type: Value.Type, _ body: [UInt8]) throws(DeliveryError) -> Value {
         do {
             return try HTTPWire.decode(type, from: Data(body))
         } catch {
@@ -191,7 +223,7 @@ public final class ChatRouter {
         }
     }
 
-    private func ok<Value: Encodable>(_ value: Value, status: Int = 200) throws(DeliveryError) -> HTTPResponse {
+    func ok<Value: Encodable>(_ value: Value, status: Int = 200) throws(DeliveryError) -> HTTPResponse {
         do {
             return HTTPResponse(status: status, body: Array(try HTTPWire.encode(value)))
         } catch {
@@ -199,7 +231,7 @@ public final class ChatRouter {
         }
     }
 
-    private func failure(_ error: DeliveryError, status: Int? = nil) -> HTTPResponse {
+    func failure(_ error: DeliveryError, status: Int? = nil) -> HTTPResponse {
         let body = (try? HTTPWire.encode(HTTPWire.body(for: error))).map(Array.init) ?? []
         return HTTPResponse(status: status ?? HTTPWire.status(for: error), body: body)
     }

@@ -9,6 +9,11 @@ import Foundation
 /// clock's epoch) and replays its journal (`backend.log`) on top, so every accepted write survives a restart or a
 /// SIGKILL: the write is journaled (synced) before its answer is sent. The directory is locked, so two servers never
 /// share it. Requests are parsed on connection threads and applied one at a time on the main actor.
+///
+/// A long poll (`GET /events?timeout=S`) that finds nothing waits on its connection thread, never on the main actor:
+/// an observer of the backend's feeds, registered on the main actor in the same turn that found nothing, wakes it
+/// when its user's feed grows, and it answers then, or empty at its deadline. At most `HTTPLimits.maxHeldPolls` are
+/// held at once; one more is answered 503. A poll whose client hung up is dropped within `HeldPolls.probeInterval`.
 @MainActor
 public final class ChatServer {
     /// The demo data's seed.
@@ -24,7 +29,17 @@ public final class ChatServer {
     /// Connections being served now.
     public var openConnections: Int { sockets.openConnections }
 
+    /// Long polls being held now.
+    public var heldPolls: Int { polls.count }
+    /// Held long polls answered before their deadline, because an event arrived for their user.
+    public var pollsAnsweredEarly: Int { polls.ended(.woken) }
+    /// Held long polls answered at their deadline (or when the server stopped), with whatever waited.
+    public var pollsRunOut: Int { polls.ended(.due) }
+    /// Held long polls let go because their client hung up.
+    public var pollsAbandoned: Int { polls.ended(.abandoned) }
+
     private let sockets: SocketServer
+    private let polls: HeldPolls
     private let journal: RecordLogBackendJournal
     private let lock: DataDirectoryLock
 
@@ -40,8 +55,11 @@ public final class ChatServer {
             backend = try InMemoryChatBackend(
                 seed: DemoData.make(seed: Self.demoSeed, now: ManualClock().now), journal: journal)
             let router = ChatRouter(backend: backend)
-            sockets = try SocketServer(port: port, limits: limits) { request in
-                Self.onMainActor { router.respond(to: request) }
+            let polls = HeldPolls(limit: limits.maxHeldPolls)
+            self.polls = polls
+            let backend = self.backend
+            sockets = try SocketServer(port: port, limits: limits) { request, probe in
+                Self.serve(request, probe: probe, router: router, backend: backend, polls: polls)
             }
         } catch {
             lock.release()
@@ -50,15 +68,63 @@ public final class ChatServer {
         sockets.start()
     }
 
-    /// Stops serving and releases the directory.
+    /// Stops serving and releases the directory. Held polls are answered at once with what waits.
     public func stop() {
+        polls.stop()
         sockets.stop()
         journal.close()
         lock.release()
     }
 
+    // MARK: - On a connection thread
+
+    /// Answers one request from its connection thread: routed on the main actor, and, for a long poll that found
+    /// nothing, held here until the poll's user's feed grows, its deadline passes, the server stops or the client
+    /// leaves.
+    nonisolated private static func serve(
+        _ request: HTTPRequest, probe: ConnectionProbe, router: ChatRouter, backend: InMemoryChatBackend,
+        polls: HeldPolls
+    ) -> HTTPResponse {
+        // Routing, admission and the observer happen in one main-actor turn, so no event slips in between.
+        let (route, key, token) = onMainActor { () -> (ChatRoute, Int?, ObservationToken?) in
+            let route = router.route(request)
+            guard case .hold(let poll) = route else { return (route, nil, nil) }
+            guard let key = polls.admit() else { return (route, nil, nil) }
+            let token = backend.observeFeeds { user in if user == poll.user { polls.wake(key) } }
+            return (route, key, token)
+        }
+        let poll: FeedPoll
+        switch route {
+        case .answer(let response): return response
+        case .hold(let held): poll = held
+        }
+        guard let key, let token else {
+            return HTTPResponse(status: 503, body: SocketServer.errorBody("server", "too many held polls"))
+        }
+        defer { token.cancel() }
+        while true {
+            let wake = polls.wait(key, until: poll.deadline, clientHungUp: { probe.clientHungUp })
+            switch wake {
+            case .abandoned:
+                // Most likely nobody reads it; a client that only half-closed its side still gets its answer.
+                var response = onMainActor { router.answer(poll) }
+                response.closesConnection = true
+                polls.release(key, ending: wake)
+                return response
+            case .woken:
+                guard let response = onMainActor({ router.answerIfReady(poll) }) else { continue }
+                polls.release(key, ending: wake)
+                return response
+            case .due:
+                let response = onMainActor { router.answer(poll) }
+                polls.release(key, ending: wake)
+                return response
+            }
+        }
+    }
+
     /// Runs `work` on the main actor and waits for it from a connection thread (the main queue must be running).
-    nonisolated private static func onMainActor(_ work: @escaping @MainActor () -> HTTPResponse) -> HTTPResponse {
+    nonisolated private static func onMainActor<Value: Sendable>(_ work: @MainActor () -> Value) -> Value {
         DispatchQueue.main.sync { MainActor.assumeIsolated { work() } }
     }
 }

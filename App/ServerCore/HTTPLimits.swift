@@ -11,16 +11,21 @@ public struct HTTPLimits: Sendable {
     public var idleTimeout: Duration
     /// Connections served at once; one more is answered 503 and closed.
     public var maxConnections: Int
+    /// Long polls (`GET /events?timeout=S`) held at once. Each holds its connection (counted in `maxConnections`)
+    /// and its thread until it is answered; one more is answered 503 at once, so held polls alone never take more
+    /// than this many of the connections. Neither the request nor the idle timeout applies while a poll is held.
+    public var maxHeldPolls: Int
 
     /// Creates limits.
     public init(
         maxHeaderBytes: Int = 16 * 1_024, maxBodyBytes: Int = 4 * 1_024 * 1_024, requestTimeout: Duration = .seconds(5),
-        idleTimeout: Duration = .seconds(30), maxConnections: Int = 64
+        idleTimeout: Duration = .seconds(30), maxConnections: Int = 64, maxHeldPolls: Int = 48
     ) {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
         self.requestTimeout = requestTimeout
         self.idleTimeout = idleTimeout
         self.maxConnections = maxConnections
+        self.maxHeldPolls = maxHeldPolls
     }
 }

@@ -12,26 +12,40 @@ import Foundation
 /// Every read and write waits with `poll` and a deadline: a request must arrive within `limits.requestTimeout` of its
 /// first byte (else 408 and the connection is dropped), a kept-alive connection is closed after `limits.idleTimeout`
 /// of silence, and a client that does not read its answer is dropped. Bytes that are not a request are answered with
-/// the parser's 4xx or 5xx and the connection is closed. The handler runs on the connection's thread.
+/// the parser's 4xx or 5xx and the connection is closed. The handler runs on the connection's thread, and no read
+/// deadline runs while it does: a handler that holds its answer (a long poll) is not cut short by the request or the
+/// idle timeout, and can ask its `ConnectionProbe` whether the client is still there.
 public final class SocketServer: @unchecked Sendable {
     /// Answers one request.
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    /// Answers one request, able to ask whether its client is still connected.
+    public typealias ProbingHandler = @Sendable (HTTPRequest, ConnectionProbe) -> HTTPResponse
 
     /// The port it listens on (the one the system chose when asked for 0).
     public let port: UInt16
 
     private let listener: Int32
     private let limits: HTTPLimits
-    private let handler: Handler
+    private let handler: ProbingHandler
     private let lock = NSLock()
     private var connections: Set<Int32> = []
     private var stopped = false
     private var acceptThread: Thread?
 
     /// Binds 127.0.0.1:`port` (0: a free port) and listens; throws `SocketError` when it cannot.
-    public init(port: UInt16, limits: HTTPLimits = HTTPLimits(), handler: @escaping Handler) throws(SocketError) {
+    public convenience init(port: UInt16, limits: HTTPLimits = HTTPLimits(), handler: @escaping Handler)
+        throws(SocketError)
+    {
+        try self.init(port: port, limits: limits, probingHandler: { request, _ in handler(request) })
+    }
+
+    /// Binds 127.0.0.1:`port` (0: a free port) and listens; throws `SocketError` when it cannot. `probingHandler`
+    /// is handed a probe of the request's connection.
+    public init(port: UInt16, limits: HTTPLimits = HTTPLimits(), probingHandler: @escaping ProbingHandler)
+        throws(SocketError)
+    {
         self.limits = limits
-        self.handler = handler
+        self.handler = probingHandler
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -142,7 +156,7 @@ public final class SocketServer: @unchecked Sendable {
             do {
                 if let (request, consumed) = try parser.parse(buffer) {
                     buffer.removeFirst(consumed)
-                    var response = handler(request)
+                    var response = handler(request, ConnectionProbe { Self.hungUp(connection) })
                     response.closesConnection = response.closesConnection || request.closesConnection
                     guard write(response.serialized, to: connection, deadline: deadline(after: limits.requestTimeout)),
                         !response.closesConnection
@@ -224,6 +238,18 @@ public final class SocketServer: @unchecked Sendable {
             if ready > 0 { return true }
             if ready < 0 && errno != EINTR { return true }
         }
+    }
+
+    /// Whether the peer of `connection` has closed it or it broke, without waiting and without taking any byte it
+    /// sent (a pipelined request stays for the next parse).
+    private static func hungUp(_ connection: Int32) -> Bool {
+        var entry = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 0) > 0 else { return false }
+        if entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return true }
+        var byte: UInt8 = 0
+        let count = recv(connection, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if count == 0 { return true }
+        return count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR
     }
 
     private func deadline(after duration: Duration) -> ContinuousClock.Instant { .now + duration }

@@ -12,12 +12,18 @@ import Foundation
 /// answer in time or a connection lost mid-request → `.timeout` (the server may have applied the write, and the
 /// idempotent resend settles it), a refused connection → `.server(code: 503)`; both are retried. HTTP statuses map
 /// as `HTTPWire.error(status:body:)` says. Sends are `PUT`s by message id, so a resend never stores twice.
+///
+/// Long polls of the event feed (`HTTPChatClient+Feed`) go on a session of their own, so a held poll never takes a
+/// connection other requests wait for, and their timeout is the hold plus the usual one.
 public final class HTTPChatClient: Sendable {
     /// Where the server is, e.g. `http://127.0.0.1:8080`.
     public let baseURL: URL
     /// Sent as `Authorization: Bearer USER`.
     public let user: UserID
+    /// How long a request may take, in whole seconds; a long poll gets its hold on top.
+    let attemptSeconds: TimeInterval
     private let session: URLSession
+    private let pollSession: URLSession
 
     /// A client of the server at `baseURL`, signed in as `user`, giving up on a request after `timeout` (at least
     /// one second: FoundationNetworking on Linux counts request timeouts in whole seconds and fires a shorter one at
@@ -26,16 +32,26 @@ public final class HTTPChatClient: Sendable {
         self.baseURL = baseURL
         self.user = user
         let seconds = max(1, timeout.timeInterval.rounded(.up))
+        attemptSeconds = seconds
+        session = Self.session(timeout: seconds, connections: 4)
+        // Each poll sets its own timeout (its hold plus `seconds`); the session's only has to let the longest pass.
+        pollSession = Self.session(timeout: seconds + HTTPWire.maxEventWait.timeInterval + 1, connections: 2)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+        pollSession.finishTasksAndInvalidate()
+    }
+
+    private static func session(timeout seconds: TimeInterval, connections: Int) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = seconds
         configuration.timeoutIntervalForResource = seconds
-        configuration.httpMaximumConnectionsPerHost = 4
+        configuration.httpMaximumConnectionsPerHost = connections
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+        return URLSession(configuration: configuration)
     }
-
-    deinit { session.finishTasksAndInvalidate() }
 
     // MARK: - Admin reads
 
@@ -68,6 +84,17 @@ public final class HTTPChatClient: Sendable {
     func exchange(_ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil) async throws
         -> Data
     {
+        let (data, status) = try await answer(method, path, query: query, body: body)
+        guard (200...299).contains(status) else { throw Self.error(status: status, body: data) }
+        return data
+    }
+
+    /// Sends one request and returns its answer, whatever its status; throws only for a transport failure. A request
+    /// the server may hold (a long poll) names its longest hold in `held`: it goes on the poll session, with `held`
+    /// on top of the usual timeout.
+    func answer(
+        _ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil, held: Duration = .zero
+    ) async throws -> (Data, Int) {
         var request = URLRequest(url: url(path, query: query))
         request.httpMethod = method
         request.setValue("Bearer \(user.rawValue)", forHTTPHeaderField: "Authorization")
@@ -75,11 +102,14 @@ public final class HTTPChatClient: Sendable {
             request.httpBody = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let (data, status) = try await perform(request)
-        guard (200...299).contains(status) else {
-            throw HTTPWire.error(status: status, body: try? HTTPWire.decode(HTTPWire.ErrorBody.self, from: data))
-        }
-        return data
+        guard held > .zero else { return try await perform(request, on: session) }
+        request.timeoutInterval = attemptSeconds + held.timeInterval.rounded(.up)
+        return try await perform(request, on: pollSession)
+    }
+
+    /// The `DeliveryError` of a non-2xx answer.
+    static func error(status: Int, body: Data) -> DeliveryError {
+        HTTPWire.error(status: status, body: try? HTTPWire.decode(HTTPWire.ErrorBody.self, from: body))
     }
 
     private func url(_ path: [String], query: [URLQueryItem]) -> URL {
@@ -93,7 +123,7 @@ public final class HTTPChatClient: Sendable {
     }
 
     /// Runs the request; a cancelled caller cancels it.
-    private func perform(_ request: URLRequest) async throws -> (Data, Int) {
+    private func perform(_ request: URLRequest, on session: URLSession) async throws -> (Data, Int) {
         let box = TaskBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, Int), any Error>) in

@@ -9,10 +9,17 @@ import Foundation
 /// not counted in `roundTrips` — listening never changes what happens to the other requests of a seeded run. A long
 /// poll is held at the backend on the clock: it answers as soon as the user's feed grows, or empty when `wait` runs
 /// out; going offline cuts it off with `.offline`.
+///
+/// With a `remote` server, each call goes to it instead (as `NetworkConditioner+Remote` carries other requests):
+/// the device side — offline, latency, loss, the fail rate, the feed's own generator — still applies, and a long
+/// poll is held by the server over a real socket, for real time, as the signed-in user of `remote`.
 extension NetworkConditioner: EventFeed {
     /// The position of `user`'s newest event (one feed round trip).
     public func feedEnd(for user: UserID) async throws -> FeedPosition {
-        try await feedTrip(held: .zero) { backend throws(DeliveryError) in try backend.feedEnd(for: user) }
+        if let remote = await remote {
+            return try await remoteFeedTrip(held: .zero) { try await remote.feedEnd(for: user) }
+        }
+        return try await feedTrip(held: .zero) { backend throws(DeliveryError) in try backend.feedEnd(for: user) }
     }
 
     /// `user`'s events after `cursor`; held up to `wait` when there are none yet (see the type).
@@ -20,6 +27,11 @@ extension NetworkConditioner: EventFeed {
         -> FeedAnswer
     {
         let held = max(.zero, wait)
+        if let remote = await remote {
+            return try await remoteFeedTrip(held: held) {
+                try await remote.events(for: user, after: cursor, limit: limit, wait: held)
+            }
+        }
         return try await trip(counted: false, random: feedRandom, held: held) { @MainActor in
             do {
                 let answer = try backend.events(for: user, after: cursor, limit: limit, wait: held)
@@ -38,7 +50,13 @@ extension NetworkConditioner: EventFeed {
     public func snapshot(for user: UserID, conversationLimit: Int, chats: [ConversationID], messageLimit: Int)
         async throws -> FeedSnapshot
     {
-        try await feedTrip(held: .zero) { backend throws(DeliveryError) in
+        if let remote = await remote {
+            return try await remoteFeedTrip(held: .zero) {
+                try await remote.snapshot(
+                    for: user, conversationLimit: conversationLimit, chats: chats, messageLimit: messageLimit)
+            }
+        }
+        return try await feedTrip(held: .zero) { backend throws(DeliveryError) in
             try backend.snapshot(
                 for: user, conversationLimit: conversationLimit, chats: chats, messageLimit: messageLimit)
         }
@@ -46,7 +64,21 @@ extension NetworkConditioner: EventFeed {
 
     /// Writes a receipt (one feed round trip).
     public func mark(_ receipt: Receipt) async throws {
+        if let remote = await remote {
+            return try await remoteFeedTrip(held: .zero) { try await remote.mark(receipt) }
+        }
         try await feedTrip(held: .zero) { backend throws(DeliveryError) in try backend.mark(receipt) }
+    }
+
+    /// A feed request to the real server at `remote`: one feed trip on the device side (not counted, the feed's
+    /// generator, `held` on top of the timeout a lost request or response waits out), the socket cut when the
+    /// device goes offline.
+    private func remoteFeedTrip<Value: Sendable>(
+        held: Duration, _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await trip(counted: false, random: feedRandom, held: held) {
+            do { return .success(try await onSocket(work)) } catch { return .failure(error) }
+        }
     }
 
     private func feedTrip<Value>(

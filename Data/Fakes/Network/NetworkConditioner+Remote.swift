@@ -15,7 +15,7 @@ extension NetworkConditioner {
     }
 
     /// Runs `work` in a task that going offline cancels, like every other wait of a request.
-    private func onSocket<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    func onSocket<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
         let task = Task { try await work() }
         let cut = observe { online in if !online { task.cancel() } }
         defer { cut.cancel() }

@@ -18,6 +18,22 @@ final class ServerFixture {
         client = HTTPChatClient(baseURL: server.url, user: "me", timeout: clientTimeout)
     }
 
+    /// A client of the same server signed in as `user` (Ben shares `c2` with `me`).
+    func client(as user: UserID) -> HTTPChatClient {
+        HTTPChatClient(baseURL: server.url, user: user, timeout: .seconds(5))
+    }
+
+    /// Waits on the wall clock, 5 ms at a time, until `condition` holds (true) or `attempts` looks have failed
+    /// (false): for what a real socket takes real time to do, such as a poll reaching the server. Looks are counted,
+    /// not time, so a loaded machine that stalls the test for a while does not use the budget up.
+    func wait(until condition: () -> Bool, attempts: Int = 1_000) async -> Bool {
+        for _ in 0..<attempts {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return condition()
+    }
+
     /// Stops the server and removes its directory.
     func tearDown() {
         server.stop()
