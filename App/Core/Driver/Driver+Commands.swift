@@ -56,8 +56,8 @@ extension Driver {
         case "queue": return try await queue(arguments)
         case "profile": return try await profile(arguments)
         case "auth": return try auth(arguments)
-        case "peer": return try peer(arguments)
-        case "events": return try events(arguments)
+        case "peer": return try await peer(arguments)
+        case "events": return try await events(arguments)
         case "advance": return try await advance(arguments)
         case "background", "foreground": return try lifecycle(word, arguments)
         case "restart":

@@ -9,56 +9,110 @@ extension Driver {
     static let peerUsage = "usage: peer USER send ID TEXT… | peer USER delivered ID | peer USER read ID"
 
     /// `peer USER send ID TEXT…`, `peer USER delivered ID`, `peer USER read ID`: another participant (or the user on
-    /// another device) acts at the backend; what they do reaches this app through its feed, and the command returns
-    /// once the app shows it (online, in the foreground) or at once (it then waits for the catch-up).
-    func peer(_ arguments: String) throws -> Render {
+    /// another device) acts at the backend — the in-process one, or with `--server` the server, as USER; what they
+    /// do reaches this app through its feed. Online in the foreground the command returns once the app applied it
+    /// (the in-process backend's feed end, or with `--server` the arrival, waited for up to 5 s); otherwise it
+    /// waits at the backend for the catch-up.
+    func peer(_ arguments: String) async throws -> Render {
         let parts = arguments.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true).map(String.init)
         guard parts.count >= 3 else { throw DriverError.badArguments(Self.peerUsage) }
         let user = UserID(parts[0])
         let conversationID = ConversationID(parts[2])
+        let kind: Receipt.Kind?
+        switch (parts[1], parts.count) {
+        case ("send", 4): kind = nil
+        case ("delivered", 3): kind = .delivered
+        case ("read", 3): kind = .read
+        default: throw DriverError.badArguments(Self.peerUsage)
+        }
+        let applied = app.client.syncEngine?.appliedEvents ?? 0
+        let line: String
+        if let server = world.network.remote?.baseURL {
+            line = try await remotePeer(user, kind, conversationID, text: parts.count == 4 ? parts[3] : "", at: server)
+            await waitForArrival(after: applied)
+        } else {
+            line = try localPeer(user, kind, conversationID, text: parts.count == 4 ? parts[3] : "")
+        }
+        return { Output(lines: [line]) }
+    }
+
+    private func localPeer(_ user: UserID, _ kind: Receipt.Kind?, _ conversationID: ConversationID, text: String)
+        throws -> String
+    {
         guard let conversation = world.backend.conversation(conversationID) else {
             throw DriverError.failed("no conversation \(conversationID)")
         }
         guard conversation.participantIDs.contains(user) else {
             throw DriverError.failed("\(user) is not a participant of \(conversationID)")
         }
-        switch (parts[1], parts.count) {
-        case ("send", 4):
-            // Stamped after the conversation's newest message, as a server stamps what it receives: two messages
-            // sent within one tick of the clock keep the order they were sent in.
-            let newest = conversation.lastMessage?.timestamp.addingTimeInterval(0.001) ?? .distantPast
-            let message = Message(
-                id: app.ids.next(), conversationID: conversationID, senderID: user, text: parts[3],
-                timestamp: max(world.clock.now, newest), status: .sent)
-            let stored: Message
-            do {
-                stored = try world.backend.receive(message)
-            } catch {
-                throw DriverError.failed("\(error)")
+        do {
+            guard let kind else {
+                // Stamped after the conversation's newest message, as a server stamps what it receives: two messages
+                // sent within one tick of the clock keep the order they were sent in.
+                let newest = conversation.lastMessage?.timestamp.addingTimeInterval(0.001) ?? .distantPast
+                let stored = try world.backend.receive(
+                    Message(
+                        id: app.ids.next(), conversationID: conversationID, senderID: user, text: text,
+                        timestamp: max(world.clock.now, newest), status: .sent))
+                return "\(user) sent \(MessageReference.label(stored.id)) in \(conversationID)"
             }
-            return { Output(lines: ["\(user) sent \(MessageReference.label(stored.id)) in \(conversationID)"]) }
-        case ("delivered", 3), ("read", 3):
-            let kind: Receipt.Kind = parts[1] == "read" ? .read : .delivered
             guard let newest = world.backend.messages(in: conversationID).last else {
                 throw DriverError.failed("\(conversationID) holds no message to mark \(kind.rawValue)")
             }
-            do {
-                try world.backend.markReceipt(
-                    Receipt(conversationID: conversationID, userID: user, kind: kind, upTo: newest.cursor))
-            } catch {
-                throw DriverError.failed("\(error)")
-            }
-            return { Output(lines: ["\(user) \(kind.rawValue) \(conversationID) up to \(MessageReference.label(newest.id))"]) }
-        default:
-            throw DriverError.badArguments(Self.peerUsage)
+            try world.backend.markReceipt(
+                Receipt(conversationID: conversationID, userID: user, kind: kind, upTo: newest.cursor))
+            return "\(user) \(kind.rawValue) \(conversationID) up to \(MessageReference.label(newest.id))"
+        } catch let error as DriverError {
+            throw error
+        } catch {
+            throw DriverError.failed("\(error)")
         }
     }
 
-    /// `events trim`: the backend forgets every event it keeps.
-    func events(_ arguments: String) throws -> Render {
+    /// The same at a `courier-server`, signed in as `user` (the server refuses what `user` may not do).
+    private func remotePeer(
+        _ user: UserID, _ kind: Receipt.Kind?, _ conversationID: ConversationID, text: String, at server: URL
+    ) async throws -> String {
+        let peer = HTTPChatClient(baseURL: server, user: user)
+        do {
+            guard let kind else {
+                let stored = try await peer.send(
+                    Message(
+                        id: app.ids.next(), conversationID: conversationID, senderID: user, text: text,
+                        timestamp: world.clock.now, status: .sending))
+                return "\(user) sent \(MessageReference.label(stored.id)) in \(conversationID)"
+            }
+            guard let newest = try await peer.messages(in: conversationID, before: nil, limit: 1).messages.last else {
+                throw DriverError.failed("\(conversationID) holds no message to mark \(kind.rawValue)")
+            }
+            try await peer.mark(Receipt(conversationID: conversationID, userID: user, kind: kind, upTo: newest.cursor))
+            return "\(user) \(kind.rawValue) \(conversationID) up to \(MessageReference.label(newest.id))"
+        } catch let error as DriverError {
+            throw error
+        } catch {
+            throw DriverError.failed("\(error)")
+        }
+    }
+
+    /// With a real server, waits (up to 5 s of real time) until the sync engine applied an event after `applied`,
+    /// when it listens; offline or in the background the event waits at the server for the catch-up.
+    private func waitForArrival(after applied: Int) async {
+        guard let engine = app.client.syncEngine, engine.isRunning else { return }
+        let deadline = Date().addingTimeInterval(5)
+        while engine.appliedEvents == applied, engine.isRunning, Date() < deadline {
+            try? await Task.sleep(nanoseconds: 5_000_000)
+        }
+    }
+
+    /// `events trim`: the backend (or the server) forgets every event it keeps.
+    func events(_ arguments: String) async throws -> Render {
         guard arguments == "trim" else { throw DriverError.badArguments("usage: events trim") }
         do {
-            try world.backend.trimFeeds()
+            if let remote = world.network.remote {
+                try await remote.trimEvents()
+            } else {
+                try world.backend.trimFeeds()
+            }
         } catch {
             throw DriverError.failed("\(error)")
         }

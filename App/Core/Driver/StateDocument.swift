@@ -67,8 +67,7 @@ enum StateDocument {
                 ("duplicatesIgnored", .int(world.backend.duplicatesIgnored)),
                 ("requests", .int(world.backend.requests)), ("roundTrips", .int(world.network.roundTrips)),
                 ("displayName", .optional(world.backend.user(app.currentUser)?.displayName)),
-                ("reads", reads(app)),
-            ])),
+            ] + reads(app))),
             ("sync", sync(app.client.syncEngine)),
             ("storage", .object([("recovered", .array(world.recovered.map(recovered)))])),
             ("clock", .object([("now", .string(iso8601(world.clock.now)))])),
@@ -85,14 +84,15 @@ enum StateDocument {
     }
 
     /// `server.reads.ID.USER`: the newest message each participant has read, for the open chat's conversation and
-    /// every conversation where someone has a marker.
-    static func reads(_ app: AppContainer) -> JSONValue {
+    /// every conversation where someone has a marker. Absent with `--server` (the markers are the server's).
+    static func reads(_ app: AppContainer) -> [(String, JSONValue)] {
+        guard app.world.network.remote == nil else { return [] }
         let backend = app.world.backend
         var ids = Set(backend.markedConversations)
         if let open = app.chat?.state.conversationID { ids.insert(open) }
-        return .object(ids.sorted(by: naturalOrder).map { id in
+        return [("reads", .object(ids.sorted(by: naturalOrder).map { id in
             (id.rawValue, .object(backend.reads(in: id).map { ($0.user.rawValue, .optional($0.messageID?.rawValue)) }))
-        })
+        }))]
     }
 
     static func chat(_ state: ChatViewModel.State?) -> JSONValue {
