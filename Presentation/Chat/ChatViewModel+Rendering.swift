@@ -121,6 +121,12 @@ extension ChatViewModel {
     }
 
     private func scheduleRefresh(at deadline: Date?) {
+        // In the background nothing is drawn: the timer stops, and the return redraws and schedules it again.
+        guard isInForeground else {
+            refreshTimer.cancel()
+            refreshDeadline = nil
+            return
+        }
         guard deadline != refreshDeadline || !refreshTimer.isScheduled else { return }
         refreshDeadline = deadline
         refreshTimer.schedule(at: deadline, coalescing: true) { [weak self] in self?.render() }

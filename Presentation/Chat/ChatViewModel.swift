@@ -49,6 +49,8 @@ public final class ChatViewModel: StateEmitting {
     var olderCursor: MessageCursor?
     var started = false
     var refreshDeadline: Date?
+    /// Whether the app is in the foreground: in the background the relative-time refresh stops.
+    var isInForeground = true
     /// The newest page could not load offline; it loads once the device is back online.
     var loadWaitsForConnection = false
     /// The clock reading of the last full render: while it holds, an event redraws only its own row.
@@ -217,6 +219,21 @@ public final class ChatViewModel: StateEmitting {
         try outbox.delete(id)
         removeFromTimeline(id)
         render { $0.alert = nil }
+    }
+
+    /// The app went to the background: the rows' relative-time refresh stops (what arrives is caught up on return).
+    public func enterBackground() {
+        guard isInForeground else { return }
+        isInForeground = false
+        refreshTimer.cancel()
+        refreshDeadline = nil
+    }
+
+    /// The app is back: the rows' times are redrawn now and refreshed again as they change.
+    public func enterForeground() {
+        guard !isInForeground else { return }
+        isInForeground = true
+        render()
     }
 
     /// The toast's Yes (see `ConnectivityBannerViewModel.acceptToast`).

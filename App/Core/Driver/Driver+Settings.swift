@@ -109,9 +109,11 @@ extension Driver {
         let list = app.conversations.list
         if word == "background" {
             list.enterBackground()
+            app.chat?.enterBackground()
             app.client.enterBackground()
         } else {
             list.enterForeground()
+            app.chat?.enterForeground()
             app.client.enterForeground()
         }
         return { Output(lines: [word]) }

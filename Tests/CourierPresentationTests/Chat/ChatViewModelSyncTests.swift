@@ -154,3 +154,32 @@ extension Date {
     /// A cursor after every message composed before this instant.
     fileprivate var cursorAtEnd: MessageCursor { MessageCursor(timestamp: self.addingTimeInterval(3_600), id: "~") }
 }
+
+/// In the background the chat's timers stop; on return its times are redrawn.
+@MainActor
+@Suite struct ChatViewModelLifecycleTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: true)
+
+    @Test func inTheBackgroundTheRowsTimesStopAndOnReturnTheyAreRedrawn() async throws {
+        // Given a chat showing a message sent now ("Now")
+        let message = Message(
+            id: "s1", conversationID: "c1", senderID: "me", text: "hey", timestamp: clock.now, status: .sent)
+        let model = makeChat(repository: ChatFakeRepository(clock: clock, history: [message]))
+        model.start()
+        _ = await clock.run(until: { !model.hasPendingWork })
+        let recorder = StateRecorder(model)
+
+        // When the app goes to the background for ten minutes
+        model.enterBackground()
+        await clock.advance(by: .seconds(600))
+        let inBackground = recorder.states.count
+
+        // Then nothing was redrawn meanwhile, and the return redraws "10m ago" at once
+        #expect(inBackground == 1)
+        #expect(clock.sleeperCount == 0)
+        model.enterForeground()
+        #expect(model.state.messages.first?.timeText == "10m ago")
+        await clock.idle()
+        #expect(clock.sleeperCount == 1)
+    }
+}
