@@ -94,10 +94,16 @@ extension Driver {
         }
     }
 
-    /// With a real server, waits (up to 5 s of real time) until the sync engine applied an event after `applied`,
-    /// when it listens; offline or in the background the event waits at the server for the catch-up.
+    /// With a real server, waits (up to 5 s of real time, or 30 s of virtual time) until the sync engine applied an
+    /// event after `applied`, when it listens; offline or in the background the event waits at the server for the
+    /// catch-up.
     private func waitForArrival(after applied: Int) async {
         guard let engine = app.client.syncEngine, engine.isRunning else { return }
+        if let clock = world.manualClock {
+            // Under virtual time the engine asks the server again after its pause on the clock: move the clock.
+            _ = await clock.run(until: { engine.appliedEvents != applied || !engine.isRunning }, limit: .seconds(30))
+            return
+        }
         let deadline = Date().addingTimeInterval(5)
         while engine.appliedEvents == applied, engine.isRunning, Date() < deadline {
             try? await Task.sleep(nanoseconds: 5_000_000)
