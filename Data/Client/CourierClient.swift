@@ -22,8 +22,10 @@ public final class CourierClient: MessagingSession {
     public let currentUser: UserID
     /// The clock every task of the client runs on.
     public let clock: any Clock
-    /// Whether the device is online.
+    /// Whether the device is online: it has a path (the monitor the app gave) and the backend can be reached.
     public let connectivity: any ConnectivityMonitor
+    /// Whether the backend answers, learned from every request, and probed while it does not.
+    public let reachability: BackendReachability
     /// Where the client and its view models report what they do.
     public let logger: Logger
     /// Messages: the message cache → the retry policy → the app's repository.
@@ -65,7 +67,10 @@ public final class CourierClient: MessagingSession {
     /// Opens (creating when missing) `directory` and starts the client in it.
     ///
     /// - Parameters:
-    ///   - messages, conversations, users: the app's own repositories (its backend).
+    ///   - messages, conversations, users: the app's own repositories (its backend). Every request through them
+    ///     tells `reachability` whether the backend could be reached.
+    ///   - connectivity: the device's path (the platform's monitor); the client's own `connectivity` adds the
+    ///     backend's reachability to it.
     ///   - ids: where message and write ids come from (`.random` in an app).
     ///   - random: the generator for backoff jitter (seeded in tests and scripts, so runs replay).
     ///   - writeExecutors: what each kind of queued write does online, by kind.
@@ -84,6 +89,24 @@ public final class CourierClient: MessagingSession {
     ) throws {
         // The lock first: nothing in the directory is opened by a second owner.
         let lock = try DataDirectoryLock.acquire(directory: directory, fileSystem: fileSystem)
+        // Online means a path and a backend that answers: every request reports what it learned.
+        let reachability = BackendReachability(clock: clock)
+        let pathMonitor = connectivity
+        let connectivity = CombinedConnectivity(path: pathMonitor, reachability: reachability)
+        let appMessages = messages
+        let messages = ReachabilityTracking(wrapping: appMessages, reachability: reachability)
+        let appConversations = conversations
+        let conversations = ReachabilityTracking(wrapping: appConversations, reachability: reachability)
+        let users = ReachabilityTracking(wrapping: users, reachability: reachability)
+        let appFeed = feed
+        let feed = feed.map { ReachabilityTracking(wrapping: $0, reachability: reachability) }
+        // A probe asks the cheapest question the backend answers: where the feed ends, or one conversation.
+        let user = currentUser
+        if let appFeed {
+            reachability.setProbe { _ = try await appFeed.feedEnd(for: user) }
+        } else {
+            reachability.setProbe { _ = try await appConversations.conversations(of: user, after: nil, limit: 1) }
+        }
         let path = { (name: String) in directory.appendingPathComponent(name).path }
         let store = try FileOutboxStore(directory: directory, fileSystem: fileSystem, logger: logger)
         let messageLog = try RecordLogStorage(path: path("messages.log"), fileSystem: fileSystem, logger: logger)
@@ -130,6 +153,7 @@ public final class CourierClient: MessagingSession {
         self.currentUser = currentUser
         self.clock = clock
         self.connectivity = connectivity
+        self.reachability = reachability
         self.logger = logger
         self.store = store
         self.messageCache = messageCache
@@ -182,10 +206,16 @@ public final class CourierClient: MessagingSession {
     // MARK: - Lifecycle
 
     /// The app went to the background: the live connection closes (`SyncEngine.enterBackground()`).
-    public func enterBackground() { syncEngine?.enterBackground() }
+    public func enterBackground() {
+        syncEngine?.enterBackground()
+        reachability.enterBackground()
+    }
 
     /// The app is back in the foreground: catch up, then listen (`SyncEngine.enterForeground()`).
-    public func enterForeground() { syncEngine?.enterForeground() }
+    public func enterForeground() {
+        reachability.enterForeground()
+        syncEngine?.enterForeground()
+    }
 
     /// Sign-in was renewed: listening and receipts resume (the outbox and the write queue resume through their own
     /// `signInRenewed()`, which their screens call).
@@ -221,6 +251,7 @@ public final class CourierClient: MessagingSession {
         isClosed = true
         durableOutbox.stop()
         syncEngine?.stop()
+        reachability.stop()
         for task in running.values { task.cancel() }
         tokens.removeAll()
         store.close()

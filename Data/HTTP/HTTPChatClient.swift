@@ -10,7 +10,8 @@ import Foundation
 ///
 /// Every request has a timeout; a transport failure becomes the `DeliveryError` the retry policy understands: no
 /// answer in time or a connection lost mid-request → `.timeout` (the server may have applied the write, and the
-/// idempotent resend settles it), a refused connection → `.server(code: 503)`; both are retried. HTTP statuses map
+/// idempotent resend settles it), a refused connection → `.unreachable` (not retried: the backend is unreachable, and
+/// the client's reachability probe says when it answers again); timeouts are retried. HTTP statuses map
 /// as `HTTPWire.error(status:body:)` says. Sends are `PUT`s by message id, so a resend never stores twice.
 ///
 /// Long polls of the event feed (`HTTPChatClient+Feed`) go on a session of their own, so a held poll never takes a
@@ -150,7 +151,8 @@ public final class HTTPChatClient: Sendable {
         switch urlError.code {
         case .cancelled: return CancellationError()
         case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
-            return DeliveryError.server(code: 503)
+            // No connection could be made: the backend never saw the request. A connectivity state, not a failure.
+            return DeliveryError.unreachable
         case .timedOut, .networkConnectionLost, .badServerResponse, .cannotParseResponse:
             return DeliveryError.timeout
         default: return DeliveryError.timeout

@@ -117,7 +117,7 @@ public enum HTTPWire {
         case .validation: 422
         case .server(let code): (500...599).contains(code) ? code : 500
         case .timeout: 504
-        case .offline: 503
+        case .offline, .unreachable: 503
         case .unknown: 500
         }
     }

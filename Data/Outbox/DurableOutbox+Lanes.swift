@@ -80,8 +80,9 @@ extension DurableOutbox {
         let next: MessageStatus
         let stop: Bool
         var rounds = message.attempts
-        if error == .offline {
-            // Cut off by connectivity: not the message's fault, so no round is counted.
+        if error == .offline || error == .unreachable {
+            // Cut off by connectivity (the device's, or the backend's reachability): not the message's fault, so no
+            // round is counted.
             (next, stop) = (.queued, true)
         } else if error.requiresSignIn {
             // Held, not failed: the stored last error marks it for the resend when sign-in is renewed.

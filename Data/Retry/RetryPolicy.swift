@@ -11,6 +11,9 @@ import Foundation
 ///    and keeps every message until sign-in is renewed.
 /// 4. **Device offline** (the connectivity monitor says so when an attempt fails) — fails at once with
 ///    `.offline`: nothing can succeed until it reconnects, so no retry budget is burnt on it.
+/// 4b. **Backend unreachable** (`unreachable`: no connection to it could be made) — fails at once with
+///    `.unreachable`: like a device offline, a connectivity state; the client's reachability probe, not a retry
+///    budget, finds out when it answers again.
 /// 5. **Retryable error** (`offline` while the device still looks online, `timeout`, `server`) with retries
 ///    left — waits `initialDelay × multiplier^(n−1)` before retry n (1 s, 2 s, 4 s), each stretched by a seeded
 ///    jitter of ± `jitter` (10 %) so that many clients do not retry in step, then tries again.
@@ -65,6 +68,7 @@ public struct RetryPolicy: Hashable, Sendable {
         -> RetryDecision
     {
         guard error.isRetryable else { return .fail(error) }
+        guard error != .unreachable else { return .fail(.unreachable) }
         guard isOnline else { return .fail(.offline) }
         guard failedAttempts <= maxRetries else { return .fail(error) }
         return .retry(after: backoff(beforeRetry: failedAttempts, unit: unit))

@@ -14,6 +14,7 @@ extension StoredDeliveryError {
         case .notFound: self.init(code: 7)
         case .unknown(let text): self.init(code: 8, reason: text)
         case .conflict: self.init(code: 9)
+        case .unreachable: self.init(code: 10)
         }
     }
 

@@ -31,7 +31,7 @@ enum WriteOutcomePolicy: Hashable, Sendable {
     /// The branch for a failed attempt with `error`.
     init(after error: DeliveryError) {
         switch error {
-        case .offline, .timeout, .server, .unknown: self = .retry
+        case .offline, .unreachable, .timeout, .server, .unknown: self = .retry
         case .unauthorized, .forbidden: self = .pauseForSignIn
         case .validation, .notFound, .conflict: self = .reject
         }

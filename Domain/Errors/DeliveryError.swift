@@ -3,6 +3,9 @@
 public enum DeliveryError: Error, Hashable, Codable, Sendable, CustomStringConvertible {
     /// No connection: the request never left the device.
     case offline
+    /// No connection to the backend could be made (refused, host or network unreachable, name not resolved): the
+    /// request never reached it. Like `offline`, a connectivity state, never the message's failure.
+    case unreachable
     /// No answer within the attempt's timeout; the backend may or may not have applied the write.
     case timeout
     /// The backend failed (5xx-like); `code` is its status.
@@ -24,7 +27,7 @@ public enum DeliveryError: Error, Hashable, Codable, Sendable, CustomStringConve
     /// Whether the same request may succeed later without the user changing anything.
     public var isRetryable: Bool {
         switch self {
-        case .offline, .timeout, .server: true
+        case .offline, .unreachable, .timeout, .server: true
         case .unauthorized, .forbidden, .validation, .notFound, .conflict, .unknown: false
         }
     }
@@ -35,6 +38,7 @@ public enum DeliveryError: Error, Hashable, Codable, Sendable, CustomStringConve
     public var description: String {
         switch self {
         case .offline: "offline"
+        case .unreachable: "unreachable"
         case .timeout: "timeout"
         case .server(let code): "server(\(code))"
         case .unauthorized: "unauthorized"

@@ -1,8 +1,16 @@
 /// Whether the device can reach the backend.
 @MainActor
 public protocol ConnectivityMonitor: AnyObject {
-    /// Online now.
+    /// Online now: the device has a path and (for a monitor that knows) the backend answers.
     var isOnline: Bool { get }
+    /// False only while the device has a path but the backend cannot be reached (it refuses, or is gone): screens
+    /// then say so instead of "offline". A monitor that knows only the device's path says true.
+    var isBackendReachable: Bool { get }
     /// Calls `observer` with the current value at once and then with every change.
     func observe(_ observer: @escaping @MainActor (Bool) -> Void) -> ObservationToken
+}
+
+extension ConnectivityMonitor {
+    /// A monitor of the device's path alone cannot tell: it says the backend is reachable.
+    public var isBackendReachable: Bool { true }
 }

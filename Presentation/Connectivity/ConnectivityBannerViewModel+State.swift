@@ -13,16 +13,20 @@ extension ConnectivityBannerViewModel {
         public var toast: Toast
         /// Whether the brief "Connected" notice shows (for 2 s after reconnecting).
         public var connected: Bool
+        /// False while the device has a path but the backend cannot be reached: the banner then says so
+        /// (`unreachableText`) instead of "You're offline".
+        public var isBackendReachable: Bool
 
         /// "Connected" while `connected`, otherwise empty.
         public var connectedText: String { connected ? ConnectivityBannerViewModel.connectedText : "" }
 
         /// Creates a state.
-        public init(isOnline: Bool, banner: Banner, toast: Toast, connected: Bool) {
+        public init(isOnline: Bool, banner: Banner, toast: Toast, connected: Bool, isBackendReachable: Bool = true) {
             self.isOnline = isOnline
             self.banner = banner
             self.toast = toast
             self.connected = connected
+            self.isBackendReachable = isBackendReachable
         }
     }
 
@@ -88,6 +92,17 @@ extension ConnectivityBannerViewModel {
         case ...0: "You're offline. Messages will send when reconnected."
         case 1: "You're offline. 1 message queued."
         default: "You're offline. \(queuedCount) messages queued."
+        }
+    }
+
+    /// The banner's text while the device has a path but the backend cannot be reached: "Can't reach the server. 1
+    /// message queued." / "… 3 messages queued."; with nothing queued, "Can't reach the server. Messages will send
+    /// when it's back.".
+    public static func unreachableText(queuedCount: Int) -> String {
+        switch queuedCount {
+        case ...0: "Can't reach the server. Messages will send when it's back."
+        case 1: "Can't reach the server. 1 message queued."
+        default: "Can't reach the server. \(queuedCount) messages queued."
         }
     }
 

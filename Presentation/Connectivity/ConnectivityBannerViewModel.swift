@@ -19,6 +19,7 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     // MARK: - Dependencies
 
     private let outbox: any MessageOutbox
+    private let connectivity: any ConnectivityMonitor
     private let logger: Logger
     private let toastDuration: Duration
     private let connectedDuration: Duration
@@ -52,6 +53,7 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         connectedDuration: Duration = .seconds(2), promptsAtLaunch: Bool = false
     ) {
         self.outbox = outbox
+        self.connectivity = connectivity
         self.actions = actions
         self.logger = logger
         self.toastDuration = toastDuration
@@ -62,7 +64,9 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         waitingCount = Self.waiting(in: outbox)
         let online = connectivity.isOnline
         store = StateStore(
-            Self.makeState(online: online, waiting: waitingCount, toast: false, connected: false, reconnecting: false))
+            Self.makeState(
+                online: online, waiting: waitingCount, toast: false, connected: false, reconnecting: false,
+                reachable: connectivity.isBackendReachable))
         tokens.append(outbox.observe { [weak self] event in self?.outboxChanged(event) })
         tokens.append(connectivity.observe { [weak self] online in self?.connectivityChanged(online) })
         if promptsAtLaunch, online, outbox.policy == .manual, waitingCount > 0 {
@@ -185,7 +189,7 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         waitingCount = Self.waiting(in: outbox)
         let next = Self.makeState(
             online: isOnline ?? true, waiting: waitingCount, toast: toastVisible, connected: connected,
-            reconnecting: reconnecting)
+            reconnecting: reconnecting, reachable: connectivity.isBackendReachable)
         store.update { $0 = next }
     }
 
@@ -199,16 +203,18 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         outbox.pendingCount(of: .queued) + outbox.pendingCount(of: .sending)
     }
 
-    private static func makeState(online: Bool, waiting: Int, toast: Bool, connected: Bool, reconnecting: Bool)
-        -> State
-    {
-        let text = online ? (reconnecting ? reconnectingText : "") : offlineText(queuedCount: waiting)
+    private static func makeState(
+        online: Bool, waiting: Int, toast: Bool, connected: Bool, reconnecting: Bool, reachable: Bool
+    ) -> State {
+        let away = reachable ? offlineText(queuedCount: waiting) : unreachableText(queuedCount: waiting)
+        let text = online ? (reconnecting ? reconnectingText : "") : away
         let banner = Banner(
             visible: !online || reconnecting, text: text, queuedCount: waiting, showsSendAll: !online && waiting > 0)
         let shownToast = toast && online
         let toast =
             shownToast ? Toast(visible: true, text: toastText(queuedCount: waiting), queuedCount: waiting) : .hidden
         let shown = connected && online
-        return State(isOnline: online, banner: banner, toast: toast, connected: shown)
+        return State(
+            isOnline: online, banner: banner, toast: toast, connected: shown, isBackendReachable: online || reachable)
     }
 }

@@ -287,6 +287,7 @@ public final class ConversationsListViewModel: StateEmitting {
         if let error = error as? DeliveryError {
             switch error {
             case .offline: return "No internet connection. Showing the conversations loaded so far."
+            case .unreachable: return "Can't reach the server. Showing the conversations loaded so far."
             case .unauthorized, .forbidden: return error.userMessage
             default: break
             }

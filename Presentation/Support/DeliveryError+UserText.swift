@@ -5,6 +5,7 @@ extension DeliveryError {
     public var userMessage: String {
         switch self {
         case .offline: "No internet connection. Message will be saved and you can retry later."
+        case .unreachable: "Can't reach the server. Message will be saved and sent when it's back."
         case .timeout: "The connection timed out. Please try again."
         case .unauthorized, .forbidden: "Authentication error. Please sign in again."
         case .validation: "Message format error. Please try again."

@@ -104,6 +104,7 @@ public final class World {
             feedRandom: LockedRandom(seed: (seed &+ UInt64(settings.launches)) ^ 0xFEED_FEED_FEED_FEED))
         noteRecovery(of: "server/backend.log", journal.report)
         network.remote = server.map { [user] in HTTPChatClient(baseURL: $0, user: user) }
+        network.holdsRemotePolls = clockMode == .system
         try save()
     }
 

@@ -24,14 +24,20 @@ extension Driver {
                 throw DriverError.badArguments("fail-rate takes a number from 0 to 1, not \(parts[1])")
             }
             network.failRate = rate
+        case ("server", 2) where parts[1] == "down" || parts[1] == "up":
+            guard network.remote == nil else {
+                throw DriverError.failed("with --server, stop or start the courier-server itself")
+            }
+            network.isRefusing = parts[1] == "down"
         default:
             throw DriverError.badArguments("usage: network online|offline | network profile wifi|3g|flaky | "
-                + "network fail-rate P")
+                + "network fail-rate P | network server down|up")
         }
         return {
             let failing = network.failRate > 0 ? ", \(Int((network.failRate * 100).rounded())) % of requests fail" : ""
             let state = network.isOnline ? "online" : "offline"
-            return Output(lines: ["network: \(state), \(network.profile.rawValue)\(failing)"])
+            let server = network.isRefusing ? ", server down" : ""
+            return Output(lines: ["network: \(state), \(network.profile.rawValue)\(failing)\(server)"])
         }
     }
 

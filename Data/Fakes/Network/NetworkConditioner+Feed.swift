@@ -12,8 +12,8 @@ import Foundation
 ///
 /// With a `remote` server, each call goes to it instead (as `NetworkConditioner+Remote` carries other requests):
 /// the device side — offline, latency, loss, the fail rate, the feed's own generator — still applies, and a long
-/// poll is held by the server over a real socket, for real time, as the signed-in user of `remote` — under a virtual
-/// clock it is not held at all (a short poll each `SyncSettings.minimumPollInterval` of virtual time).
+/// poll is held by the server over a real socket, for real time, as the signed-in user of `remote` — unless
+/// `holdsRemotePolls` is off (a short poll each `SyncSettings.minimumPollInterval` instead).
 extension NetworkConditioner: EventFeed {
     /// The position of `user`'s newest event (one feed round trip).
     public func feedEnd(for user: UserID) async throws -> FeedPosition {
@@ -29,10 +29,9 @@ extension NetworkConditioner: EventFeed {
     {
         let held = max(.zero, wait)
         if let remote = await remote {
-            // A socket held for real time would keep a virtual clock from ever moving (a wait on anything but the
-            // clock counts as running work): under virtual time the server is asked without a hold, and the
-            // engine asks again after its pause on the clock.
-            let held = clock.ledger == nil ? held : .zero
+            // With `holdsRemotePolls` off the server is asked without a hold, and the engine asks again after its
+            // pause on the clock (see the property).
+            let held = await holdsRemotePolls ? held : .zero
             return try await remoteFeedTrip(held: held) {
                 try await remote.events(for: user, after: cursor, limit: limit, wait: held)
             }

@@ -17,7 +17,8 @@ import Foundation
 ///    the backend applied the write — the "unknown outcome" that idempotent resends resolve.
 /// 5. The other half of the latency passes on the way back, then the backend's answer (value or error) is returned.
 /// Going offline while a request is on the way fails it with `.offline` at once — before the backend (nothing
-/// applied) or after it (applied: the unknown outcome again). A cancelled caller gets `CancellationError`.
+/// applied) or after it (applied: the unknown outcome again). A cancelled caller gets `CancellationError`. While the
+/// backend is down (`isRefusing`, or `flap`) a request fails with `.unreachable` halfway out, never reaching it.
 @MainActor
 public final class NetworkConditioner {
     // MARK: - Settings and counters
@@ -34,6 +35,13 @@ public final class NetworkConditioner {
     public internal(set) var roundTrips = 0
     /// Whether the device is online.
     public private(set) var isOnline: Bool
+    /// Whether the backend refuses every connection (it is down): each request fails with `.unreachable` after the
+    /// first half of its latency, never reaching the backend. The device's path is untouched.
+    public var isRefusing = false
+    /// Whether a long poll to `remote` is held by the server (true) or asked without a hold. A driver on a virtual
+    /// clock turns it off: a socket held for real time would keep virtual time from moving (a wait on anything but
+    /// the clock counts as running work), so every command would wait out the hold.
+    public var holdsRemotePolls = true
     /// A real server to carry requests to instead of the in-process backend (the driver's `--server`); connectivity,
     /// the profile and the fail rate still apply on the device side.
     public var remote: HTTPChatClient?
@@ -112,6 +120,8 @@ public final class NetworkConditioner {
         let (latency, fate) = draw(from: random)
         let timeoutDeadline = start.addingTimeInterval(requestTimeout.timeInterval + held.timeInterval)
         try await wait(until: start.addingTimeInterval(latency / 2))
+        // A backend that is down refuses the connection: the request never reaches it.
+        if isRefusing { throw DeliveryError.unreachable }
         switch fate {
         case .requestLost:
             try await wait(until: timeoutDeadline)

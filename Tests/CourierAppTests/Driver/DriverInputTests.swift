@@ -116,8 +116,10 @@ struct DriverInputTests {
     func expectations() async throws {
         let harness = try await AppTestsDriverHarness.started()
         defer { harness.close() }
-        #expect(await harness.execute(#"expect network == {"failRate": 0, "profile": "wifi", "online": true}"#).ok)
-        #expect(!(await harness.execute(#"expect network == {"failRate": 0, "profile": "3g", "online": true}"#).ok))
+        let network = #"{"type": "wifi", "reachable": true, "failRate": 0, "profile": "wifi", "online": true}"#
+        #expect(await harness.execute("expect network == \(network)").ok)
+        let other = network.replacingOccurrences(of: #""profile": "wifi""#, with: #""profile": "3g""#)
+        #expect(!(await harness.execute("expect network == \(other)").ok))
         #expect(await harness.execute(#"expect banner.text contains """#).ok)
         let huge = await harness.execute("expect server.requests < 1e400")
         #expect(!huge.ok)
