@@ -111,8 +111,8 @@ public final class BackendReachability {
 
     // MARK: - Probing
 
-    /// The wait before probe `number` (1-based): 1 s doubling, at most `maxProbeInterval`, ±20 % jitter.
-    func delay(beforeProbe number: Int) -> TimeInterval {
+    /// The wait before probe `number` (1-based): 1 s doubling, at most `maxProbeInterval`, ±20 % jitter (drawn now).
+    public func delay(beforeProbe number: Int) -> TimeInterval {
         let base = min(maxProbeInterval.timeInterval, pow(2, Double(min(max(0, number - 1), 30))))
         let unit = random.nextUnit()
         return min(maxProbeInterval.timeInterval, base * (0.8 + 0.4 * unit))

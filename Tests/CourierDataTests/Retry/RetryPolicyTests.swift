@@ -27,6 +27,15 @@ struct RetryPolicyTests {
         }
     }
 
+    @Test("branch 4b: an unreachable backend fails at once, online or not, with .unreachable: no retry budget spent")
+    func unreachableBackend() {
+        for online in [true, false] {
+            #expect(
+                policy.decision(after: .unreachable, failedAttempts: 1, isOnline: online, unit: 0.5)
+                    == .fail(.unreachable))
+        }
+    }
+
     @Test("branch 3: a sign-in error is never retried")
     func signInError() {
         for error in [DeliveryError.unauthorized, .forbidden] {
