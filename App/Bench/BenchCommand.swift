@@ -38,6 +38,10 @@ enum BenchCommand {
             "driver", "scripted sends vs SQLite, sends and open at 10,000 queued, advance 3650d",
             { try await DriverBenchmark().run() }
         ),
+        (
+            "outage", "server outages of 1 min to 2 h: probes spent, time from the server back to the queue stored",
+            { try await OutageBenchmark().run() }
+        ),
     ]
 
     static func usage() -> String {

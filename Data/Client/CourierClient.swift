@@ -76,6 +76,8 @@ public final class CourierClient: MessagingSession {
     ///   - writeExecutors: what each kind of queued write does online, by kind.
     ///   - feed: the backend's event feed; with one, the client listens (`syncEngine`), keeping its cursor in
     ///     `sync.log` and its unsent receipts in `receipts.log`.
+    ///   - probeRandom: the jitter of the reachability probe (seeded in tests and scripts; the system's random
+    ///     source when nil).
     ///   - fileSystem: the disk (a `SimulatedFileSystem` in crash tests).
     /// - Throws: `StoreError.locked(path:)` when another owner holds the directory, `StoreError` when a store
     ///   cannot be opened; whatever was opened is released again.
@@ -84,13 +86,17 @@ public final class CourierClient: MessagingSession {
         conversations: any ConversationRepository, users: any UserRepository, connectivity: any ConnectivityMonitor,
         clock: any Clock, ids: IDGenerator, policy: SendPolicy = .manual, random: LockedRandom = LockedRandom(seed: 1),
         writeExecutors: [String: OfflineWriteQueue.Executor] = [:], feed: (any EventFeed)? = nil,
-        syncSettings: SyncSettings = SyncSettings(), fileSystem: any FileSystem = PosixFileSystem(),
+        syncSettings: SyncSettings = SyncSettings(), probeRandom: LockedRandom? = nil,
+        fileSystem: any FileSystem = PosixFileSystem(),
         logger: Logger = .silent
     ) throws {
         // The lock first: nothing in the directory is opened by a second owner.
         let lock = try DataDirectoryLock.acquire(directory: directory, fileSystem: fileSystem)
         // Online means a path and a backend that answers: every request reports what it learned.
-        let reachability = BackendReachability(clock: clock)
+        // Probes are jittered from the system's random source unless a seeded run gives its own generator, so that
+        // clients of one outage do not probe in step.
+        let reachability = BackendReachability(
+            clock: clock, random: probeRandom ?? LockedRandom(seed: UInt64.random(in: .min ... .max)))
         let pathMonitor = connectivity
         let connectivity = CombinedConnectivity(path: pathMonitor, reachability: reachability)
         let appMessages = messages

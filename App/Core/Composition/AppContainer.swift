@@ -51,7 +51,7 @@ public final class AppContainer {
                 ProfileViewModel.displayNameKind: Self.displayNameExecutor(
                     network: world.network, user: world.user)
             ],
-            feed: world.network, fileSystem: world.fileSystem, logger: logger)
+            feed: world.network, probeRandom: world.probeRandom, fileSystem: world.fileSystem, logger: logger)
         self.client = client
         ids = idSpace.generator
         let reported: Set<String> = [FileOutboxStore.fileName, "messages.log", "writes.log", "sync.log", "receipts.log"]

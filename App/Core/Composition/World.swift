@@ -15,6 +15,8 @@ public final class World {
     public let manualClock: ManualClock?
     /// Every random choice of the run.
     public let random: LockedRandom
+    /// The reachability probe's jitter (a generator of its own: probing shifts no other draw).
+    public let probeRandom: LockedRandom
     /// The run's seed.
     public let seed: UInt64
     /// The simulated server.
@@ -92,6 +94,7 @@ public final class World {
             clock = SystemClock()
         }
         random = LockedRandom(seed: seed &+ UInt64(settings.launches) &* 0x9E37_79B9)
+        probeRandom = LockedRandom(seed: (seed &+ UInt64(settings.launches)) ^ 0x9B0B_E5_9B0B_E5)
         journal = try RecordLogBackendJournal(
             path: directory.appendingPathComponent("server/backend.log").path, fileSystem: fileSystem, logger: logger)
         backend = try InMemoryChatBackend(
