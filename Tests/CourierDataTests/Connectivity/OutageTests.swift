@@ -183,3 +183,32 @@ import Testing
         #expect(fixture.client.reachability.probesSent <= 80)
     }
 }
+
+/// A server that accepts connections but never answers is reachable: the timeouts and the retry budget apply, then
+/// `failed`, as before.
+@MainActor
+@Suite struct HangingServerTests {
+    @Test func aServerThatNeverAnswersEndsFailedThroughTheRetryBudgetAndStaysReachable() async throws {
+        // Given a backend that takes every request and never answers
+        let clock = ManualClock()
+        let backend = FakeMessageRepository(clock: clock, script: Array(repeating: .hang, count: 4))
+        let client = try CourierClient(
+            directory: URL(fileURLWithPath: "/app"), currentUser: "me", messages: backend,
+            conversations: FakeConversationRepository(), users: FakeUserRepository(),
+            connectivity: ManualConnectivity(online: true), clock: clock, ids: .seeded(2), policy: .manual,
+            fileSystem: SimulatedFileSystem())
+        let start = clock.now
+
+        // When the user sends
+        let id = try client.outbox.compose(text: "into the void", in: "c1").id
+        _ = await clock.run(until: { !client.isBusy })
+
+        // Then four attempts of 10 s with 1 s, 2 s, 4 s between, then failed — and the backend still counts as there
+        #expect(client.outbox.pending.first { $0.id == id }?.status == .failed)
+        #expect(client.outbox.pending.first?.lastError == .timeout)
+        #expect(clock.now.timeIntervalSince(start) >= 40)
+        #expect(client.reachability.isReachable)
+        #expect(client.reachability.probesSent == 0)
+        client.close()
+    }
+}
