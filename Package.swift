@@ -39,6 +39,7 @@ let package = Package(
         .executable(name: "courier-bench", targets: ["courier-bench"]),
         .executable(name: "courier-sim", targets: ["courier-sim"]),
         .executable(name: "courier-server", targets: ["courier-server"]),
+        .executable(name: "courier-netwatch", targets: ["courier-netwatch"]),
     ],
     targets: [
         library("CourierDomain", "Domain"),
@@ -56,6 +57,8 @@ let package = Package(
             "courier-sim", "Sim",
             ["CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp"]),
         executable("courier-server", "Server", ["CourierServer"]),
+        // The platform's path monitor on the real network: one line per change.
+        executable("courier-netwatch", "NetWatch", ["CourierDomain", "CourierData"]),
         // Fixtures and fakes shared by the test targets.
         library("CourierTestSupport", "Tests/CourierTestSupport", ["CourierDomain", "CourierData", "CourierFakes"]),
         tests("CourierDomainTests", ["CourierDomain", "CourierTestSupport"]),
