@@ -28,10 +28,20 @@ public final class CombinedConnectivity: ConnectivityMonitor {
                 self?.update()
             })
         tokens.append(reachability.observe { [weak self] _ in self?.update() })
+        // A platform's path also tells of a move between networks that stays online (Wi-Fi to cellular).
+        if let platform = path as? PathConnectivity {
+            tokens.append(
+                platform.observePath { [reachability] path in
+                    if path.isSatisfied { reachability.pathChanged(hasPath: true) }
+                })
+        }
     }
 
     /// False only while the device has a path and the backend cannot be reached.
     public var isBackendReachable: Bool { !path.isOnline || reachability.isReachable }
+
+    /// The device's path as its monitor describes it (kind, expensive, constrained), whatever the backend does.
+    public var networkPath: NetworkPath { path.networkPath }
 
     public func observe(_ observer: @escaping @MainActor (Bool) -> Void) -> ObservationToken {
         let token = observers.add(observer)

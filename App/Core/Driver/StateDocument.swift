@@ -16,7 +16,7 @@ enum StateDocument {
                 ("online", .bool(world.network.isOnline)), ("profile", .string(world.network.profile.rawValue)),
                 ("failRate", .number(world.network.failRate)),
                 ("reachable", .bool(app.client.reachability.isReachable)),
-                ("type", .string(connectionType(world))),
+                ("type", .string(app.client.connectivity.networkPath.type.rawValue)),
             ])),
             ("policy", .string(app.messaging.outbox.policy == .automatic ? "auto" : "manual")),
             ("auth", .object([
@@ -74,15 +74,6 @@ enum StateDocument {
             ("storage", .object([("recovered", .array(world.recovered.map(recovered)))])),
             ("clock", .object([("now", .string(iso8601(world.clock.now)))])),
         ])
-    }
-
-    /// `network.type`: what the simulated path is (the profile's kind of network), `none` offline.
-    static func connectionType(_ world: World) -> String {
-        guard world.network.isOnline else { return "none" }
-        switch world.network.profile {
-        case .wifi: return "wifi"
-        case .threeG, .flaky: return "cellular"
-        }
     }
 
     /// `sync.*`: the receive side.

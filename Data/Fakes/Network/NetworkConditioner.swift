@@ -182,6 +182,15 @@ public final class NetworkConditioner {
 // MARK: - ConnectivityMonitor
 
 extension NetworkConditioner: ConnectivityMonitor {
+    /// The simulated path: the wifi profile is Wi-Fi; 3g and flaky are cellular (expensive); offline, none.
+    public var networkPath: NetworkPath {
+        guard isOnline else { return .unavailable }
+        switch profile {
+        case .wifi: return NetworkPath(status: .satisfied, type: .wifi)
+        case .threeG, .flaky: return NetworkPath(status: .satisfied, type: .cellular, isExpensive: true)
+        }
+    }
+
     /// Calls `observer` with the current connectivity at once and then with every change.
     public func observe(_ observer: @escaping @MainActor (Bool) -> Void) -> ObservationToken {
         let token = observers.add(observer)
