@@ -112,6 +112,7 @@ public final class NetworkConditioner {
         let (latency, fate) = draw(from: random)
         let timeoutDeadline = start.addingTimeInterval(requestTimeout.timeInterval + held.timeInterval)
         try await wait(until: start.addingTimeInterval(latency / 2))
+        let arrived = clock.now
         switch fate {
         case .requestLost:
             try await wait(until: timeoutDeadline)
@@ -125,7 +126,9 @@ public final class NetworkConditioner {
             throw DeliveryError.timeout
         case .delivered:
             let answer = await apply()
-            try await wait(until: start.addingTimeInterval(latency))
+            // The way back starts when the backend answers: a long poll held there answers long after it arrived.
+            let atBackend = clock.now.timeIntervalSince(arrived)
+            try await wait(until: start.addingTimeInterval(latency + atBackend))
             return try answer.get()
         }
     }
