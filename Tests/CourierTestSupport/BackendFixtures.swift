@@ -21,6 +21,16 @@ public enum BackendFixtures {
             messages: [])
     }
 
+    /// `twoConversations()` with a group `g1` of `me`, Ana and Ben (no messages, oldest activity), and Cy, who is in
+    /// no conversation.
+    public static func withGroup() -> DemoData {
+        var data = twoConversations()
+        data.users.append(User(id: "cy", displayName: "Cy"))
+        data.conversations.append(
+            Conversation(id: "g1", participantIDs: ["me", "ana", "ben"], lastActivity: now.addingTimeInterval(-7_200)))
+        return data
+    }
+
     /// A message from `me` composed `offset` seconds after `now`.
     public static func message(
         _ id: String, in conversation: ConversationID = "c1", at offset: TimeInterval = 0, text: String? = nil,
@@ -34,7 +44,7 @@ public enum BackendFixtures {
     /// A backend over `data` (by default `twoConversations()`) with an in-memory journal.
     @MainActor
     public static func backend(
-        _ data: DemoData = twoConversations(), journal: InMemoryBackendJournal = InMemoryBackendJournal()
+        _ data: DemoData = twoConversations(), journal: any BackendJournal = InMemoryBackendJournal()
     ) throws -> InMemoryChatBackend {
         try InMemoryChatBackend(seed: data, journal: journal)
     }

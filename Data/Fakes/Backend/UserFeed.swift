@@ -43,7 +43,8 @@ struct UserFeed {
     /// lies beyond the newest event (a position this feed never gave out, say from before the backend's data was
     /// reset).
     func events(after cursor: UInt64, limit: Int) -> FeedBatch? {
-        guard cursor + 1 >= firstKept, cursor <= end else { return nil }
+        // `cursor <= end` first: it bounds `cursor + 1`, which would trap for a cursor at UInt64.max.
+        guard cursor <= end, cursor + 1 >= firstKept else { return nil }
         let start = dropped + Int(cursor + 1 - firstKept)
         let stop = min(kept.count, start + max(0, limit))
         let events = start < stop ? Array(kept[start..<stop]) : []

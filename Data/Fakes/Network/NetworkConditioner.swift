@@ -122,6 +122,7 @@ public final class NetworkConditioner {
         try await wait(until: start.addingTimeInterval(latency / 2))
         // A backend that is down refuses the connection: the request never reaches it.
         if isRefusing { throw DeliveryError.unreachable }
+        let arrived = clock.now
         switch fate {
         case .requestLost:
             try await wait(until: timeoutDeadline)
@@ -135,7 +136,9 @@ public final class NetworkConditioner {
             throw DeliveryError.timeout
         case .delivered:
             let answer = await apply()
-            try await wait(until: start.addingTimeInterval(latency))
+            // The way back starts when the backend answers: a long poll held there answers long after it arrived.
+            let atBackend = clock.now.timeIntervalSince(arrived)
+            try await wait(until: start.addingTimeInterval(latency + atBackend))
             return try answer.get()
         }
     }

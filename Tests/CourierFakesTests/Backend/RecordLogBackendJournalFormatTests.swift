@@ -19,8 +19,20 @@ import Testing
             + #""statusUpdatedAt":1700000000250,"attempts":0,"timestamp":1700000000250,"id":"m0"}}}"#,
     ].map { Data($0.utf8) }
 
+    /// Receipts of both kinds, one with a compose time no whole number of milliseconds, one long ago.
+    static let receipts = [
+        Receipt(
+            conversationID: "c2", userID: "ben", kind: .delivered,
+            upTo: MessageCursor(timestamp: Date(timeIntervalSince1970: 1_700_000_000.123_456_7), id: "m1")),
+        Receipt(
+            conversationID: "c1", userID: "ana", kind: .read, upTo: MessageCursor(timestamp: .distantPast, id: "x")),
+    ]
+
     @Test func everyEventReadsBackFromItsBinaryBody() throws {
-        for event in [BackendEvent.messageStored(Self.message), .displayNameChanged(user: "me", name: "Marta")] {
+        let events: [BackendEvent] =
+            [.messageStored(Self.message), .displayNameChanged(user: "me", name: "Marta"), .feedsTrimmed]
+            + Self.receipts.map(BackendEvent.receiptMarked)
+        for event in events {
             let body = event.recordBody()
             #expect(body.first == BackendEvent.recordVersion)
             #expect(try BackendEvent(recordBody: body) == event)
