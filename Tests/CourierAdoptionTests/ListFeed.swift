@@ -1,0 +1,43 @@
+import CourierDomain
+import Foundation
+
+/// An app's own event feed, as an adopter would first write it: every event in one list, positions 1, 2, 3 …,
+/// answered at once (it does not hold a long poll — the client then asks at most once a second), receipts kept.
+final class ListFeed: EventFeed, @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [FeedEvent] = []
+    private var receipts: [Receipt] = []
+
+    /// The receipts the app's client wrote, in order.
+    var marks: [Receipt] { lock.withLock { receipts } }
+
+    /// Someone else did something: the next event.
+    func publish(_ change: FeedEvent.Change) {
+        lock.withLock { events.append(FeedEvent(position: FeedPosition(UInt64(events.count + 1)), change: change)) }
+    }
+
+    func feedEnd(for user: UserID) async throws -> FeedPosition {
+        lock.withLock { FeedPosition(UInt64(events.count)) }
+    }
+
+    func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration) async throws
+        -> FeedAnswer
+    {
+        lock.withLock {
+            let after = events.dropFirst(Int(cursor.value)).prefix(limit)
+            return .batch(
+                FeedBatch(
+                    events: Array(after), end: after.last?.position ?? cursor,
+                    hasMore: Int(cursor.value) + after.count < events.count))
+        }
+    }
+
+    func snapshot(for user: UserID, conversationLimit: Int, chats: [ConversationID], messageLimit: Int)
+        async throws -> FeedSnapshot
+    {
+        let end = lock.withLock { FeedPosition(UInt64(events.count)) }
+        return FeedSnapshot(position: end, conversations: ConversationPage(conversations: [], hasMore: false), chats: [:])
+    }
+
+    func mark(_ receipt: Receipt) async throws { lock.withLock { receipts.append(receipt) } }
+}
