@@ -34,6 +34,9 @@ public final class ScriptedFeed: EventFeed {
     /// A feed on `clock` holding no events.
     public init(clock: ManualClock) { self.clock = clock }
 
+    /// How many long polls are held now.
+    public var heldPolls: Int { held.count }
+
     /// The newest event's position.
     public var end: FeedPosition { events.last?.position ?? .start }
 

@@ -152,9 +152,11 @@ import Testing
         // Given a live client sent to the background
         let fixture = SyncFixture()
         let client = try await fixture.open()
+        #expect(fixture.feed.heldPolls == 1)
         client.enterBackground()
         await fixture.settle()
         #expect(try !fixture.engine.isLive)
+        #expect(fixture.feed.heldPolls == 0)
         let asked = fixture.feed.requests.count
 
         // When Ben writes twice meanwhile, and an hour passes
