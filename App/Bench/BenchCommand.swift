@@ -39,6 +39,10 @@ enum BenchCommand {
             { try await DriverBenchmark().run() }
         ),
         (
+            "live-http", "two people over loopback HTTP: Ben's message on Me's open chat vs one synced send",
+            { try await LiveHTTPBenchmark().run() }
+        ),
+        (
             "outage", "server outages of 1 min to 2 h: probes spent, time from the server back to the queue stored",
             { try await OutageBenchmark().run() }
         ),
@@ -53,6 +57,14 @@ enum BenchCommand {
 
     static func main() async {
         let arguments = CommandLine.arguments.dropFirst()
+        if ProcessInfo.processInfo.environment["COURIER_BENCH_ROLE"] == "sender" {
+            // Ben's side of `live-http`, started by it as a process of its own.
+            do { try await LiveHTTPBenchmark.sender(Array(arguments.dropFirst())) } catch {
+                FileHandle.standardError.write(Data("courier-bench sender: \(error)\n".utf8))
+                exit(1)
+            }
+            return
+        }
         let chosen = arguments.first == "all" ? subcommands : subcommands.filter { $0.name == arguments.first }
         guard !chosen.isEmpty else {
             FileHandle.standardError.write(Data(usage().utf8))
