@@ -72,7 +72,7 @@ let package = Package(
             "CourierAppTests",
             [
                 "CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp",
-                "CourierTestSupport",
+                "CourierTestSupport", "courier-bench",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -38,6 +38,10 @@ enum BenchCommand {
             "driver", "scripted sends vs SQLite, sends and open at 10,000 queued, advance 3650d",
             { try await DriverBenchmark().run() }
         ),
+        (
+            "live", "catch-up of 10,000 vs 1,000 and vs pages, a message into a chat of 100,000 vs 3, memory, charts",
+            { try await LiveBenchmark().run() }
+        ),
     ]
 
     static func usage() -> String {
@@ -49,6 +53,16 @@ enum BenchCommand {
 
     static func main() async {
         let arguments = CommandLine.arguments.dropFirst()
+        // Not a subcommand of its own: `live` starts it in a child process to read that process's peak memory.
+        if arguments.first == LiveMemoryWalk.subcommand {
+            do {
+                try await LiveMemoryWalk().run()
+            } catch {
+                FileHandle.standardError.write(Data("courier-bench \(LiveMemoryWalk.subcommand): \(error)\n".utf8))
+                exit(1)
+            }
+            return
+        }
         let chosen = arguments.first == "all" ? subcommands : subcommands.filter { $0.name == arguments.first }
         guard !chosen.isEmpty else {
             FileHandle.standardError.write(Data(usage().utf8))
