@@ -190,7 +190,7 @@ public final class SyncEngine: LiveSync {
             kept.unreadCount = 0
             conversationCache.store([kept])
         }
-        queueReceipt(Receipt(conversationID: conversation, userID: user, kind: .read, upTo: message))
+        queueReceipts([Receipt(conversationID: conversation, userID: user, kind: .read, upTo: message)])
         observers.notify(.readByMe(conversation: conversation, upTo: message))
     }
 
@@ -198,14 +198,17 @@ public final class SyncEngine: LiveSync {
 
     // MARK: - Receipts
 
-    /// Queues `receipt` durably, replacing a queued one of the same conversation and kind, and delivers when online.
-    func queueReceipt(_ receipt: Receipt) {
+    /// Queues `receipts` durably in one append, each replacing a queued one of the same conversation and kind, and
+    /// delivers when online.
+    func queueReceipts(_ receipts: [Receipt]) {
+        guard !receipts.isEmpty else { return }
         do {
-            try receipts.enqueue(
-                kind: Self.receiptKind, key: "\(receipt.kind.rawValue).\(receipt.conversationID.rawValue)",
-                payload: receipt)
+            try self.receipts.enqueue(
+                kind: Self.receiptKind,
+                writes: receipts.map { (key: "\($0.kind.rawValue).\($0.conversationID.rawValue)", payload: $0) })
         } catch {
-            logger.log(.warning, "sync: could not queue a \(receipt.kind.rawValue) receipt (\(error))")
+            let kinds = Set(receipts.map(\.kind.rawValue)).sorted().joined(separator: "/")
+            logger.log(.warning, "sync: could not queue \(receipts.count) \(kinds) receipt(s) (\(error))")
             return
         }
         deliverReceipts()
