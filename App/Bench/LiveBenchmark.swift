@@ -13,12 +13,13 @@ import Foundation
 @MainActor
 struct LiveBenchmark {
     private let catchUpSizes = [1_000, 2_000, 5_000, 10_000]
-    private let catchUpRounds = 5
+    private let catchUpRounds = 9
     private let chatSizes = [3, 1_000, 10_000, 100_000]
     private let incomingRounds = 5
-    private let messagesPerRound = 40
+    private let messagesPerRound = 60
     private let memoryRuns = 3
-    private let memoryFloor = 40_000_000
+    /// 40 MB as the Memory section of docs/benchmarks.md counts it: 40,000 of the kilobytes (KiB) GNU time reports.
+    private let memoryFloor = 40_000 * 1_024
 
     func run() async throws {
         print("## courier-bench live\n")
@@ -33,7 +34,7 @@ struct LiveBenchmark {
         print(Bench.table(header: ["measurement", "Courier", "baseline", "ratio", "floor", "met"], rows: floors))
         print("\n### Catch-up, per size (median of \(catchUpRounds) rounds)\n")
         print(catchUpTable(catchUp))
-        print("\n### Incoming, per chat size (median of \(incomingRounds) round medians, \(messagesPerRound) each)\n")
+        print("\n### Incoming, per chat size (median of \(incomingRounds) × \(messagesPerRound) messages)\n")
         print(incomingTable(incoming))
         print("\n### Every round\n")
         print(roundsTable(catchUp, incoming))
@@ -78,7 +79,7 @@ struct LiveBenchmark {
         return [
             [
                 "one incoming message until its row shows, open chat of \(large.formatted()) (median of "
-                    + "\(incomingRounds) × \(messagesPerRound))", Bench.format(ours),
+                    + "\(incomingRounds) × \(messagesPerRound) messages)", Bench.format(ours),
                 "\(Bench.format(baseline)) (into a chat of \(small))", Bench.ratio(ours / baseline), "≤ 2.00×",
                 Bench.verdict(ours / baseline <= 2),
             ],
@@ -140,7 +141,7 @@ struct LiveBenchmark {
             ],
             [
                 "incoming, chat of \(chatLarge.formatted()) / chat of \(chatSmall)",
-                ratios(incoming.perMessage[chatLarge] ?? [], incoming.perMessage[chatSmall] ?? []),
+                ratios(incoming.roundMedians[chatLarge] ?? [], incoming.roundMedians[chatSmall] ?? []),
             ],
         ]
         return Bench.table(header: ["ratio", "round by round"], rows: rows)
@@ -165,25 +166,16 @@ struct LiveBenchmark {
         var whole: [Double] = []
         var rows: [[String]] = []
         for run in 1...memoryRuns {
-            if canWalk {
-                let directory = try Bench.temporaryDirectory("walk")
-                defer { try? FileManager.default.removeItem(at: directory) }
-                let outcome = try ChildProcess(
-                    executable: courier, arguments: ["--data-dir", directory.path, "--script", script.path]
-                ).run()
-                guard outcome.status == 0 else {
-                    throw BenchFailure("the driver's memory walk exited \(outcome.status)")
-                }
-                driver.append(Double(outcome.peakBytes))
-                rows.append(["\(run): `courier` memory walk", "—", Self.megabytes(outcome.peakBytes), "—"])
+            if canWalk, let peak = try driverWalk(courier: courier, script: script) {
+                driver.append(Double(peak))
+                rows.append(["\(run): `courier` memory walk", Self.megabytes(peak), Self.megabytes(peak), "—"])
             }
             let live = try liveWalk(bench)
             app.append(Double(live.start + live.rise))
             rise.append(Double(live.rise))
-            whole.append(Double(live.outcome.peakBytes))
+            whole.append(Double(live.whole))
             rows.append([
-                "\(run): live walk", Self.megabytes(live.start + live.rise), Self.megabytes(live.outcome.peakBytes),
-                live.marks,
+                "\(run): live walk", Self.megabytes(live.start + live.rise), Self.megabytes(live.whole), live.marks,
             ])
         }
         let floor = Double(memoryFloor)
@@ -215,12 +207,10 @@ struct LiveBenchmark {
         return (floors, rows)
     }
 
-    /// One run of the live walk in a child process: its outcome, its resident set at start, how far its peak rose
-    /// above the resident set at the reset, and its marks as text.
-    private func liveWalk(_ bench: URL) throws
-        -> (outcome: ChildProcess.Outcome, start: Int, rise: Int, marks: String)
-    {
-        let outcome = try ChildProcess(executable: bench, arguments: [LiveMemoryWalk.subcommand]).run()
+    /// One run of the live walk in a child process: its resident set at start, how far its peak rose above the
+    /// resident set at the reset, its whole peak, and its marks as text.
+    private func liveWalk(_ bench: URL) throws -> (start: Int, rise: Int, whole: Int, marks: String) {
+        let outcome = try Self.runChild(bench, [LiveMemoryWalk.subcommand])
         guard outcome.status == 0 else { throw BenchFailure("`courier-bench \(LiveMemoryWalk.subcommand)` failed") }
         let marks = outcome.output.split(separator: "\n").compactMap { line -> LiveMemoryWalk.Mark? in
             let parts = line.split(separator: " ")
@@ -229,15 +219,52 @@ struct LiveBenchmark {
             }
             return LiveMemoryWalk.Mark(name: parts[3...].joined(separator: " "), resident: resident, peak: peak)
         }
-        guard marks.count > 2, let start = marks.first, let last = marks.last else {
-            throw BenchFailure("the live walk printed no marks: \(outcome.output)")
+        // start, server side made, reset, then the client's steps
+        guard marks.count > 3, let last = marks.last else {
+            throw BenchFailure("the live walk printed too few marks: \(outcome.output)")
         }
-        let reset = marks[1]
         let text = marks.map { "\($0.name) \(Self.megabytes($0.resident))" }.joined(separator: "; ")
-        return (outcome, start.resident, last.peak - reset.resident, text)
+        let whole = marks.map(\.peak).max() ?? 0
+        return (marks[0].resident, last.peak - marks[2].resident, whole, text)
     }
 
-    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+    /// The peak resident set of `courier` running the driver's memory walk on a fresh directory, in bytes, as GNU
+    /// time reports it (nil without it): it forks the driver itself, so the peak is the driver's alone.
+    private func driverWalk(courier: URL, script: URL) throws -> Int? {
+        let time = URL(fileURLWithPath: "/usr/bin/time")
+        guard FileManager.default.isExecutableFile(atPath: time.path) else { return nil }
+        let directory = try Bench.temporaryDirectory("walk")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = directory.appendingPathComponent("time.txt")
+        let outcome = try Self.runChild(
+            time,
+            [
+                "-f", "%M", "-o", report.path, courier.path, "--data-dir",
+                directory.appendingPathComponent("data").path, "--script", script.path,
+            ])
+        guard outcome.status == 0 else { throw BenchFailure("the driver's memory walk exited \(outcome.status)") }
+        let text = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
+        guard let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0) }) else {
+            throw BenchFailure("GNU time printed no peak: \(text)")
+        }
+        return kilobytes * 1_024
+    }
+
+    /// Runs `executable` to its end; returns its exit status and what it wrote to standard output.
+    private static func runChild(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    /// Bytes as docs/benchmarks.md's Memory section writes them: MB of 1,000 kB, a kB being the KiB GNU time reports.
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_024_000) }
 
     // MARK: - Charts
 

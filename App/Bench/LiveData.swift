@@ -21,9 +21,7 @@ enum LiveData {
 
     /// The catch-up's conversations: one with each peer, three messages each, an hour old.
     static func catchUp(now: Date) -> DemoData {
-        let conversations = peers.enumerated().map { index, peer in
-            (ConversationID("c\(index + 1)"), peer)
-        }
+        let conversations = catchUpConversations
         var messages: [Message] = []
         for (conversation, peer) in conversations {
             messages += (0..<3).map { index in
@@ -76,5 +74,25 @@ enum LiveData {
         return Message(
             id: id, conversationID: conversation, senderID: peer, text: phrases[index % phrases.count],
             timestamp: time, status: .sent)
+    }
+
+    /// The catch-up's conversations (`catchUp(now:)`), each with its peer.
+    static var catchUpConversations: [(ConversationID, UserID)] {
+        peers.enumerated().map { (ConversationID("c\($0.offset + 1)"), $0.element) }
+    }
+
+    /// The peers of `catchUp(now:)` send `count` messages in turn, a millisecond apart, the same ones for the same
+    /// count; returns each conversation's newest.
+    @MainActor
+    static func peersSend(_ count: Int, to backend: InMemoryChatBackend) throws -> [Message] {
+        let ids = IDGenerator.seeded(UInt64(1_000 + count))
+        let start = Date(timeIntervalSince1970: 1_767_258_000)
+        var newest: [ConversationID: Message] = [:]
+        for index in 0..<count {
+            let message = peerMessage(
+                index, id: ids.next(), in: catchUpConversations, at: start.addingTimeInterval(Double(index) / 1_000))
+            newest[message.conversationID] = try backend.receive(message)
+        }
+        return newest.keys.sorted().compactMap { newest[$0] }
     }
 }

@@ -81,6 +81,16 @@ final class LiveFixture {
         network?.setOnline(online)
     }
 
+    /// Runs `operation` as tracked work on the clock and moves the clock until it has finished (a request over the
+    /// simulated network sleeps on it); returns what it returned.
+    func drive<Value: Sendable>(_ operation: @escaping @MainActor () async throws -> Value) async throws -> Value {
+        let task = clock.task { () -> Result<Value, any Error> in
+            do { return .success(try await operation()) } catch { return .failure(error) }
+        }
+        guard await clock.run(until: { task.work.isFinished }) else { throw BenchFailure("a request never finished") }
+        return try await task.value.get()
+    }
+
     /// Whether the client has applied every event the backend holds for it and nothing it started still runs.
     var isSettled: Bool {
         guard let engine, let cursor = engine.cursor else { return false }

@@ -6,12 +6,14 @@ import Foundation
 /// weather; the baseline is the same in the chat of 3.
 @MainActor
 struct LiveIncoming {
-    /// Per size, one median per round.
+    /// Per size, every message's figures, and each round's median.
     struct Figures {
-        /// Wall-clock seconds per message, the round's median.
+        /// Wall-clock seconds per message, every message of every round.
         var perMessage: [Int: [Double]] = [:]
-        /// CPU seconds (user + system) per message, the round's median.
+        /// CPU seconds (user + system) per message, every message of every round.
         var cpu: [Int: [Double]] = [:]
+        /// Wall-clock seconds per message, the median of each round.
+        var roundMedians: [Int: [Double]] = [:]
         /// Rows each chat showed at the end.
         var rows: [Int: Int] = [:]
     }
@@ -41,8 +43,9 @@ struct LiveIncoming {
                 }
             }
             for size in sizes {
-                figures.perMessage[size, default: []].append(Bench.median(seconds[size] ?? []))
-                figures.cpu[size, default: []].append(Bench.median(cpu[size] ?? []))
+                figures.perMessage[size, default: []] += seconds[size] ?? []
+                figures.cpu[size, default: []] += cpu[size] ?? []
+                figures.roundMedians[size, default: []].append(Bench.median(seconds[size] ?? []))
             }
         }
         for chat in chats { figures.rows[chat.size] = chat.rows }

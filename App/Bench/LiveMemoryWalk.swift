@@ -20,7 +20,10 @@ import Foundation
 /// - the chat of 100,000 opens on its first page and 100 messages arrive in it one at a time.
 ///
 /// The app's own peak is then the process's resident set at start (the runtime and the binary) plus how far the
-/// peak rose above the resident set at the reset. Prints one line per mark: `mark RESIDENT-BYTES PEAK-BYTES NAME`.
+/// peak rose above the resident set at the reset. Prints one line per mark: `mark RESIDENT-BYTES PEAK-BYTES NAME`,
+/// the marks being the start, the server side made (its peak the whole process's until then), the reset, then the
+/// client's steps. (The peak `wait4` reports for a child of a large process is no use here: on Linux the child
+/// inherits its parent's peak through `exec`.)
 @MainActor
 struct LiveMemoryWalk {
     static let subcommand = "live-walk"
@@ -37,6 +40,7 @@ struct LiveMemoryWalk {
         try await settle(fixture, "going offline") { true }
         fixture.client.close()
         try Self.peersSend(to: fixture.backend, at: fixture.clock.now)
+        marks.append(Self.mark("server side made"))
         Self.trimHeap()
         Self.resetPeak()
         marks.append(Self.mark("server side ready"))
