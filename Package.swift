@@ -75,7 +75,7 @@ let package = Package(
             "CourierAppTests",
             [
                 "CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp",
-                "CourierTestSupport",
+                "CourierTestSupport", "courier-bench",
             ]),
     ],
     swiftLanguageModes: [.v6]

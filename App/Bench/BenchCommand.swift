@@ -39,6 +39,10 @@ enum BenchCommand {
             { try await DriverBenchmark().run() }
         ),
         (
+            "live", "catch-up of 10,000 vs 1,000 and vs pages, a message into a chat of 100,000 vs 3, memory, charts",
+            { try await LiveBenchmark().run() }
+        ),
+        (
             "live-http", "two people over loopback HTTP: Ben's message on Me's open chat vs one synced send",
             { try await LiveHTTPBenchmark().run() }
         ),
@@ -61,6 +65,16 @@ enum BenchCommand {
             // Ben's side of `live-http`, started by it as a process of its own.
             do { try await LiveHTTPBenchmark.sender(Array(arguments.dropFirst())) } catch {
                 FileHandle.standardError.write(Data("courier-bench sender: \(error)\n".utf8))
+                exit(1)
+            }
+            return
+        }
+        // Not a subcommand of its own: `live` starts it in a child process to read that process's peak memory.
+        if arguments.first == LiveMemoryWalk.subcommand {
+            do {
+                try await LiveMemoryWalk().run()
+            } catch {
+                FileHandle.standardError.write(Data("courier-bench \(LiveMemoryWalk.subcommand): \(error)\n".utf8))
                 exit(1)
             }
             return

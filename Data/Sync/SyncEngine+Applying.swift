@@ -26,9 +26,14 @@ extension SyncEngine {
         run.flush(into: self)
         try cursorLog.write(.init(cursor: max(floor, batch.end), resets: resets))
         for update in run.updates { observers.notify(update) }
-        for (conversation, upTo) in run.received.sorted(by: { $0.key < $1.key }) {
-            queueReceipt(Receipt(conversationID: conversation, userID: user, kind: .delivered, upTo: upTo))
-        }
+        // One durable append for the batch's receipts, however many conversations it touched. While more batches
+        // follow at once they only wait in the queue, where the next batch's replace them: a catch-up sends one
+        // delivered receipt per conversation when it reaches the end, not one per batch.
+        queueReceipts(
+            run.received.sorted(by: { $0.key < $1.key }).map { conversation, upTo in
+                Receipt(conversationID: conversation, userID: user, kind: .delivered, upTo: upTo)
+            }, deliver: false)
+        if !batch.hasMore { deliverReceipts() }
     }
 
     /// A stored message: an echo of this device's pending one confirms it; any other message new to this device

@@ -17,7 +17,9 @@ import Foundation
 ///   conversation's newest, statuses only rise.
 /// - **Receipts.** Messages of others that arrive are acknowledged `delivered`, and `markRead` acknowledges `read`,
 ///   through a durable write queue: offline they wait, coalesced to the newest per conversation and kind; the
-///   backend keeps the higher marker. Receipts from others raise the user's messages `sent → delivered → read`.
+///   backend keeps the higher marker. A batch queues its receipts in one append; during a catch-up they are sent
+///   when it reaches the end, one per conversation, not after every batch. Receipts from others raise the user's
+///   messages `sent → delivered → read`.
 /// - **Expired cursor.** The backend forgot events after the cursor: the engine fetches one `FeedSnapshot` (the
 ///   list's first page, the watched chats' newest pages and the position they are true at), keeps it in the caches,
 ///   hands it to screens to merge (`SyncUpdate.reset`), counts one reset, and goes on from there. The outbox is not
@@ -192,7 +194,7 @@ public final class SyncEngine: LiveSync {
             kept.unreadCount = 0
             conversationCache.store([kept])
         }
-        queueReceipt(Receipt(conversationID: conversation, userID: user, kind: .read, upTo: message))
+        queueReceipts([Receipt(conversationID: conversation, userID: user, kind: .read, upTo: message)])
         observers.notify(.readByMe(conversation: conversation, upTo: message))
     }
 
@@ -200,20 +202,24 @@ public final class SyncEngine: LiveSync {
 
     // MARK: - Receipts
 
-    /// Queues `receipt` durably, replacing a queued one of the same conversation and kind, and delivers when online.
-    func queueReceipt(_ receipt: Receipt) {
+    /// Queues `receipts` durably in one append, each replacing a queued one of the same conversation and kind, and
+    /// (with `deliver`) delivers when online.
+    func queueReceipts(_ receipts: [Receipt], deliver: Bool = true) {
+        guard !receipts.isEmpty else { return }
         do {
-            try receipts.enqueue(
-                kind: Self.receiptKind, key: "\(receipt.kind.rawValue).\(receipt.conversationID.rawValue)",
-                payload: receipt)
+            try self.receipts.enqueue(
+                kind: Self.receiptKind,
+                writes: receipts.map { (key: "\($0.kind.rawValue).\($0.conversationID.rawValue)", payload: $0) })
         } catch {
-            logger.log(.warning, "sync: could not queue a \(receipt.kind.rawValue) receipt (\(error))")
+            let kinds = Set(receipts.map(\.kind.rawValue)).sorted().joined(separator: "/")
+            logger.log(.warning, "sync: could not queue \(receipts.count) \(kinds) receipt(s) (\(error))")
             return
         }
-        deliverReceipts()
+        if deliver { deliverReceipts() }
     }
 
-    private func deliverReceipts() {
+    /// Starts delivering the queued receipts when online, unless a delivery runs.
+    func deliverReceipts() {
         guard connectivity.isOnline, !isStopped, receipts.count > 0, receiptDelivery == nil else { return }
         let receipts = receipts
         receiptDelivery = clock.task { [weak self] in

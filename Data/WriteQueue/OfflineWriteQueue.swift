@@ -125,31 +125,60 @@ public final class OfflineWriteQueue: WriteQueue {
     /// when full (nothing is evicted) and `StoreError.io` when storage fails; a refused write changes nothing.
     @discardableResult
     public func enqueue<T: Encodable>(kind: String, key: String? = nil, payload: T) throws -> PendingWrite {
+        let queued = try enqueue(kind: kind, writes: [(key: key, payload: payload)])
+        return queued[0]
+    }
+
+    /// Queues several writes of one kind durably in one append — one synced write to storage rather than one per
+    /// write — and returns them in order. Each is queued as `enqueue(kind:key:payload:)` queues one; a later write
+    /// in `writes` replaces an earlier one with the same key, so one write per key is returned. All or nothing: a
+    /// write that `enqueue(kind:key:payload:)` would refuse, or more new writes than the queue has room for, throws
+    /// the same error and queues none.
+    @discardableResult
+    public func enqueue<T: Encodable>(kind: String, writes: [(key: String?, payload: T)]) throws -> [PendingWrite] {
         guard !kind.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw WriteQueueError.emptyKind }
-        if key?.isEmpty == true { throw WriteQueueError.emptyKey }
-        let body: Data
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            body = try encoder.encode(payload)
-        } catch {
-            throw WriteQueueError.unencodablePayload(String(describing: error))
+        if writes.contains(where: { $0.key?.isEmpty == true }) { throw WriteQueueError.emptyKey }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var bodies: [(key: String?, body: Data)] = []
+        for write in writes {
+            let body: Data
+            do {
+                body = try encoder.encode(write.payload)
+            } catch {
+                throw WriteQueueError.unencodablePayload(String(describing: error))
+            }
+            guard body.count <= configuration.maxPayloadBytes else {
+                throw StoreError.recordTooLarge(bytes: body.count, limit: configuration.maxPayloadBytes)
+            }
+            if let key = write.key, let earlier = bodies.firstIndex(where: { $0.key == key }) {
+                bodies.remove(at: earlier)
+            }
+            bodies.append((write.key, body))
         }
-        guard body.count <= configuration.maxPayloadBytes else {
-            throw StoreError.recordTooLarge(bytes: body.count, limit: configuration.maxPayloadBytes)
+        let replaced = bodies.map { entry in
+            entry.key.flatMap { journal.newest(forKey: $0) }.flatMap { $0.id == inFlightID ? nil : $0.id }
         }
-        let replaced = key.flatMap { journal.newest(forKey: $0) }.flatMap { $0.id == inFlightID ? nil : $0 }
-        guard replaced != nil || journal.count < configuration.capacity else {
+        let added = replaced.filter { $0 == nil }.count
+        guard added == 0 || journal.count + added <= configuration.capacity else {
             throw StoreError.capacityReached(limit: configuration.capacity)
         }
-        var id = ids.next().rawValue
-        // A seeded generator restarted after a relaunch replays ids; never let a new write take a queued one's id.
-        while journal.write(id: id) != nil { id = ids.next().rawValue }
-        let write = PendingWrite(id: id, kind: kind, key: key, payload: body, createdAt: clock.now)
-        try journal.insert(write, replacing: replaced?.id)
-        logger.log(.debug, "write queue: queued \(kind) \(write.id)\(replaced.map { " replacing \($0.id)" } ?? "")")
-        if replaced == nil { observers.notify(.pendingCountChanged(journal.count)) }
-        return write
+        var queued: [(write: PendingWrite, replacing: String?)] = []
+        for (entry, replacing) in zip(bodies, replaced) {
+            var id = ids.next().rawValue
+            // A seeded generator restarted after a relaunch replays ids; never let a new write take a queued one's id.
+            while journal.write(id: id) != nil || queued.contains(where: { $0.write.id == id }) {
+                id = ids.next().rawValue
+            }
+            let write = PendingWrite(id: id, kind: kind, key: entry.key, payload: entry.body, createdAt: clock.now)
+            queued.append((write, replacing))
+        }
+        try journal.insert(queued)
+        for (write, replacing) in queued {
+            logger.log(.debug, "write queue: queued \(kind) \(write.id)\(replacing.map { " replacing \($0)" } ?? "")")
+        }
+        if added > 0 { observers.notify(.pendingCountChanged(journal.count)) }
+        return queued.map(\.write)
     }
 
     /// Removes every queued write (durable). Throws `StoreError` when storage fails (nothing changed).

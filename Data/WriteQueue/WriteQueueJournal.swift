@@ -76,9 +76,11 @@ final class WriteQueueJournal {
 
     // MARK: - Changing (durable first)
 
-    /// Queues `write` at the end, removing the write with id `replaced` in the same record.
-    func insert(_ write: PendingWrite, replacing replaced: String?) throws {
-        try persist([.put(write, replacing: replaced)])
+    /// Queues `writes` at the end, in order, each removing the write with id `replacing` in the same record: one
+    /// append for all of them.
+    func insert(_ writes: [(write: PendingWrite, replacing: String?)]) throws {
+        guard !writes.isEmpty else { return }
+        try persist(writes.map { .put($0.write, replacing: $0.replacing) })
     }
 
     /// Removes the writes with these ids (those still queued).
