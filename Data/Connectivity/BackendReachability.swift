@@ -111,11 +111,13 @@ public final class BackendReachability {
 
     // MARK: - Probing
 
-    /// The wait before probe `number` (1-based): 1 s doubling, at most `maxProbeInterval`, ±20 % jitter (drawn now).
+    /// The wait before probe `number` (1-based): 1 s doubling, ±20 % jitter (drawn now), at least 1 s and at most
+    /// `maxProbeInterval`.
     public func delay(beforeProbe number: Int) -> TimeInterval {
         let base = min(maxProbeInterval.timeInterval, pow(2, Double(min(max(0, number - 1), 30))))
         let unit = random.nextUnit()
-        return min(maxProbeInterval.timeInterval, base * (0.8 + 0.4 * unit))
+        // Never under a second: the banner that says the server is gone never flickers faster than that.
+        return max(1, min(maxProbeInterval.timeInterval, base * (0.8 + 0.4 * unit)))
     }
 
     private func startProbing(at start: Date? = nil) {

@@ -144,6 +144,9 @@ import Testing
         await fixture.settle()
         fixture.network.flap(every: .seconds(3), for: .seconds(60))
         var composed: [ConversationID: [MessageID]] = [:]
+        var changes: [Date] = []
+        let clock = fixture.clock
+        let token = fixture.client.reachability.observe { _ in changes.append(clock.now) }
 
         // When the user writes every 1.5 s in two chats meanwhile
         for index in 0..<40 {
@@ -153,7 +156,11 @@ import Testing
         }
         _ = await fixture.clock.run(until: { fixture.client.outbox.pending.isEmpty }, limit: .seconds(300))
 
-        // Then every message is stored once, each chat in compose order, and none failed on the way
+        // Then every message is stored once, each chat in compose order, and none failed on the way; what the screens
+        // call reachable changed often, but never twice within a second
+        withExtendedLifetime(token) {}
+        #expect(changes.count >= 10)
+        #expect(zip(changes, changes.dropFirst()).allSatisfy { $1.timeIntervalSince($0) >= 1 })
         #expect(fixture.client.outbox.pending.isEmpty)
         #expect(fixture.stored(in: "c1") == composed["c1"])
         #expect(fixture.stored(in: "c2") == composed["c2"])
