@@ -1,0 +1,132 @@
+import CourierDomain
+import Foundation
+
+extension ConversationsListViewModel {
+    // MARK: - Activity
+
+    /// Applies a message to a row, once per message: its preview when it is newer, its activity, and its unread count
+    /// when it is someone else's and its chat is not on screen. A later copy of the row's last message (a status
+    /// change, an edit) replaces it.
+    func apply(_ message: Message, to conversation: inout Conversation) {
+        if message.senderID != currentUser || !message.status.isPending { noteDelivered(message, in: conversation.id) }
+        if conversation.lastMessage?.id == message.id {
+            seenMessages.insert(message.id)
+            conversation.lastMessage = message
+            return
+        }
+        guard seenMessages.insert(message.id).inserted else { return }
+        if conversation.lastMessage.map({ Message.composeOrder($0, message) }) ?? true {
+            conversation.lastMessage = message
+        }
+        conversation.lastActivity = max(conversation.lastActivity, message.timestamp)
+        if message.senderID != currentUser, conversation.id != openConversation, !sync.isWatched(conversation.id) {
+            conversation.unreadCount += 1
+        }
+    }
+
+    /// Adds a page's rows in the backend's order; a row already shown keeps its place. Activity that waited for a
+    /// row is applied to it, except what the page already counts: a message not newer than the page's own last
+    /// message reached the backend before the page was read (applying it again would count it unread twice).
+    func merge(_ page: [Conversation]) {
+        let shown = Set(conversations.map(\.id))
+        for var conversation in page where !shown.contains(conversation.id) {
+            delivered[conversation.id] = (conversation.lastMessage, conversation.lastActivity)
+            let last = conversation.lastMessage
+            let activity = conversation.lastActivity
+            for message in pendingActivity.removeValue(forKey: conversation.id) ?? [] {
+                if let last, !Message.composeOrder(last, message) {
+                    seenMessages.insert(message.id)
+                    continue
+                }
+                apply(message, to: &conversation)
+            }
+            if conversation.lastActivity == activity { conversations.append(conversation) } else { place(conversation) }
+        }
+    }
+
+    /// Inserts a row whose activity just moved where the backend lists it, most recent activity first: above every
+    /// row active before it, and — the newest event — above rows active at the same instant.
+    func place(_ conversation: Conversation) {
+        let index = conversations.firstIndex { $0.lastActivity <= conversation.lastActivity } ?? conversations.count
+        conversations.insert(conversation, at: index)
+    }
+
+    /// A pending message was deleted: a row it previewed shows what it covered again — the newest of what the
+    /// backend has and what else waits to be sent there — with the activity that goes with it.
+    func messageDeleted(_ id: MessageID) {
+        for (conversation, messages) in pendingActivity where messages.contains(where: { $0.id == id }) {
+            pendingActivity[conversation] = messages.filter { $0.id != id }
+        }
+        guard let index = conversations.firstIndex(where: { $0.lastMessage?.id == id }),
+            let known = delivered[conversations[index].id]
+        else { return }
+        var conversation = conversations.remove(at: index)
+        let waiting = outbox?.pending(in: conversation.id, before: nil, limit: 1).last
+        if let waiting, known.message.map({ Message.composeOrder($0, waiting) }) ?? true {
+            conversation.lastMessage = waiting
+            conversation.lastActivity = max(known.activity, waiting.timestamp)
+        } else {
+            conversation.lastMessage = known.message
+            conversation.lastActivity = known.activity
+        }
+        place(conversation)
+        render()
+    }
+
+    /// Keeps a loaded row's backend-side last message and activity up to date with a message the backend has.
+    private func noteDelivered(_ message: Message, in id: ConversationID) {
+        guard let known = delivered[id] else { return }
+        let newer = known.message.map { $0.id == message.id || Message.composeOrder($0, message) } ?? true
+        delivered[id] = (newer ? message : known.message, max(known.activity, message.timestamp))
+    }
+
+    // MARK: - What arrives
+
+    func syncUpdated(_ update: SyncUpdate) {
+        switch update {
+        case .messages(let messages):
+            for message in messages { messageActivity(message) }
+        case .readByMe(let id, let upTo):
+            guard let index = conversations.firstIndex(where: { $0.id == id }), conversations[index].unreadCount > 0,
+                conversations[index].lastMessage.map({ $0.cursor <= upTo }) ?? true
+            else { return }
+            conversations[index].unreadCount = 0
+            render()
+        case .conversation(let conversation):
+            if let index = conversations.firstIndex(where: { $0.id == conversation.id }) {
+                conversations[index].name = conversation.name
+                conversations[index].participantIDs = conversation.participantIDs
+                render()
+            }
+        case .reset(let snapshot):
+            // The snapshot's first page takes the rows' place in one state; rows loaded past it stay below.
+            let fresh = snapshot.conversations.conversations.map(clearingRead)
+            let ids = Set(fresh.map(\.id))
+            conversations = fresh + conversations.filter { !ids.contains($0.id) }
+            for conversation in fresh { delivered[conversation.id] = (conversation.lastMessage, conversation.lastActivity) }
+            seenMessages = []
+            if !hasLoadedFirstPage, let last = fresh.last {
+                cursor = ConversationCursor(lastActivity: last.lastActivity, id: last.id)
+                hasLoadedFirstPage = true
+            }
+            render { $0.hasMore = $0.hasMore || snapshot.conversations.hasMore }
+        case .statuses, .live:
+            return
+        }
+    }
+
+    /// `conversation` with its unread count cleared when a read marker this device made covers its newest message
+    /// (the backend may not have it yet), or when its chat is on screen.
+    func clearingRead(_ conversation: Conversation) -> Conversation {
+        guard conversation.unreadCount > 0 else { return conversation }
+        let covered = sync.readMarker(for: conversation.id).map { marker in
+            conversation.lastMessage.map { $0.cursor <= marker } ?? true
+        } ?? false
+        guard covered || sync.isWatched(conversation.id) || conversation.id == openConversation else {
+            return conversation
+        }
+        var cleared = conversation
+        cleared.unreadCount = 0
+        return cleared
+    }
+}
