@@ -10,13 +10,18 @@ extension SyncEngine {
     func apply(_ batch: FeedBatch) throws {
         let floor = cursor ?? .start
         var run = BatchRun()
-        for event in batch.events where event.position > floor {
+        // Where each of the user's messages comes in this batch: a receipt before its echo does not cover it.
+        var echoes: [MessageID: Int] = [:]
+        for (index, event) in batch.events.enumerated() {
+            if case .message(let message) = event.change, message.senderID == user { echoes[message.id] = index }
+        }
+        for (index, event) in batch.events.enumerated() where event.position > floor {
             appliedEvents += 1
             switch event.change {
             case .message(let message): take(message, into: &run)
             case .receipt(let receipt):
                 run.flush(into: self)
-                take(receipt, into: &run)
+                take(receipt, at: index, laterEchoes: echoes, into: &run)
             case .conversation(let conversation):
                 run.flush(into: self)
                 conversationCache.store([conversation])
@@ -36,6 +41,7 @@ extension SyncEngine {
     private func take(_ message: Message, into run: inout BatchRun) {
         let mine = message.senderID == user
         let confirmed = mine && outbox.confirmStored(message)
+        if mine { awaitingEcho[message.id] = nil }
         let known = confirmed || run.ids.contains(message.id)
             || messageCache.contains(message.id, in: message.conversationID)
         if confirmed {
@@ -55,8 +61,8 @@ extension SyncEngine {
     }
 
     /// A receipt: another participant's raises the user's messages it covers; the user's own (from another device,
-    /// or this one's echoed back) clears what it covers from the unread count.
-    private func take(_ receipt: Receipt, into run: inout BatchRun) {
+    /// or this one's echoed back) clears what it covers from the unread count. `index` is its place in the batch.
+    private func take(_ receipt: Receipt, at index: Int, laterEchoes: [MessageID: Int], into run: inout BatchRun) {
         let conversation = receipt.conversationID
         if receipt.userID == user {
             guard receipt.kind == .read else { return }
@@ -70,15 +76,37 @@ extension SyncEngine {
             run.updates.append(.readByMe(conversation: conversation, upTo: receipt.upTo))
             return
         }
-        let raised = messageCache.raisedStatuses(in: conversation, from: user, upTo: receipt.upTo, by: receipt.kind)
+        guard let upTo = coverage(of: receipt, at: index, laterEchoes: laterEchoes) else { return }
+        let raised = messageCache.raisedStatuses(in: conversation, from: user, upTo: upTo, by: receipt.kind)
         messageCache.store(raised)
         if var kept = conversationCache.conversation(conversation), let last = kept.lastMessage,
-            last.senderID == user, last.cursor <= receipt.upTo, last.status.raised(by: receipt.kind) != last.status
+            last.senderID == user, last.cursor <= upTo, last.status.raised(by: receipt.kind) != last.status
         {
             kept.lastMessage?.status = last.status.raised(by: receipt.kind)
             conversationCache.store([kept])
         }
-        run.updates.append(.statuses(conversation: conversation, status: receipt.kind.status, upTo: receipt.upTo))
+        run.updates.append(.statuses(conversation: conversation, status: receipt.kind.status, upTo: upTo))
+    }
+
+    /// How far another participant's receipt raises the user's messages, in compose order (as the cache and the
+    /// chat hold them): up to its `upTo`, but below the oldest of this device's messages the backend stored after
+    /// the receipt — one whose echo comes later in this batch, or has not come at all though its send was answered.
+    /// This device's messages reach the backend in compose order (a failed one aside), so whatever it composed
+    /// after that one was stored later too; the receipt was made before them and does not cover them, although
+    /// they stand before its `upTo` in compose order (written offline before the message read). Nil: it raises
+    /// nothing.
+    private func coverage(of receipt: Receipt, at index: Int, laterEchoes: [MessageID: Int]) -> MessageCursor? {
+        let conversation = receipt.conversationID
+        var late = awaitingEcho.values.filter { $0.conversation == conversation && $0.cursor <= receipt.upTo }
+            .map(\.cursor).min()
+        let mine = messageCache.messages(in: conversation).filter {
+            $0.senderID == user && $0.cursor <= receipt.upTo
+        }
+        if let first = mine.first(where: { (laterEchoes[$0.id] ?? -1) > index }) {
+            late = min(late ?? first.cursor, first.cursor)
+        }
+        guard let late else { return receipt.upTo }
+        return mine.last { $0.cursor < late }?.cursor
     }
 
     // MARK: - Starting over
@@ -91,6 +119,8 @@ extension SyncEngine {
             for: user, conversationLimit: settings.snapshotConversations, chats: chats,
             messageLimit: settings.snapshotMessages)
         if Task.isCancelled { throw CancellationError() }
+        // The echoes before the snapshot's position will not come; its pages carry the statuses as they are.
+        awaitingEcho = [:]
         conversationCache.store(snapshot.conversations.conversations)
         for (conversation, page) in snapshot.chats.sorted(by: { $0.key < $1.key }) {
             messageCache.store(page, in: conversation)

@@ -1,0 +1,74 @@
+import CourierData
+import CourierDomain
+import CourierFakes
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// Which of the user's messages another participant's receipt raises: those the backend stored before the receipt
+/// was made, whatever their place in compose order (found by the simulation's convergence check).
+@MainActor
+@Suite struct SyncEngineReceiptCoverageTests {
+    let clock = ManualClock()
+
+    /// With batches of 500 the echo of "late" comes in the receipt's batch, after it; with batches of one it comes in
+    /// a later batch, and only the send's answer tells that the message is stored.
+    @Test(
+        "a read receipt made before this device's message reached the backend does not mark it read",
+        arguments: [500, 1])
+    func aReceiptDoesNotCoverAMessageStoredAfterIt(batchLimit: Int) async throws {
+        // Given a client listening to the backend through the simulated network, and a message of mine Ben has
+        let backend = try InMemoryChatBackend(
+            seed: DemoData.make(seed: 1, now: clock.now), journal: InMemoryBackendJournal())
+        let network = NetworkConditioner(backend: backend, clock: clock, random: LockedRandom(seed: 1))
+        let client = try CourierClient(
+            directory: URL(fileURLWithPath: "/app"), currentUser: "me", messages: network, conversations: network,
+            users: network, connectivity: network, clock: clock, ids: .seeded(3), feed: network,
+            syncSettings: SyncSettings(batchLimit: batchLimit), fileSystem: SimulatedFileSystem())
+        var statuses: [MessageCursor] = []
+        let token = try #require(client.syncEngine).observe { update in
+            if case .statuses(_, _, let upTo) = update { statuses.append(upTo) }
+        }
+        let early = try client.outbox.compose(text: "early", in: "c2")
+        await waitUntilSettled(client, backend)
+
+        // When I write "late" offline; Ben writes and reads the conversation up to his message; and, back online,
+        // my message is stored before the app hears of Ben's read (it was in the background meanwhile)
+        network.setOnline(false)
+        await clock.advance(by: .seconds(1))
+        let late = try client.outbox.compose(text: "late", in: "c2")
+        await clock.advance(by: .seconds(1))
+        let bens = try backend.receive(
+            Message(
+                id: "ben-1", conversationID: "c2", senderID: "ben", text: "Still there?", timestamp: clock.now,
+                status: .sent))
+        try backend.markReceipt(Receipt(conversationID: "c2", userID: "ben", kind: .read, upTo: bens.cursor))
+        client.enterBackground()
+        network.setOnline(true)
+        let sending = clock.task { await client.sendAll() }
+        _ = await clock.run(until: { sending.work.isFinished })
+        client.enterForeground()
+        await waitUntilSettled(client, backend)
+
+        // Then Ben's read raised "early" only: "late" reached the backend after it, which reports it sent
+        let stored = backend.messagesWithStatuses(in: "c2")
+        #expect(stored.first { $0.id == early.id }?.status == .read)
+        #expect(stored.first { $0.id == late.id }?.status == .sent)
+        let cached = client.messageCache.messages(in: "c2")
+        #expect(cached.first { $0.id == early.id }?.status == .read)
+        #expect(cached.first { $0.id == late.id }?.status == .sent)
+        #expect(statuses == [early.cursor])
+        token.cancel()
+        client.close()
+    }
+
+    /// Runs the clock until the client's work is done and its feed is caught up and listening.
+    private func waitUntilSettled(_ client: CourierClient, _ backend: InMemoryChatBackend) async {
+        _ = await clock.run(
+            until: {
+                guard let sync = client.syncEngine else { return true }
+                return !client.isBusy && sync.isLive && sync.cursor == backend.feedEndPosition(for: "me")
+                    && sync.receipts.count == 0
+            }, limit: .seconds(600))
+    }
+}
