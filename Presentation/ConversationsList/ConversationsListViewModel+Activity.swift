@@ -21,6 +21,7 @@ extension ConversationsListViewModel {
         conversation.lastActivity = max(conversation.lastActivity, message.timestamp)
         if message.senderID != currentUser, conversation.id != openConversation, !sync.isWatched(conversation.id) {
             conversation.unreadCount += 1
+            unreadParts[conversation.id]?.since.append(message.cursor)
         }
     }
 
@@ -30,7 +31,7 @@ extension ConversationsListViewModel {
     func merge(_ page: [Conversation]) {
         let shown = Set(conversations.map(\.id))
         for var conversation in page where !shown.contains(conversation.id) {
-            delivered[conversation.id] = (conversation.lastMessage, conversation.lastActivity)
+            track(conversation)
             let last = conversation.lastMessage
             let activity = conversation.lastActivity
             for message in pendingActivity.removeValue(forKey: conversation.id) ?? [] {
@@ -73,6 +74,34 @@ extension ConversationsListViewModel {
         render()
     }
 
+    /// Starts following a row as the backend gave it (a page's or a snapshot's): its last message, activity and
+    /// unread count.
+    private func track(_ conversation: Conversation) {
+        delivered[conversation.id] = (conversation.lastMessage, conversation.lastActivity)
+        unreadParts[conversation.id] = (conversation.unreadCount, conversation.lastMessage?.cursor, [])
+    }
+
+    /// The user read `id` up to `upTo` (on this device or another): the row's unread count loses what the marker
+    /// covers — the page's count once it covers the page's last message, and each message counted since up to it —
+    /// even when a later message of the user's own (which counts nothing) is the newest.
+    private func readByMe(_ id: ConversationID, upTo: MessageCursor) {
+        guard let index = conversations.firstIndex(where: { $0.id == id }), conversations[index].unreadCount > 0
+        else { return }
+        let left: Int
+        if let parts = unreadParts[id] {
+            let base = parts.through.map { $0 <= upTo } ?? true ? 0 : parts.base
+            let since = parts.since.filter { $0 > upTo }
+            unreadParts[id] = (base, base == 0 ? nil : parts.through, since)
+            left = base + since.count
+        } else {
+            let covered = conversations[index].lastMessage.map { $0.cursor <= upTo } ?? true
+            left = covered ? 0 : conversations[index].unreadCount
+        }
+        guard left != conversations[index].unreadCount else { return }
+        conversations[index].unreadCount = left
+        render()
+    }
+
     /// Keeps a loaded row's backend-side last message and activity up to date with a message the backend has.
     private func noteDelivered(_ message: Message, in id: ConversationID) {
         guard let known = delivered[id] else { return }
@@ -87,11 +116,7 @@ extension ConversationsListViewModel {
         case .messages(let messages):
             for message in messages { messageActivity(message) }
         case .readByMe(let id, let upTo):
-            guard let index = conversations.firstIndex(where: { $0.id == id }), conversations[index].unreadCount > 0,
-                conversations[index].lastMessage.map({ $0.cursor <= upTo }) ?? true
-            else { return }
-            conversations[index].unreadCount = 0
-            render()
+            readByMe(id, upTo: upTo)
         case .conversation(let conversation):
             if let index = conversations.firstIndex(where: { $0.id == conversation.id }) {
                 conversations[index].name = conversation.name
@@ -103,7 +128,7 @@ extension ConversationsListViewModel {
             let fresh = snapshot.conversations.conversations.map(clearingRead)
             let ids = Set(fresh.map(\.id))
             conversations = fresh + conversations.filter { !ids.contains($0.id) }
-            for conversation in fresh { delivered[conversation.id] = (conversation.lastMessage, conversation.lastActivity) }
+            for conversation in fresh { track(conversation) }
             seenMessages = []
             if !hasLoadedFirstPage, let last = fresh.last {
                 cursor = ConversationCursor(lastActivity: last.lastActivity, id: last.id)

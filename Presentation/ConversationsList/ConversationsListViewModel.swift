@@ -9,7 +9,8 @@ import Foundation
 ///   conversation's activity up to its time, and the row takes its place by activity, most recent first (above
 ///   rows active at the same instant). A message from someone else counts as unread unless its chat is on screen
 ///   (`LiveSync.isWatched`, or `chatOpened(_:)`): the user reads it. A read marker (this device's or another's of
-///   the user) clears what it covers; after a relaunch or reload, a read marker still on its way keeps the count
+///   the user) takes off what it covers — the page's count when it covers the page's last message, and each
+///   message counted since up to it; after a relaunch or reload, a read marker still on its way keeps the count
 ///   cleared. Activity in a conversation not loaded yet waits for its page, which already counts what reached the
 ///   backend before the page's own last message. A pending message the user deletes leaves the preview it
 ///   covered.
@@ -56,6 +57,9 @@ public final class ConversationsListViewModel: StateEmitting {
     /// Each loaded row's last message and activity as the backend has them, without this device's messages still
     /// waiting to be sent: what a row shows again when the pending message previewed there is deleted.
     var delivered: [ConversationID: (message: Message?, activity: Date)] = [:]
+    /// What each loaded row's unread count is made of: the count its page gave, for messages up to the page's last
+    /// one (`through`), and the messages of others counted since — so that a read marker takes off what it covers.
+    var unreadParts: [ConversationID: (base: Int, through: MessageCursor?, since: [MessageCursor])] = [:]
     private var isInForeground = true
     /// The conversation whose chat is open: its incoming messages are read as they arrive.
     private(set) var openConversation: ConversationID?
@@ -151,6 +155,7 @@ public final class ConversationsListViewModel: StateEmitting {
             conversations[index].unreadCount > 0
         else { return }
         conversations[index].unreadCount = 0
+        unreadParts[id] = (0, nil, [])
         render()
     }
 
@@ -194,6 +199,7 @@ public final class ConversationsListViewModel: StateEmitting {
             conversations = []
             seenMessages = []
             delivered = [:]
+            unreadParts = [:]
         }
         merge(page.conversations.map(clearingRead))
         if let last = page.conversations.last {

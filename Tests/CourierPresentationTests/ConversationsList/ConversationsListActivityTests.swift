@@ -33,11 +33,11 @@ private typealias Fixture = ConversationsListFixture
         ]
     }
 
-    private func makeModel(outbox: QueueFakeOutbox? = nil) -> ConversationsListViewModel {
+    private func makeModel(outbox: QueueFakeOutbox? = nil, sync: ManualLiveSync? = nil) -> ConversationsListViewModel {
         ConversationsListViewModel(
             currentUser: Fixture.me,
             conversations: ConversationsListFakeRepository(threeConversations(), clock: clock, latency: .zero),
-            users: ConversationsListFakeDirectory([]), clock: clock, outbox: outbox)
+            users: ConversationsListFakeDirectory([]), clock: clock, outbox: outbox, sync: sync)
     }
 
     @Test("a message that reached the backend before the page was read counts once")
@@ -90,5 +90,49 @@ private typealias Fixture = ConversationsListFixture
         #expect(model.state.items.map(\.id) == ["c1", "c3", "c2"])
         #expect(model.state.items[1].preview == "Late")
         #expect(model.state.items[1].unreadCount == 1)
+    }
+
+    @Test("a read marker clears what it covers even when my own later message is the newest")
+    func aReadMarkerBeforeMyOwnMessageClearsTheCount() async {
+        // Given a loaded list in which Ben writes (one unread), then I answer from another device
+        let sync = ManualLiveSync()
+        let model = makeModel(sync: sync)
+        model.load()
+        await clock.idle()
+        await clock.advance(by: .seconds(1))
+        let bens = Fixture.message("r2", in: "c2", from: "ben", text: "Lunch?", at: clock.now)
+        sync.announce(.messages([bens]))
+        await clock.advance(by: .seconds(1))
+        sync.announce(.messages([Fixture.message("s2", in: "c2", from: "me", text: "Sure", at: clock.now)]))
+        #expect(model.state.items.first?.unreadCount == 1)
+
+        // When the feed says I read the conversation up to Ben's message (on that device, before answering)
+        sync.announce(.readByMe(conversation: "c2", upTo: bens.cursor))
+
+        // Then nothing is unread: my answer, the newest message, counts nothing
+        #expect(model.state.items.first?.id == "c2")
+        #expect(model.state.items.first?.unreadCount == 0)
+        #expect(model.state.items.first?.preview == "Sure")
+    }
+
+    @Test("a read marker short of a message counted since leaves that one unread")
+    func aReadMarkerLeavesLaterMessagesUnread() async {
+        // Given a loaded list in which Ana (one unread in the page) writes twice more
+        let sync = ManualLiveSync()
+        let model = makeModel(sync: sync)
+        model.load()
+        await clock.idle()
+        await clock.advance(by: .seconds(1))
+        let first = Fixture.message("r1", in: "c1", from: "ana", text: "One", at: clock.now)
+        await clock.advance(by: .seconds(1))
+        let second = Fixture.message("r2", in: "c1", from: "ana", text: "Two", at: clock.now)
+        sync.announce(.messages([first, second]))
+        #expect(model.state.items.first?.unreadCount == 3)
+
+        // When I read up to her first new message elsewhere
+        sync.announce(.readByMe(conversation: "c1", upTo: first.cursor))
+
+        // Then her second one is still unread
+        #expect(model.state.items.first?.unreadCount == 1)
     }
 }
