@@ -122,6 +122,16 @@ extension SyncEngine {
         // The echoes before the snapshot's position will not come; its pages carry the statuses as they are.
         awaitingEcho = [:]
         conversationCache.store(snapshot.conversations.conversations)
+        // The messages of a conversation the snapshot does not bring back to what the cache holds may have a hole
+        // where the forgotten events were: a chat opened from the cache (offline) would show it as whole, and
+        // never load it again. Such a conversation is forgotten; its next page comes from the backend.
+        for conversation in messageCache.conversationIDs {
+            let page = snapshot.chats[conversation]
+            let joins = page.map { page in
+                !page.hasMore || page.messages.first.map { messageCache.contains($0.id, in: conversation) } ?? true
+            } ?? false
+            if !joins { messageCache.forget(conversation) }
+        }
         for (conversation, page) in snapshot.chats.sorted(by: { $0.key < $1.key }) {
             messageCache.store(page, in: conversation)
         }

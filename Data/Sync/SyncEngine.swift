@@ -23,8 +23,9 @@ import Foundation
 ///   composed after that message (`coverage(of:at:laterEchoes:)`).
 /// - **Expired cursor.** The backend forgot events after the cursor: the engine fetches one `FeedSnapshot` (the
 ///   list's first page, the watched chats' newest pages and the position they are true at), keeps it in the caches,
-///   hands it to screens to merge (`SyncUpdate.reset`), counts one reset, and goes on from there. The outbox is not
-///   touched.
+///   hands it to screens to merge (`SyncUpdate.reset`), counts one reset, and goes on from there. The cached messages
+///   of a conversation its pages do not join up with are forgotten: they may have a hole where the forgotten events
+///   were, and a chat opened from the cache would show it as whole. The outbox is not touched.
 /// - **Failures.** A retryable error waits (1 s doubling up to `maxBackoff`, on the clock) and asks again; offline
 ///   ends the loop until the device is back; unauthorized pauses it until `signInRenewed()`.
 @MainActor

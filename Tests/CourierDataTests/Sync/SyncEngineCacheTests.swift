@@ -1,0 +1,86 @@
+import CourierData
+import CourierDomain
+import CourierFakes
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// What the sync engine leaves in the caches an offline screen reads: no conversation with a hole after a start-over
+/// (found by the simulation's convergence check).
+@MainActor
+@Suite struct SyncEngineCacheTests {
+    let clock = ManualClock()
+    let backend: InMemoryChatBackend
+    let network: NetworkConditioner
+    let client: CourierClient
+    private let ids = IDGenerator.seeded(9)
+
+    init() throws {
+        backend = try InMemoryChatBackend(
+            seed: DemoData.make(seed: 1, now: clock.now), journal: InMemoryBackendJournal())
+        network = NetworkConditioner(backend: backend, clock: clock, random: LockedRandom(seed: 1))
+        client = try CourierClient(
+            directory: URL(fileURLWithPath: "/app"), currentUser: "me", messages: network, conversations: network,
+            users: network, connectivity: network, clock: clock, ids: .seeded(3), feed: network,
+            fileSystem: SimulatedFileSystem())
+    }
+
+    @Test("after a start-over, a chat the snapshot did not bring is not served from the cache with a hole")
+    func aStartOverForgetsWhatItCannotJoin() async throws {
+        // Given Ben's whole conversation seen online, and the app in the background while Ben writes and the
+        // backend forgets every event it kept
+        _ = try await load("c2")
+        client.enterBackground()
+        try receive("Missed this?", from: "ben", in: "c2")
+        try backend.trimFeeds()
+
+        // When the app comes back (its cursor expired: it starts over, with no chat open) and Ben writes again
+        client.enterForeground()
+        await waitUntilSettled()
+        try receive("Later", from: "ben", in: "c2")
+        await waitUntilSettled()
+
+        // Then, offline, the chat's page from the cache is what the device saw whole: Ben's last message, with
+        // more to load — not the old conversation with his next-to-last message missing
+        network.setOnline(false)
+        let page = try await client.messages.messages(in: "c2", before: nil, limit: 50)
+        #expect(page.messages.map(\.text) == ["Later"])
+        #expect(page.hasMore)
+        #expect(client.syncEngine?.resets == 1)
+        client.close()
+    }
+
+    // MARK: - Helpers
+
+    /// Loads the newest page of `conversation` online (the network answers on the clock).
+    private func load(_ conversation: ConversationID) async throws -> MessagePage {
+        let messages = client.messages
+        let loading = clock.task { () -> Result<MessagePage, any Error> in
+            do {
+                return .success(try await messages.messages(in: conversation, before: nil, limit: 50))
+            } catch {
+                return .failure(error)
+            }
+        }
+        _ = await clock.run(until: { loading.work.isFinished })
+        return try await loading.value.get()
+    }
+
+    @discardableResult
+    private func receive(_ text: String, from sender: UserID, in conversation: ConversationID) throws -> Message {
+        try backend.receive(
+            Message(
+                id: ids.next(), conversationID: conversation, senderID: sender, text: text, timestamp: clock.now,
+                status: .sent))
+    }
+
+    /// Runs the clock until the client's work is done and its feed is caught up and listening.
+    private func waitUntilSettled() async {
+        _ = await clock.run(
+            until: {
+                guard let sync = client.syncEngine else { return true }
+                return !client.isBusy && sync.isLive && sync.cursor == backend.feedEndPosition(for: "me")
+                    && sync.receipts.count == 0
+            }, limit: .seconds(600))
+    }
+}
