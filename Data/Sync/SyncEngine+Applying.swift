@@ -67,12 +67,7 @@ extension SyncEngine {
         if receipt.userID == user {
             guard receipt.kind == .read else { return }
             if readMarkers[conversation].map({ $0 < receipt.upTo }) ?? true { readMarkers[conversation] = receipt.upTo }
-            if var kept = conversationCache.conversation(conversation), kept.unreadCount > 0,
-                kept.lastMessage.map({ $0.cursor <= receipt.upTo }) ?? true
-            {
-                kept.unreadCount = 0
-                conversationCache.store([kept])
-            }
+            noteRead(conversation, upTo: receipt.upTo)
             run.updates.append(.readByMe(conversation: conversation, upTo: receipt.upTo))
             return
         }

@@ -5,8 +5,8 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-/// What the sync engine leaves in the caches an offline screen reads: no conversation with a hole after a start-over
-/// (found by the simulation's convergence check).
+/// What the sync engine leaves in the caches an offline screen reads: no conversation with a hole after a start-over,
+/// and unread counts a read marker brings down to what it leaves (found by the simulation's convergence check).
 @MainActor
 @Suite struct SyncEngineCacheTests {
     let clock = ManualClock()
@@ -50,6 +50,27 @@ import Testing
         client.close()
     }
 
+    @Test("reading up to someone's message clears the cached count though a later message of mine is the newest")
+    func aReadMarkerLeavesTheCountOfWhatFollowsIt() async throws {
+        // Given the list and Ben's conversation seen online; Ben writes, then I answer from another device
+        let conversations = client.conversations
+        let listing = clock.task { _ = try? await conversations.conversations(of: "me", after: nil, limit: 50) }
+        _ = await clock.run(until: { listing.work.isFinished })
+        _ = try await load("c2")
+        let bens = try receive("Lunch?", from: "ben", in: "c2")
+        try receive("Sure", from: "me", in: "c2")
+        await waitUntilSettled()
+        let before = try await offlineUnread(in: "c2")
+        #expect(before == 2)  // his last message of the demo data, and this one
+
+        // When this device reads the conversation up to Ben's message (its chat shows it)
+        try #require(client.syncEngine).markRead("c2", upTo: bens.cursor)
+
+        // Then the list, read from the cache offline, counts nothing unread there, as the backend will
+        #expect(try await offlineUnread(in: "c2") == 0)
+        client.close()
+    }
+
     // MARK: - Helpers
 
     /// Loads the newest page of `conversation` online (the network answers on the clock).
@@ -72,6 +93,14 @@ import Testing
             Message(
                 id: ids.next(), conversationID: conversation, senderID: sender, text: text, timestamp: clock.now,
                 status: .sent))
+    }
+
+    /// The conversation's unread count as the list reads it offline: from the conversation cache.
+    private func offlineUnread(in conversation: ConversationID) async throws -> Int? {
+        network.setOnline(false)
+        defer { network.setOnline(true) }
+        let page = try await client.conversations.conversations(of: "me", after: nil, limit: 50)
+        return page.conversations.first { $0.id == conversation }?.unreadCount
     }
 
     /// Runs the clock until the client's work is done and its feed is caught up and listening.
