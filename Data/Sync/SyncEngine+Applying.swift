@@ -48,6 +48,9 @@ extension SyncEngine {
             // Shown through the outbox's own event; kept for offline reading like any delivered message.
             run.confirmed.append(message)
         } else if known {
+            // Already held — this device's message whose send was answered before its echo came, or a replayed
+            // batch: it counts nothing again, but the list's preview and order follow it (once; see `touch`).
+            run.touch(message, unread: false, in: self)
             return
         } else {
             run.messages.append(message)

@@ -6,7 +6,8 @@ import Foundation
 import Testing
 
 /// What the sync engine leaves in the caches an offline screen reads: no conversation with a hole after a start-over,
-/// and unread counts a read marker brings down to what it leaves (found by the simulation's convergence check).
+/// unread counts a read marker brings down to what it leaves, and the preview of a message whose send was answered
+/// first (found by the simulation's convergence check).
 @MainActor
 @Suite struct SyncEngineCacheTests {
     let clock = ManualClock()
@@ -68,6 +69,29 @@ import Testing
 
         // Then the list, read from the cache offline, counts nothing unread there, as the backend will
         #expect(try await offlineUnread(in: "c2") == 0)
+        client.close()
+    }
+
+    @Test("my message whose send was answered before its echo came becomes the cached preview")
+    func anAnsweredMessageBecomesTheCachedPreview() async throws {
+        // Given the list seen online, and a message I send while the app hears nothing of the feed (background)
+        let conversations = client.conversations
+        let listing = clock.task { _ = try? await conversations.conversations(of: "me", after: nil, limit: 50) }
+        _ = await clock.run(until: { listing.work.isFinished })
+        client.enterBackground()
+        try client.outbox.compose(text: "On my way", in: "c2")
+        let sending = clock.task { await client.idle() }
+        _ = await clock.run(until: { sending.work.isFinished })
+
+        // When the app comes back and the feed echoes it (the message is known by then)
+        client.enterForeground()
+        await waitUntilSettled()
+
+        // Then the list, read from the cache offline, previews my message, as the backend does
+        network.setOnline(false)
+        let page = try await client.conversations.conversations(of: "me", after: nil, limit: 50)
+        #expect(page.conversations.first { $0.id == "c2" }?.lastMessage?.text == "On my way")
+        #expect(backend.conversation("c2")?.lastMessage?.text == "On my way")
         client.close()
     }
 
