@@ -74,6 +74,9 @@ public final class SyncEngine: LiveSync {
     public var isRunning: Bool { loop != nil }
     /// Set by `stop()`.
     private var isStopped = false
+    /// How many times sign-in was renewed: an unauthorized answer to a request sent before the latest renewal is
+    /// old news.
+    private var signInRenewals = 0
     var loop: TrackedTask<Void>?
     private var receiptDelivery: TrackedTask<Void>?
     /// Whether the last receipt attempt failed (until one is delivered).
@@ -166,8 +169,12 @@ public final class SyncEngine: LiveSync {
         startLoop()
     }
 
-    /// Sign-in was renewed: catch up and listen again.
+    /// Sign-in was renewed: catch up and listen again, and deliver the receipts that wait (the receipts queue's own
+    /// pause is lifted by its `signInRenewed()`, first). A request sent before the renewal that is answered
+    /// unauthorized afterwards asks again instead of pausing.
     public func signInRenewed() {
+        signInRenewals += 1
+        deliverReceipts()
         guard isPausedForSignIn else { return }
         isPausedForSignIn = false
         startLoop()
@@ -284,6 +291,7 @@ public final class SyncEngine: LiveSync {
 
     private func run() async {
         while !Task.isCancelled, !isStopped, isInForeground, connectivity.isOnline {
+            let renewals = signInRenewals
             do {
                 try await step()
                 consecutiveFailures = 0
@@ -293,6 +301,8 @@ public final class SyncEngine: LiveSync {
                 if failure == .offline { return }
                 setLive(false)
                 if failure.requiresSignIn {
+                    // Sent before a renewal that has happened since: ask again, with the sign-in renewed.
+                    if signInRenewals != renewals { continue }
                     isPausedForSignIn = true
                     return
                 }
