@@ -87,24 +87,25 @@ extension SyncEngine {
     }
 
     /// How far another participant's receipt raises the user's messages, in compose order (as the cache and the
-    /// chat hold them): up to its `upTo`, but below the oldest of this device's messages the backend stored after
-    /// the receipt — one whose echo comes later in this batch, or has not come at all though its send was answered.
-    /// This device's messages reach the backend in compose order (a failed one aside), so whatever it composed
-    /// after that one was stored later too; the receipt was made before them and does not cover them, although
-    /// they stand before its `upTo` in compose order (written offline before the message read). Nil: it raises
-    /// nothing.
+    /// chat hold them): up to its `upTo`, unless some of this device's messages before it in compose order reached
+    /// the backend after the receipt was made — written offline before the message read, their echo comes later in
+    /// this batch, or has not come at all though their send was answered. Then only up to the newest of the user's
+    /// messages that reached it before: this device's messages keep their compose order at the backend (one held
+    /// back goes before those composed after it, and so is covered along with them), and what came after it was
+    /// not seen. Nil: it raises nothing.
     private func coverage(of receipt: Receipt, at index: Int, laterEchoes: [MessageID: Int]) -> MessageCursor? {
         let conversation = receipt.conversationID
-        var late = awaitingEcho.values.filter { $0.conversation == conversation && $0.cursor <= receipt.upTo }
-            .map(\.cursor).min()
+        let isLate = { (id: MessageID) in self.awaitingEcho[id] != nil || (laterEchoes[id] ?? -1) > index }
         let mine = messageCache.messages(in: conversation).filter {
             $0.senderID == user && $0.cursor <= receipt.upTo
         }
-        if let first = mine.first(where: { (laterEchoes[$0.id] ?? -1) > index }) {
-            late = min(late ?? first.cursor, first.cursor)
-        }
-        guard let late else { return receipt.upTo }
-        return mine.last { $0.cursor < late }?.cursor
+        let covered = mine.last { !isLate($0.id) }?.cursor
+        let above = { (cursor: MessageCursor) in covered.map { cursor > $0 } ?? true }
+        let lateAbove = mine.contains { isLate($0.id) && above($0.cursor) }
+            || awaitingEcho.values.contains {
+                $0.conversation == conversation && $0.cursor <= receipt.upTo && above($0.cursor)
+            }
+        return lateAbove ? covered : receipt.upTo
     }
 
     // MARK: - Starting over

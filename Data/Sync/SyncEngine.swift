@@ -18,9 +18,9 @@ import Foundation
 /// - **Receipts.** Messages of others that arrive are acknowledged `delivered`, and `markRead` acknowledges `read`,
 ///   through a durable write queue: offline they wait, coalesced to the newest per conversation and kind; the
 ///   backend keeps the higher marker. Receipts from others raise the user's messages `sent → delivered → read` —
-///   those the backend stored before the receipt was made: a message of this device whose send was answered but
-///   whose echo is still ahead in the feed reached the backend after it, and so did everything of the user's
-///   composed after that message (`coverage(of:at:laterEchoes:)`).
+///   those the backend stored before the receipt was made, and this device's messages filed before them: a
+///   message whose send was answered but whose echo is still ahead in the feed reached the backend after it
+///   (`coverage(of:at:laterEchoes:)`).
 /// - **Expired cursor.** The backend forgot events after the cursor: the engine fetches one `FeedSnapshot` (the
 ///   list's first page, the watched chats' newest pages and the position they are true at), keeps it in the caches,
 ///   hands it to screens to merge (`SyncUpdate.reset`), counts one reset, and goes on from there. The cached messages
@@ -86,6 +86,9 @@ public final class SyncEngine: LiveSync {
     /// This device's messages whose send was answered (the outbox announced them stored) while their echo has not
     /// come through the feed yet, with where they stand: the backend stored them after every event before it.
     var awaitingEcho: [MessageID: (conversation: ConversationID, cursor: MessageCursor)] = [:]
+    /// The messages pending in the outbox when the engine was made: an earlier launch may have sent them, and its
+    /// echo may be behind the cursor already, so their answer says nothing about where their echo stands.
+    private let pendingAtLaunch: Set<MessageID>
 
     // MARK: - Init
 
@@ -111,10 +114,11 @@ public final class SyncEngine: LiveSync {
         receipts.register(kind: Self.receiptKind) { write in
             try await feed.mark(try write.decodePayload(Receipt.self))
         }
+        pendingAtLaunch = Set(outbox.pending.map(\.id))
         tokens.append(
             outbox.observe { [weak self] event in
                 guard case .changed(let message) = event, let self, message.senderID == self.user,
-                    !message.status.isPending
+                    !message.status.isPending, !self.pendingAtLaunch.contains(message.id)
                 else { return }
                 self.awaitingEcho[message.id] = (message.conversationID, message.cursor)
             })

@@ -6,7 +6,8 @@ import Foundation
 import Testing
 
 /// Which of the user's messages another participant's receipt raises: those the backend stored before the receipt
-/// was made, whatever their place in compose order (found by the simulation's convergence check).
+/// was made, whatever their place in compose order, and those it files before them (found by the simulation's
+/// convergence check).
 @MainActor
 @Suite struct SyncEngineReceiptCoverageTests {
     let clock = ManualClock()
@@ -60,6 +61,88 @@ import Testing
         #expect(statuses == [early.cursor])
         token.cancel()
         client.close()
+    }
+
+    @Test("a held-back message the backend files before the one read is read with it")
+    func aHeldBackMessageIsCoveredWithTheOneAfterIt() async throws {
+        // Given a client that has seen Ben's whole conversation, whose first message fails while the second goes
+        let backend = try InMemoryChatBackend(
+            seed: DemoData.make(seed: 1, now: clock.now), journal: InMemoryBackendJournal())
+        let network = NetworkConditioner(backend: backend, clock: clock, random: LockedRandom(seed: 1))
+        let client = try CourierClient(
+            directory: URL(fileURLWithPath: "/app"), currentUser: "me", messages: network, conversations: network,
+            users: network, connectivity: network, clock: clock, ids: .seeded(3), feed: network,
+            fileSystem: SimulatedFileSystem())
+        let messages = client.messages
+        let loading = clock.task { _ = try? await messages.messages(in: "c2", before: nil, limit: 50) }
+        _ = await clock.run(until: { loading.work.isFinished })
+        client.enterBackground()
+        network.failRate = 1
+        let first = try client.outbox.compose(text: "first", in: "c2")
+        await waitUntil { client.outbox.pending.first?.status == .failed }
+        network.failRate = 0
+        await clock.advance(by: .seconds(1))
+        let second = try client.outbox.compose(text: "second", in: "c2")
+        await waitUntil { !client.isBusy }
+
+        // When Ben reads up to "second", then "first" is sent again: the backend files it before "second"
+        try backend.markReceipt(Receipt(conversationID: "c2", userID: "ben", kind: .read, upTo: second.cursor))
+        let retrying = clock.task { try? await client.outbox.send(first.id) }
+        _ = await clock.run(until: { retrying.work.isFinished })
+        client.enterForeground()
+        await waitUntilSettled(client, backend)
+
+        // Then both are read, as the backend reports them, though "first" reached it after Ben read
+        let stored = backend.messagesWithStatuses(in: "c2")
+        #expect(stored.suffix(2).map(\.text) == ["first", "second"])
+        #expect(stored.suffix(2).map(\.status) == [.read, .read])
+        let cached = client.messageCache.messages(in: "c2")
+        #expect(cached.first { $0.id == first.id }?.status == .read)
+        #expect(cached.first { $0.id == second.id }?.status == .read)
+        client.close()
+    }
+
+    @Test("a message pending at launch that an earlier launch had stored is read when the receipt says so")
+    func aMessageFromAnEarlierLaunchIsCovered() async throws {
+        // Given a message queued offline by one launch, which the backend stores anyway (an earlier send whose answer
+        // was lost), and the backend forgetting its events, so the next launch starts over past the message's echo
+        let backend = try InMemoryChatBackend(
+            seed: DemoData.make(seed: 1, now: clock.now), journal: InMemoryBackendJournal())
+        let network = NetworkConditioner(backend: backend, clock: clock, random: LockedRandom(seed: 1))
+        let disk = SimulatedFileSystem()
+        let open = {
+            try CourierClient(
+                directory: URL(fileURLWithPath: "/app"), currentUser: "me", messages: network,
+                conversations: network, users: network, connectivity: network, clock: self.clock, ids: .seeded(3),
+                feed: network, fileSystem: disk)
+        }
+        let earlier = try open()
+        await waitUntilSettled(earlier, backend)
+        network.setOnline(false)
+        let message = try earlier.outbox.compose(text: "hello", in: "c2")
+        earlier.close()
+        var stored = message
+        stored.status = .sent
+        try backend.receive(stored)
+        try backend.trimFeeds()
+        network.setOnline(true)
+        let client = try open()
+        await waitUntilSettled(client, backend)
+
+        // When the next launch sends it again (the backend answers with the copy it has), and Ben reads it
+        let sending = clock.task { await client.sendAll() }
+        _ = await clock.run(until: { sending.work.isFinished })
+        try backend.markReceipt(Receipt(conversationID: "c2", userID: "ben", kind: .read, upTo: message.cursor))
+        await waitUntilSettled(client, backend)
+
+        // Then it is read: its echo came in the earlier launch's feed, and waiting for another would wait for ever
+        #expect(backend.messagesWithStatuses(in: "c2").last?.status == .read)
+        #expect(client.messageCache.messages(in: "c2").last { $0.id == message.id }?.status == .read)
+        client.close()
+    }
+
+    private func waitUntil(_ condition: () -> Bool) async {
+        _ = await clock.run(until: condition, limit: .seconds(600))
     }
 
     /// Runs the clock until the client's work is done and its feed is caught up and listening.
