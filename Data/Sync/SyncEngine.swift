@@ -118,9 +118,9 @@ public final class SyncEngine: LiveSync {
         tokens.append(
             outbox.observe { [weak self] event in
                 guard case .changed(let message) = event, let self, message.senderID == self.user,
-                    !message.status.isPending, !self.pendingAtLaunch.contains(message.id)
+                    !message.status.isPending
                 else { return }
-                self.awaitingEcho[message.id] = (message.conversationID, message.cursor)
+                self.delivered(message)
             })
         tokens.append(
             receipts.observe { [weak self] event in
@@ -234,6 +234,28 @@ public final class SyncEngine: LiveSync {
         guard left < kept.unreadCount else { return }
         kept.unreadCount = left
         conversationCache.store([kept])
+    }
+
+    /// This device's message reached the backend (the outbox says so: the send's answer, or the feed's echo):
+    /// unless it was pending at launch (see `pendingAtLaunch`), it waits for its echo.
+    ///
+    /// A held-back message arrives `delivered` or `read` when the backend files it before messages a marker
+    /// covers: the marker covers everything the user wrote before it as well. The receipt that says so may not
+    /// have come through the feed yet, and raising stops at the first message already raised — this one — so
+    /// the messages before it are raised now.
+    private func delivered(_ message: Message) {
+        let conversation = message.conversationID
+        if !pendingAtLaunch.contains(message.id) {
+            awaitingEcho[message.id] = (conversation, message.cursor)
+        }
+        guard message.status > .sent,
+            let before = messageCache.messages(in: conversation).last(where: {
+                $0.senderID == user && $0.cursor < message.cursor
+            })
+        else { return }
+        let kind: Receipt.Kind = message.status == .read ? .read : .delivered
+        messageCache.store(messageCache.raisedStatuses(in: conversation, from: user, upTo: before.cursor, by: kind))
+        observers.notify(.statuses(conversation: conversation, status: kind.status, upTo: before.cursor))
     }
 
     // MARK: - Receipts

@@ -141,6 +141,58 @@ import Testing
         client.close()
     }
 
+    /// Whether Ben's receipt is applied before "first" is sent again (it is read from the send's answer) or after
+    /// (the messages before "first" are raised along with it).
+    @Test(
+        "a held-back message filed before a read one arrives read, and so does everything before it",
+        arguments: [true, false])
+    func aHeldBackMessageArrivesRead(receiptFirst: Bool) async throws {
+        // Given a client that has seen Ben's whole conversation; "zero" goes, "first" fails, "second" goes
+        let backend = try InMemoryChatBackend(
+            seed: DemoData.make(seed: 1, now: clock.now), journal: InMemoryBackendJournal())
+        let network = NetworkConditioner(backend: backend, clock: clock, random: LockedRandom(seed: 1))
+        let client = try CourierClient(
+            directory: URL(fileURLWithPath: "/app"), currentUser: "me", messages: network, conversations: network,
+            users: network, connectivity: network, clock: clock, ids: .seeded(3), feed: network,
+            fileSystem: SimulatedFileSystem())
+        var statuses: [MessageID: MessageStatus] = [:]
+        let token = client.outbox.observe { event in
+            if case .changed(let message) = event { statuses[message.id] = message.status }
+        }
+        let messages = client.messages
+        let loading = clock.task { _ = try? await messages.messages(in: "c2", before: nil, limit: 50) }
+        _ = await clock.run(until: { loading.work.isFinished })
+        let zero = try client.outbox.compose(text: "zero", in: "c2")
+        await waitUntilSettled(client, backend)
+        await clock.advance(by: .seconds(1))
+        network.failRate = 1
+        let first = try client.outbox.compose(text: "first", in: "c2")
+        await waitUntil { client.outbox.pending.first?.status == .failed }
+        network.failRate = 0
+        await clock.advance(by: .seconds(1))
+        let second = try client.outbox.compose(text: "second", in: "c2")
+        await waitUntilSettled(client, backend)
+
+        // When Ben reads up to "second" and "first" is sent again, the app hearing of the read before or after
+        if !receiptFirst { client.enterBackground() }
+        try backend.markReceipt(Receipt(conversationID: "c2", userID: "ben", kind: .read, upTo: second.cursor))
+        if receiptFirst { await waitUntilSettled(client, backend) }
+        let retrying = clock.task { try? await client.outbox.send(first.id) }
+        _ = await clock.run(until: { retrying.work.isFinished })
+        client.enterForeground()
+        await waitUntilSettled(client, backend)
+
+        // Then all three are read, as the backend reports them; "first" was announced read
+        #expect(backend.messagesWithStatuses(in: "c2").suffix(3).map(\.status) == [.read, .read, .read])
+        let cached = client.messageCache.messages(in: "c2")
+        for message in [zero, first, second] {
+            #expect(cached.first { $0.id == message.id }?.status == .read, "\(message.text)")
+        }
+        #expect(statuses[first.id] == .read)
+        token.cancel()
+        client.close()
+    }
+
     private func waitUntil(_ condition: () -> Bool) async {
         _ = await clock.run(until: condition, limit: .seconds(600))
     }
