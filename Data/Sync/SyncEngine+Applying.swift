@@ -41,9 +41,11 @@ extension SyncEngine {
     private func take(_ message: Message, into run: inout BatchRun) {
         let mine = message.senderID == user
         let confirmed = mine && outbox.confirmStored(message)
+        // Sent by an earlier launch, whose outbox event screens of this launch never heard: shown as it echoes.
+        let unannounced = mine && !confirmed && announcedByOutbox.remove(message.id) == nil
         if mine { awaitingEcho[message.id] = nil }
         let known = confirmed || run.ids.contains(message.id)
-            || messageCache.contains(message.id, in: message.conversationID)
+            || (messageCache.contains(message.id, in: message.conversationID) && !unannounced)
         if confirmed {
             // Shown through the outbox's own event; kept for offline reading like any delivered message.
             run.confirmed.append(message)

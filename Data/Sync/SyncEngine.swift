@@ -89,6 +89,9 @@ public final class SyncEngine: LiveSync {
     /// The messages pending in the outbox when the engine was made: an earlier launch may have sent them, and its
     /// echo may be behind the cursor already, so their answer says nothing about where their echo stands.
     private let pendingAtLaunch: Set<MessageID>
+    /// This device's messages the outbox announced as stored in this launch, until their echo comes: screens heard
+    /// of them. One it did not announce (sent by an earlier launch) is announced by its echo.
+    var announcedByOutbox: Set<MessageID> = []
 
     // MARK: - Init
 
@@ -237,7 +240,8 @@ public final class SyncEngine: LiveSync {
     }
 
     /// This device's message reached the backend (the outbox says so: the send's answer, or the feed's echo):
-    /// unless it was pending at launch (see `pendingAtLaunch`), it waits for its echo.
+    /// screens heard of it from the outbox, and unless it was pending at launch (see `pendingAtLaunch`) it waits for
+    /// its echo.
     ///
     /// A held-back message arrives `delivered` or `read` when the backend files it before messages a marker
     /// covers: the marker covers everything the user wrote before it as well. The receipt that says so may not
@@ -245,6 +249,7 @@ public final class SyncEngine: LiveSync {
     /// the messages before it are raised now.
     private func delivered(_ message: Message) {
         let conversation = message.conversationID
+        announcedByOutbox.insert(message.id)
         if !pendingAtLaunch.contains(message.id) {
             awaitingEcho[message.id] = (conversation, message.cursor)
         }

@@ -95,6 +95,39 @@ import Testing
         client.close()
     }
 
+    @Test("my message an earlier launch sent is announced by its echo, for screens that never heard of it")
+    func anEarlierLaunchsMessageIsAnnouncedByItsEcho() async throws {
+        // Given a message sent (answered) while the app heard nothing of the feed, and the app closed before its echo
+        let disk = SimulatedFileSystem()
+        let open = {
+            try CourierClient(
+                directory: URL(fileURLWithPath: "/later"), currentUser: "me", messages: self.network,
+                conversations: self.network, users: self.network, connectivity: self.network, clock: self.clock,
+                ids: .seeded(4), feed: self.network, fileSystem: disk)
+        }
+        let earlier = try open()
+        await waitUntilSettled(earlier)
+        earlier.enterBackground()
+        let message = try earlier.outbox.compose(text: "Sent before the relaunch", in: "c2")
+        let sending = clock.task { await earlier.idle() }
+        _ = await clock.run(until: { sending.work.isFinished })
+        earlier.close()
+
+        // When the app opens again and its feed brings the echo
+        let client = try open()
+        var announced: [MessageID] = []
+        let token = try #require(client.syncEngine).observe { update in
+            if case .messages(let messages) = update { announced += messages.map(\.id) }
+        }
+        await waitUntilSettled(client)
+
+        // Then screens hear of the message (a list loaded from the cache learns its new last message)
+        #expect(announced.contains(message.id))
+        token.cancel()
+        client.close()
+        self.client.close()
+    }
+
     // MARK: - Helpers
 
     /// Loads the newest page of `conversation` online (the network answers on the clock).
@@ -128,7 +161,8 @@ import Testing
     }
 
     /// Runs the clock until the client's work is done and its feed is caught up and listening.
-    private func waitUntilSettled() async {
+    private func waitUntilSettled(_ client: CourierClient? = nil) async {
+        let client = client ?? self.client
         _ = await clock.run(
             until: {
                 guard let sync = client.syncEngine else { return true }
