@@ -4,10 +4,10 @@ import Foundation
 extension ConversationsListViewModel {
     // MARK: - Activity
 
-    /// Applies a message to a row, once per message: its preview when it is newer, its activity, and its unread count
-    /// when it is someone else's and its chat is not on screen. A later copy of the row's last message (a status
-    /// change, an edit) replaces it.
-    func apply(_ message: Message, to conversation: inout Conversation) {
+    /// Applies a message to a row, once per message: its preview when it is newer, its activity, and (when
+    /// `countsUnread`) its unread count when it is someone else's and its chat is not on screen. A later copy of the
+    /// row's last message (a status change, an edit) replaces it.
+    func apply(_ message: Message, to conversation: inout Conversation, countsUnread: Bool = true) {
         if message.senderID != currentUser || !message.status.isPending { noteDelivered(message, in: conversation.id) }
         if conversation.lastMessage?.id == message.id {
             seenMessages.insert(message.id)
@@ -19,27 +19,28 @@ extension ConversationsListViewModel {
             conversation.lastMessage = message
         }
         conversation.lastActivity = max(conversation.lastActivity, message.timestamp)
-        if message.senderID != currentUser, conversation.id != openConversation, !sync.isWatched(conversation.id) {
+        if countsUnread, message.senderID != currentUser, conversation.id != openConversation,
+            !sync.isWatched(conversation.id)
+        {
             conversation.unreadCount += 1
             unreadParts[conversation.id]?.since.append(message.cursor)
         }
     }
 
-    /// Adds a page's rows in the backend's order; a row already shown keeps its place. Activity that waited for a
-    /// row is applied to it, except what the page already counts: a message not newer than the page's own last
-    /// message reached the backend before the page was read (applying it again would count it unread twice).
-    func merge(_ page: [Conversation]) {
+    /// Adds the rows of the page of the `load`-th page load, in the backend's order; a row already shown keeps its
+    /// place. Activity that waited for a row is applied to it (preview and activity), but a message the page
+    /// already counts is not counted unread twice: a message of someone else's heard before the page was asked
+    /// for had reached the backend (the feed tells of stored messages only), and one heard while it was on its way
+    /// is taken as counted when it is not newer than the page's own last message.
+    func merge(_ page: [Conversation], load: Int) {
         let shown = Set(conversations.map(\.id))
         for var conversation in page where !shown.contains(conversation.id) {
             track(conversation)
             let last = conversation.lastMessage
             let activity = conversation.lastActivity
-            for message in pendingActivity.removeValue(forKey: conversation.id) ?? [] {
-                if let last, !Message.composeOrder(last, message) {
-                    seenMessages.insert(message.id)
-                    continue
-                }
-                apply(message, to: &conversation)
+            for (message, heardAfter) in pendingActivity.removeValue(forKey: conversation.id) ?? [] {
+                let counted = heardAfter < load || last.map { !Message.composeOrder($0, message) } ?? false
+                apply(message, to: &conversation, countsUnread: !counted)
             }
             if conversation.lastActivity == activity { conversations.append(conversation) } else { place(conversation) }
         }
@@ -55,8 +56,8 @@ extension ConversationsListViewModel {
     /// A pending message was deleted: a row it previewed shows what it covered again — the newest of what the
     /// backend has and what else waits to be sent there — with the activity that goes with it.
     func messageDeleted(_ id: MessageID) {
-        for (conversation, messages) in pendingActivity where messages.contains(where: { $0.id == id }) {
-            pendingActivity[conversation] = messages.filter { $0.id != id }
+        for (conversation, waiting) in pendingActivity where waiting.contains(where: { $0.message.id == id }) {
+            pendingActivity[conversation] = waiting.filter { $0.message.id != id }
         }
         guard let index = conversations.firstIndex(where: { $0.lastMessage?.id == id }),
             let known = delivered[conversations[index].id]

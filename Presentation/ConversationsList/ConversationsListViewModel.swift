@@ -11,8 +11,8 @@ import Foundation
 ///   (`LiveSync.isWatched`, or `chatOpened(_:)`): the user reads it. A read marker (this device's or another's of
 ///   the user) takes off what it covers — the page's count when it covers the page's last message, and each
 ///   message counted since up to it; after a relaunch or reload, a read marker still on its way keeps the count
-///   cleared. Activity in a conversation not loaded yet waits for its page, which already counts what reached the
-///   backend before the page's own last message. A pending message the user deletes leaves the preview it
+///   cleared. Activity in a conversation not loaded yet waits for its page, which already counts every message of
+///   someone else's heard before it was asked for. A pending message the user deletes leaves the preview it
 ///   covered.
 /// - Start-over: when the sync engine starts over, its snapshot's first page replaces the loaded rows in one state
 ///   (never an empty list in between).
@@ -51,7 +51,9 @@ public final class ConversationsListViewModel: StateEmitting {
     var cursor: ConversationCursor?
     var hasLoadedFirstPage = false
     /// Activity for conversations not loaded yet, applied when their page arrives.
-    var pendingActivity: [ConversationID: [Message]] = [:]
+    var pendingActivity: [ConversationID: [(message: Message, heardAfter: Int)]] = [:]
+    /// How many page loads have started: activity notes how many had when it was heard.
+    private var loadsStarted = 0
     /// Messages already counted, so repeated events for one message (status changes) count once.
     var seenMessages = Set<MessageID>()
     /// Each loaded row's last message and activity as the backend has them, without this device's messages still
@@ -133,7 +135,7 @@ public final class ConversationsListViewModel: StateEmitting {
     /// time (the row moves to its place, most recent first), and one from someone else counts as unread.
     public func messageActivity(_ message: Message) {
         guard let index = conversations.firstIndex(where: { $0.id == message.conversationID }) else {
-            pendingActivity[message.conversationID, default: []].append(message)
+            pendingActivity[message.conversationID, default: []].append((message, loadsStarted))
             return
         }
         var conversation = conversations.remove(at: index)
@@ -181,19 +183,23 @@ public final class ConversationsListViewModel: StateEmitting {
             $0.isLoading = true
             $0.error = nil
         }
+        loadsStarted += 1
+        let load = loadsStarted
         tasks.run { [weak self, repository, directory, currentUser, pageSize] in
             do {
                 let page = try await repository.conversations(of: currentUser, after: cursor, limit: pageSize)
                 // One directory call per page, for every participant but the signed-in user.
                 let others = Set(page.conversations.flatMap(\.participantIDs)).subtracting([currentUser])
-                self?.pageLoaded(page, users: await directory.users(others.sorted()), after: cursor)
+                self?.pageLoaded(page, users: await directory.users(others.sorted()), after: cursor, load: load)
             } catch {
                 self?.loadFailed(error)
             }
         }
     }
 
-    private func pageLoaded(_ page: ConversationPage, users: [UserID: User], after cursor: ConversationCursor?) {
+    private func pageLoaded(
+        _ page: ConversationPage, users: [UserID: User], after cursor: ConversationCursor?, load: Int
+    ) {
         for (id, user) in users { names[id] = user.displayName }
         if cursor == nil {
             conversations = []
@@ -201,7 +207,7 @@ public final class ConversationsListViewModel: StateEmitting {
             delivered = [:]
             unreadParts = [:]
         }
-        merge(page.conversations.map(clearingRead))
+        merge(page.conversations.map(clearingRead), load: load)
         if let last = page.conversations.last {
             self.cursor = ConversationCursor(lastActivity: last.lastActivity, id: last.id)
         }

@@ -56,6 +56,30 @@ private typealias Fixture = ConversationsListFixture
         #expect(model.state.items.first?.preview == "Mine")
     }
 
+    @Test("a message heard before the page was asked for counts once, even when newer than the page's last")
+    func activityHeardBeforeTheRequestCountsOnce() async {
+        // Given a backend whose c1 ends with my message written offline an hour ago and delivered just now, after
+        // Ana's message of a minute ago, which it counts unread; the list, not loaded yet, hears of Ana's message
+        let now = clock.now
+        let anas = Fixture.message("r1", in: "c1", from: "ana", text: "Ana's", at: now.addingTimeInterval(-60))
+        var conversations = threeConversations()
+        conversations[0].lastMessage = Fixture.message(
+            "late", in: "c1", from: "me", text: "Written offline", at: now.addingTimeInterval(-3_600))
+        conversations[0].unreadCount = 1
+        let model = ConversationsListViewModel(
+            currentUser: Fixture.me,
+            conversations: ConversationsListFakeRepository(conversations, clock: clock, latency: .zero),
+            users: ConversationsListFakeDirectory([]), clock: clock)
+        model.messageActivity(anas)
+
+        // When the first page loads
+        model.load()
+        await clock.idle()
+
+        // Then Ana's message counts once, as the backend counts it
+        #expect(model.state.items.first { $0.id == "c1" }?.unreadCount == 1)
+    }
+
     @Test("deleting a queued message shows the preview and the place it covered again")
     func deletingAQueuedMessageRestoresTheRow() async throws {
         // Given a loaded list and an offline outbox
