@@ -50,12 +50,16 @@ extension SyncEngine {
             // Shown through the outbox's own event; kept for offline reading like any delivered message.
             run.confirmed.append(message)
         } else if known {
-            // Already held — this device's message whose send was answered before its echo came, or a replayed
-            // batch: it counts nothing again, but the list's preview and order follow it (once; see `touch`).
-            run.touch(message, unread: false, in: self)
+            // Already held — this device's message whose send was answered before its echo came, a message a chat's
+            // page brought before its event came, or a replayed batch. Where the conversation has not taken it in
+            // (`touch` changes it), it is news to the list: someone else's is shown, and counts unread as new ones
+            // do; a replay changes nothing.
+            let unread = !mine && !watched.contains(message.conversationID)
+            if run.touch(message, unread: unread, in: self), !mine { run.announced.append(message) }
             return
         } else {
             run.messages.append(message)
+            run.announced.append(message)
             run.ids.insert(message.id)
         }
         if !mine {
@@ -144,7 +148,10 @@ extension SyncEngine {
 /// What a batch collects before it is written and told: messages in one run (one cache write), the conversations
 /// they touched, the delivered receipts to write, and the updates in feed order.
 struct BatchRun {
+    /// Messages new to this device: cached and announced.
     var messages: [Message] = []
+    /// Messages to announce, in feed order: the new ones, and held ones the list has not taken in.
+    var announced: [Message] = []
     /// This device's messages the feed's echo confirmed: cached, not announced (the outbox announces them).
     var confirmed: [Message] = []
     var ids: Set<MessageID> = []
@@ -153,18 +160,21 @@ struct BatchRun {
     var updates: [SyncUpdate] = []
 
     /// Brings `message`'s conversation preview, activity and (when `unread`) unread count up to date, once per
-    /// message newer than the conversation's newest: a replayed or older message changes nothing.
+    /// message newer than the conversation's newest: a replayed or older message changes nothing. Returns whether
+    /// it changed the conversation.
     @MainActor
-    mutating func touch(_ message: Message, unread: Bool, in engine: SyncEngine) {
+    @discardableResult
+    mutating func touch(_ message: Message, unread: Bool, in engine: SyncEngine) -> Bool {
         let id = message.conversationID
-        guard var conversation = conversations[id] ?? engine.conversationCache.conversation(id) else { return }
+        guard var conversation = conversations[id] ?? engine.conversationCache.conversation(id) else { return false }
         if let last = conversation.lastMessage, last.id == message.id || !Message.composeOrder(last, message) {
-            return
+            return false
         }
         conversation.lastMessage = message
         conversation.lastActivity = max(conversation.lastActivity, message.timestamp)
         if unread { conversation.unreadCount += 1 }
         conversations[id] = conversation
+        return true
     }
 
     /// Writes the messages and conversations collected so far and queues their update.
@@ -172,9 +182,12 @@ struct BatchRun {
     mutating func flush(into engine: SyncEngine) {
         if !messages.isEmpty || !confirmed.isEmpty {
             engine.messageCache.store(confirmed + messages)
-            if !messages.isEmpty { updates.append(.messages(messages)) }
             messages = []
             confirmed = []
+        }
+        if !announced.isEmpty {
+            updates.append(.messages(announced))
+            announced = []
         }
         if !conversations.isEmpty {
             engine.conversationCache.store(conversations.keys.sorted().compactMap { conversations[$0] })

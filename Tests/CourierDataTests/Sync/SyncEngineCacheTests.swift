@@ -128,6 +128,33 @@ import Testing
         self.client.close()
     }
 
+    @Test("a message a chat's page brought before its event came is still announced to the list")
+    func aMessageAPageBroughtFirstIsAnnounced() async throws {
+        // Given the list seen online, the feed not heard (background), and Ben writing
+        let conversations = client.conversations
+        let listing = clock.task { _ = try? await conversations.conversations(of: "me", after: nil, limit: 50) }
+        _ = await clock.run(until: { listing.work.isFinished })
+        client.enterBackground()
+        let bens = try receive("Are you there?", from: "ben", in: "c2")
+        var announced: [MessageID] = []
+        let token = try #require(client.syncEngine).observe { update in
+            if case .messages(let messages) = update { announced += messages.map(\.id) }
+        }
+
+        // When his chat's page loads first (bringing the message into the message cache), then the feed catches up
+        _ = try await load("c2")
+        client.enterForeground()
+        await waitUntilSettled()
+
+        // Then the message is announced, for the list to move the conversation and count it, and cached there
+        #expect(announced == [bens.id])
+        network.setOnline(false)
+        let page = try await client.conversations.conversations(of: "me", after: nil, limit: 50)
+        #expect(page.conversations.first { $0.id == "c2" }?.lastMessage?.id == bens.id)
+        token.cancel()
+        client.close()
+    }
+
     // MARK: - Helpers
 
     /// Loads the newest page of `conversation` online (the network answers on the clock).
