@@ -9,8 +9,8 @@ extension Simulation {
     private enum Action: CaseIterable {
         case send, flicker, profile, failRate, edit, delete, sendNow, sendAll, retry, toast, policy, authExpire
         case authRenew, restart, crash, powerCut, advance
-        // Other people, the user's other device, the app's screens and lifecycle.
-        case peerSend, peerReceipt, otherDevice, lifecycle, openChat, loadList, trimFeeds
+        // Other people, the user's other device, the app's screens and lifecycle, and the quiet point.
+        case peerSend, peerReceipt, otherDevice, lifecycle, openChat, loadList, trimFeeds, settle
 
         /// The user's own actions keep about three quarters of the draw, so the outbox's invariants get their share.
         var weight: Int {
@@ -18,7 +18,7 @@ extension Simulation {
             case .send: 30
             case .flicker: 10
             case .advance, .peerSend: 8
-            case .edit, .sendAll, .toast, .crash, .peerReceipt: 5
+            case .edit, .sendAll, .toast, .crash, .peerReceipt, .settle: 5
             case .delete, .sendNow, .retry, .policy, .powerCut, .authRenew: 4
             case .profile, .failRate, .restart, .otherDevice, .lifecycle, .openChat: 3
             case .authExpire, .loadList: 2
@@ -123,6 +123,8 @@ extension Simulation {
             return "load list"
         case .trimFeeds:
             return attempt("trim feeds") { try world.backend.trimFeeds() }
+        case .settle:
+            return await settleAndCheck()
         }
     }
 

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// Others act too: the other participant of each simulation conversation sends and marks messages delivered or
 /// read at the backend, and the user's other device sends and reads there (`Simulation+Peers.swift`); the app goes
-/// to the background and back, opens chats and loads its list.
+/// to the background and back, opens chats and loads its list. A settle step brings the app to a quiet point and
+/// checks that what it shows converges with a fresh fetch from the backend (`ConvergenceCheck`).
 ///
 /// Everything runs on the main actor and waits on the one manual clock; every choice comes from the seed, so a seed
 /// replays identically (its `traceHash` says so). A crash drops the app and the world mid-work without closing

@@ -17,6 +17,8 @@ public struct SimulationOutcome: Hashable, Sendable {
     /// What others did at the backend: messages and receipts of the other participants and of the user's other
     /// device.
     public var peerActions = 0
+    /// Quiet points reached, at each of which the convergence invariant was checked.
+    public var convergenceChecks = 0
     /// Times the app's feed cursor had expired and it started over from a snapshot.
     public var startOvers = 0
     /// Invariant violations, first first (the run stops at the first).
