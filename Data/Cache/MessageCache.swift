@@ -5,7 +5,11 @@ import Foundation
 ///
 /// Only delivered messages (`sent`, `delivered`, `read`) are held: a pending one (queued, sending, failed) lives in
 /// the outbox, its one durable home, and never here — so evicting from this cache can never lose or hide a
-/// message that has not reached the backend. Bounded: the newest `messagesPerConversation` of each conversation and
+/// message that has not reached the backend. What it holds of a conversation has no hole: every message the
+/// backend has between the oldest held and the newest (in compose order), since a page it serves is shown as the
+/// conversation. Pages come whole; single messages (a send's answer, the feed's) join only at or after the oldest
+/// held one: one composed earlier — a message written offline and delivered late — would stand over messages
+/// never held. Bounded: the newest `messagesPerConversation` of each conversation and
 /// `totalMessages` in all, dropping the least recently used conversation (stored or read) first.
 ///
 /// Every change is appended to `RecordStorage` as one record; opening replays them. When dead records
@@ -83,6 +87,9 @@ public final class MessageCache: @unchecked Sendable {
         }
     }
 
+    /// The conversations it holds messages of, in id order.
+    public var conversationIDs: [ConversationID] { lock.withLock { threads.keysLeastRecentFirst.sorted() } }
+
     /// Whether the message with this id is held in `conversation` (does not count as a use).
     public func contains(_ id: MessageID, in conversation: ConversationID) -> Bool {
         lock.withLock { threads.peek(conversation)?.ids.contains(id) ?? false }
@@ -111,14 +118,17 @@ public final class MessageCache: @unchecked Sendable {
 
     // MARK: - Writing
 
-    /// Keeps the delivered ones of `messages` (a sent message, a status update); pending ones are ignored.
+    /// Keeps the delivered ones of `messages` (a sent message, a status update, the feed's new messages, in the order
+    /// they reached the backend); pending ones are ignored, and so is one composed before the oldest message held of
+    /// its conversation (the first of `messages` when none is held), unless the start of the conversation is held.
     public func store(_ messages: [Message]) {
         let delivered = messages.filter { !$0.status.isPending }
         guard !delivered.isEmpty else { return }
         lock.withLock {
             var records: [MessageCacheRecord] = []
             for conversation in Set(delivered.map(\.conversationID)).sorted() {
-                let mine = delivered.filter { $0.conversationID == conversation }
+                let mine = joining(delivered.filter { $0.conversationID == conversation }, conversation)
+                guard !mine.isEmpty else { continue }
                 apply(mine, to: conversation, reachesStart: false)
                 records += mine.map { MessageCacheRecord(put: $0) }
             }
@@ -140,7 +150,25 @@ public final class MessageCache: @unchecked Sendable {
         }
     }
 
+    /// Forgets everything held of `conversation` (durably, as an eviction does): what it held can no longer be
+    /// trusted to be whole.
+    public func forget(_ conversation: ConversationID) {
+        lock.withLock {
+            guard let dropped = threads.removeValue(for: conversation) else { return }
+            total -= dropped.messages.count
+            append([MessageCacheRecord(.drop, conversation: conversation)])
+        }
+    }
+
     // MARK: - State (with the lock held, or from init)
+
+    /// The ones of `messages` (all of `conversation`) that join what is held without leaving a hole.
+    private func joining(_ messages: [Message], _ conversation: ConversationID) -> [Message] {
+        let thread = threads.peek(conversation)
+        if thread?.reachesStart == true { return messages }
+        guard let oldest = thread?.messages.first ?? messages.first else { return messages }
+        return messages.filter { !Message.composeOrder($0, oldest) }
+    }
 
     private func replay(_ record: MessageCacheRecord) {
         let conversation = record.conversation

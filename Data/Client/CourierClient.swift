@@ -143,9 +143,12 @@ public final class CourierClient: MessagingSession {
             let receiptLog = try RecordLogStorage(path: path("receipts.log"), fileSystem: fileSystem, logger: logger)
             syncLogs = [cursorLog, receiptLog]
             // Receipts are idempotent markers: their write ids need no seed, and drawing them from the message id
-            // source would shift every later message id of a replayed run.
+            // source would shift every later message id of a replayed run. Sending one again is always harmless and
+            // the backend refuses a bad one (rejected at once), so a receipt is never abandoned after so many failed
+            // attempts: an outage would lose the read for good, the conversation unread on every other device.
             let receipts = try OfflineWriteQueue(
-                storage: receiptLog, clock: clock, connectivity: connectivity, ids: .random, logger: logger)
+                storage: receiptLog, clock: clock, connectivity: connectivity,
+                configuration: WriteQueueConfiguration(maxAttempts: nil), ids: .random, logger: logger)
             syncEngine = try SyncEngine(
                 feed: feed, user: currentUser, cursorStorage: cursorLog, messageCache: messageCache,
                 conversationCache: conversationCache, outbox: durableOutbox, receipts: receipts,

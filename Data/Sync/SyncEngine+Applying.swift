@@ -10,13 +10,18 @@ extension SyncEngine {
     func apply(_ batch: FeedBatch) throws {
         let floor = cursor ?? .start
         var run = BatchRun()
-        for event in batch.events where event.position > floor {
+        // Where each of the user's messages comes in this batch: a receipt before its echo does not cover it.
+        var echoes: [MessageID: Int] = [:]
+        for (index, event) in batch.events.enumerated() {
+            if case .message(let message) = event.change, message.senderID == user { echoes[message.id] = index }
+        }
+        for (index, event) in batch.events.enumerated() where event.position > floor {
             appliedEvents += 1
             switch event.change {
             case .message(let message): take(message, into: &run)
             case .receipt(let receipt):
                 run.flush(into: self)
-                take(receipt, into: &run)
+                take(receipt, at: index, laterEchoes: echoes, into: &run)
             case .conversation(let conversation):
                 run.flush(into: self)
                 conversationCache.store([conversation])
@@ -41,15 +46,25 @@ extension SyncEngine {
     private func take(_ message: Message, into run: inout BatchRun) {
         let mine = message.senderID == user
         let confirmed = mine && outbox.confirmStored(message)
+        // Sent by an earlier launch, whose outbox event screens of this launch never heard: shown as it echoes.
+        let unannounced = mine && !confirmed && announcedByOutbox.remove(message.id) == nil
+        if mine { awaitingEcho[message.id] = nil }
         let known = confirmed || run.ids.contains(message.id)
-            || messageCache.contains(message.id, in: message.conversationID)
+            || (messageCache.contains(message.id, in: message.conversationID) && !unannounced)
         if confirmed {
             // Shown through the outbox's own event; kept for offline reading like any delivered message.
             run.confirmed.append(message)
         } else if known {
+            // Already held — this device's message whose send was answered before its echo came, a message a chat's
+            // page brought before its event came, or a replayed batch. Where the conversation has not taken it in
+            // (`touch` changes it), it is news to the list: someone else's is shown, and counts unread as new ones
+            // do; a replay changes nothing.
+            let unread = !mine && !watched.contains(message.conversationID)
+            if run.touch(message, unread: unread, in: self), !mine { run.announced.append(message) }
             return
         } else {
             run.messages.append(message)
+            run.announced.append(message)
             run.ids.insert(message.id)
         }
         if !mine {
@@ -60,30 +75,48 @@ extension SyncEngine {
     }
 
     /// A receipt: another participant's raises the user's messages it covers; the user's own (from another device,
-    /// or this one's echoed back) clears what it covers from the unread count.
-    private func take(_ receipt: Receipt, into run: inout BatchRun) {
+    /// or this one's echoed back) clears what it covers from the unread count. `index` is its place in the batch.
+    private func take(_ receipt: Receipt, at index: Int, laterEchoes: [MessageID: Int], into run: inout BatchRun) {
         let conversation = receipt.conversationID
         if receipt.userID == user {
             guard receipt.kind == .read else { return }
             if readMarkers[conversation].map({ $0 < receipt.upTo }) ?? true { readMarkers[conversation] = receipt.upTo }
-            if var kept = conversationCache.conversation(conversation), kept.unreadCount > 0,
-                kept.lastMessage.map({ $0.cursor <= receipt.upTo }) ?? true
-            {
-                kept.unreadCount = 0
-                conversationCache.store([kept])
-            }
+            noteRead(conversation, upTo: receipt.upTo)
             run.updates.append(.readByMe(conversation: conversation, upTo: receipt.upTo))
             return
         }
-        let raised = messageCache.raisedStatuses(in: conversation, from: user, upTo: receipt.upTo, by: receipt.kind)
+        guard let upTo = coverage(of: receipt, at: index, laterEchoes: laterEchoes) else { return }
+        let raised = messageCache.raisedStatuses(in: conversation, from: user, upTo: upTo, by: receipt.kind)
         messageCache.store(raised)
         if var kept = conversationCache.conversation(conversation), let last = kept.lastMessage,
-            last.senderID == user, last.cursor <= receipt.upTo, last.status.raised(by: receipt.kind) != last.status
+            last.senderID == user, last.cursor <= upTo, last.status.raised(by: receipt.kind) != last.status
         {
             kept.lastMessage?.status = last.status.raised(by: receipt.kind)
             conversationCache.store([kept])
         }
-        run.updates.append(.statuses(conversation: conversation, status: receipt.kind.status, upTo: receipt.upTo))
+        run.updates.append(.statuses(conversation: conversation, status: receipt.kind.status, upTo: upTo))
+    }
+
+    /// How far another participant's receipt raises the user's messages, in compose order (as the cache and the
+    /// chat hold them): up to its `upTo`, unless some of this device's messages before it in compose order reached
+    /// the backend after the receipt was made — written offline before the message read, their echo comes later in
+    /// this batch, or has not come at all though their send was answered. Then only up to the newest of the user's
+    /// messages that reached it before: this device's messages keep their compose order at the backend (one held
+    /// back goes before those composed after it, and so is covered along with them), and what came after it was
+    /// not seen. Nil: it raises nothing.
+    private func coverage(of receipt: Receipt, at index: Int, laterEchoes: [MessageID: Int]) -> MessageCursor? {
+        let conversation = receipt.conversationID
+        let isLate = { (id: MessageID) in self.awaitingEcho[id] != nil || (laterEchoes[id] ?? -1) > index }
+        let mine = messageCache.messages(in: conversation).filter {
+            $0.senderID == user && $0.cursor <= receipt.upTo
+        }
+        let covered = mine.last { !isLate($0.id) }?.cursor
+        let above = { (cursor: MessageCursor) in covered.map { cursor > $0 } ?? true }
+        let lateAbove = mine.contains { isLate($0.id) && above($0.cursor) }
+            || awaitingEcho.values.contains {
+                $0.conversation == conversation && $0.cursor <= receipt.upTo && above($0.cursor)
+            }
+        return lateAbove ? covered : receipt.upTo
     }
 
     // MARK: - Starting over
@@ -96,7 +129,19 @@ extension SyncEngine {
             for: user, conversationLimit: settings.snapshotConversations, chats: chats,
             messageLimit: settings.snapshotMessages)
         if Task.isCancelled { throw CancellationError() }
+        // The echoes before the snapshot's position will not come; its pages carry the statuses as they are.
+        awaitingEcho = [:]
         conversationCache.store(snapshot.conversations.conversations)
+        // The messages of a conversation the snapshot does not bring back to what the cache holds may have a hole
+        // where the forgotten events were: a chat opened from the cache (offline) would show it as whole, and
+        // never load it again. Such a conversation is forgotten; its next page comes from the backend.
+        for conversation in messageCache.conversationIDs {
+            let page = snapshot.chats[conversation]
+            let joins = page.map { page in
+                !page.hasMore || page.messages.first.map { messageCache.contains($0.id, in: conversation) } ?? true
+            } ?? false
+            if !joins { messageCache.forget(conversation) }
+        }
         for (conversation, page) in snapshot.chats.sorted(by: { $0.key < $1.key }) {
             messageCache.store(page, in: conversation)
         }
@@ -108,7 +153,10 @@ extension SyncEngine {
 /// What a batch collects before it is written and told: messages in one run (one cache write), the conversations
 /// they touched, the delivered receipts to write, and the updates in feed order.
 struct BatchRun {
+    /// Messages new to this device: cached and announced.
     var messages: [Message] = []
+    /// Messages to announce, in feed order: the new ones, and held ones the list has not taken in.
+    var announced: [Message] = []
     /// This device's messages the feed's echo confirmed: cached, not announced (the outbox announces them).
     var confirmed: [Message] = []
     var ids: Set<MessageID> = []
@@ -117,18 +165,21 @@ struct BatchRun {
     var updates: [SyncUpdate] = []
 
     /// Brings `message`'s conversation preview, activity and (when `unread`) unread count up to date, once per
-    /// message newer than the conversation's newest: a replayed or older message changes nothing.
+    /// message newer than the conversation's newest: a replayed or older message changes nothing. Returns whether
+    /// it changed the conversation.
     @MainActor
-    mutating func touch(_ message: Message, unread: Bool, in engine: SyncEngine) {
+    @discardableResult
+    mutating func touch(_ message: Message, unread: Bool, in engine: SyncEngine) -> Bool {
         let id = message.conversationID
-        guard var conversation = conversations[id] ?? engine.conversationCache.conversation(id) else { return }
+        guard var conversation = conversations[id] ?? engine.conversationCache.conversation(id) else { return false }
         if let last = conversation.lastMessage, last.id == message.id || !Message.composeOrder(last, message) {
-            return
+            return false
         }
         conversation.lastMessage = message
         conversation.lastActivity = max(conversation.lastActivity, message.timestamp)
         if unread { conversation.unreadCount += 1 }
         conversations[id] = conversation
+        return true
     }
 
     /// Writes the messages and conversations collected so far and queues their update.
@@ -136,9 +187,12 @@ struct BatchRun {
     mutating func flush(into engine: SyncEngine) {
         if !messages.isEmpty || !confirmed.isEmpty {
             engine.messageCache.store(confirmed + messages)
-            if !messages.isEmpty { updates.append(.messages(messages)) }
             messages = []
             confirmed = []
+        }
+        if !announced.isEmpty {
+            updates.append(.messages(announced))
+            announced = []
         }
         if !conversations.isEmpty {
             engine.conversationCache.store(conversations.keys.sorted().compactMap { conversations[$0] })

@@ -19,11 +19,14 @@ import Foundation
 ///   through a durable write queue: offline they wait, coalesced to the newest per conversation and kind; the
 ///   backend keeps the higher marker. A batch queues its receipts in one append; during a catch-up they are sent
 ///   when it reaches the end, one per conversation, not after every batch. Receipts from others raise the user's
-///   messages `sent → delivered → read`.
+///   messages `sent → delivered → read` — those the backend stored before the receipt was made, and this device's
+///   messages filed before them: a message whose send was answered but whose echo is still ahead in the feed
+///   reached the backend after it (`coverage(of:at:laterEchoes:)`).
 /// - **Expired cursor.** The backend forgot events after the cursor: the engine fetches one `FeedSnapshot` (the
 ///   list's first page, the watched chats' newest pages and the position they are true at), keeps it in the caches,
-///   hands it to screens to merge (`SyncUpdate.reset`), counts one reset, and goes on from there. The outbox is not
-///   touched.
+///   hands it to screens to merge (`SyncUpdate.reset`), counts one reset, and goes on from there. The cached messages
+///   of a conversation its pages do not join up with are forgotten: they may have a hole where the forgotten events
+///   were, and a chat opened from the cache would show it as whole. The outbox is not touched.
 /// - **Failures.** A retryable error waits (1 s doubling up to `maxBackoff`, on the clock) and asks again; offline
 ///   ends the loop until the device is back; unauthorized pauses it until `signInRenewed()`.
 @MainActor
@@ -72,6 +75,9 @@ public final class SyncEngine: LiveSync {
     public var isRunning: Bool { loop != nil }
     /// Set by `stop()`.
     private var isStopped = false
+    /// How many times sign-in was renewed: an unauthorized answer to a request sent before the latest renewal is
+    /// old news.
+    private var signInRenewals = 0
     var loop: TrackedTask<Void>?
     private var receiptDelivery: TrackedTask<Void>?
     /// Which loop is the current one: a cancelled loop still winding down must not touch the state of the next.
@@ -80,6 +86,15 @@ public final class SyncEngine: LiveSync {
     private var receiptsFailing = false
     /// The newest read marker per conversation this device made.
     var readMarkers: [ConversationID: MessageCursor] = [:]
+    /// This device's messages whose send was answered (the outbox announced them stored) while their echo has not
+    /// come through the feed yet, with where they stand: the backend stored them after every event before it.
+    var awaitingEcho: [MessageID: (conversation: ConversationID, cursor: MessageCursor)] = [:]
+    /// The messages pending in the outbox when the engine was made: an earlier launch may have sent them, and its
+    /// echo may be behind the cursor already, so their answer says nothing about where their echo stands.
+    private let pendingAtLaunch: Set<MessageID>
+    /// This device's messages the outbox announced as stored in this launch, until their echo comes: screens heard
+    /// of them. One it did not announce (sent by an earlier launch) is announced by its echo.
+    var announcedByOutbox: Set<MessageID> = []
 
     // MARK: - Init
 
@@ -105,6 +120,14 @@ public final class SyncEngine: LiveSync {
         receipts.register(kind: Self.receiptKind) { write in
             try await feed.mark(try write.decodePayload(Receipt.self))
         }
+        pendingAtLaunch = Set(outbox.pending.map(\.id))
+        tokens.append(
+            outbox.observe { [weak self] event in
+                guard case .changed(let message) = event, let self, message.senderID == self.user,
+                    !message.status.isPending
+                else { return }
+                self.delivered(message)
+            })
         tokens.append(
             receipts.observe { [weak self] event in
                 switch event {
@@ -156,8 +179,12 @@ public final class SyncEngine: LiveSync {
         startLoop()
     }
 
-    /// Sign-in was renewed: catch up and listen again.
+    /// Sign-in was renewed: catch up and listen again, and deliver the receipts that wait (the receipts queue's own
+    /// pause is lifted by its `signInRenewed()`, first). A request sent before the renewal that is answered
+    /// unauthorized afterwards asks again instead of pausing.
     public func signInRenewed() {
+        signInRenewals += 1
+        deliverReceipts()
         guard isPausedForSignIn else { return }
         isPausedForSignIn = false
         startLoop()
@@ -188,17 +215,56 @@ public final class SyncEngine: LiveSync {
     public func markRead(_ conversation: ConversationID, upTo message: MessageCursor) {
         if let held = readMarkers[conversation], message <= held { return }
         readMarkers[conversation] = message
-        if var kept = conversationCache.conversation(conversation), kept.unreadCount > 0,
-            kept.lastMessage.map({ $0.cursor <= message }) ?? true
-        {
-            kept.unreadCount = 0
-            conversationCache.store([kept])
-        }
+        noteRead(conversation, upTo: message)
         queueReceipts([Receipt(conversationID: conversation, userID: user, kind: .read, upTo: message)])
         observers.notify(.readByMe(conversation: conversation, upTo: message))
     }
 
     public func readMarker(for conversation: ConversationID) -> MessageCursor? { readMarkers[conversation] }
+
+    /// The user read `conversation` up to `upTo` (here or on another device): its cached unread count becomes the
+    /// messages of others after the marker — counted in the message cache when it holds every message from the
+    /// marker on (it holds no hole), else 0 once the marker covers the newest message. The newest message may be
+    /// the user's own, sent after reading: it counts nothing.
+    func noteRead(_ conversation: ConversationID, upTo: MessageCursor) {
+        guard var kept = conversationCache.conversation(conversation), kept.unreadCount > 0 else { return }
+        let held = messageCache.messages(in: conversation)
+        let left: Int
+        if let oldest = held.first, oldest.cursor <= upTo {
+            left = held.lazy.filter { $0.cursor > upTo && $0.senderID != self.user }.count
+        } else if kept.lastMessage.map({ $0.cursor <= upTo }) ?? true {
+            left = 0
+        } else {
+            return
+        }
+        guard left < kept.unreadCount else { return }
+        kept.unreadCount = left
+        conversationCache.store([kept])
+    }
+
+    /// This device's message reached the backend (the outbox says so: the send's answer, or the feed's echo):
+    /// screens heard of it from the outbox, and unless it was pending at launch (see `pendingAtLaunch`) it waits for
+    /// its echo.
+    ///
+    /// A held-back message arrives `delivered` or `read` when the backend files it before messages a marker
+    /// covers: the marker covers everything the user wrote before it as well. The receipt that says so may not
+    /// have come through the feed yet, and raising stops at the first message already raised — this one — so
+    /// the messages before it are raised now.
+    private func delivered(_ message: Message) {
+        let conversation = message.conversationID
+        announcedByOutbox.insert(message.id)
+        if !pendingAtLaunch.contains(message.id) {
+            awaitingEcho[message.id] = (conversation, message.cursor)
+        }
+        guard message.status > .sent,
+            let before = messageCache.messages(in: conversation).last(where: {
+                $0.senderID == user && $0.cursor < message.cursor
+            })
+        else { return }
+        let kind: Receipt.Kind = message.status == .read ? .read : .delivered
+        messageCache.store(messageCache.raisedStatuses(in: conversation, from: user, upTo: before.cursor, by: kind))
+        observers.notify(.statuses(conversation: conversation, status: kind.status, upTo: before.cursor))
+    }
 
     // MARK: - Receipts
 
@@ -267,6 +333,7 @@ public final class SyncEngine: LiveSync {
 
     private func run(_ generation: Int) async {
         while !Task.isCancelled, generation == loopGeneration, !isStopped, isInForeground, connectivity.isOnline {
+            let renewals = signInRenewals
             do {
                 try await step()
                 consecutiveFailures = 0
@@ -276,6 +343,8 @@ public final class SyncEngine: LiveSync {
                 if failure == .offline { return }
                 setLive(false)
                 if failure.requiresSignIn {
+                    // Sent before a renewal that has happened since: ask again, with the sign-in renewed.
+                    if signInRenewals != renewals { continue }
                     isPausedForSignIn = true
                     return
                 }

@@ -19,6 +19,7 @@ extension ChatViewModel {
     }
 
     private func pageLoaded(_ page: MessagePage) {
+        if olderCursor == nil { newestPageFailed = nil }
         timeline.merge(page: page.messages)
         if let first = page.messages.first { olderCursor = first.cursor }
         serverHasMore = page.hasMore && olderCursor != nil
@@ -46,6 +47,20 @@ extension ChatViewModel {
             $0.isLoading = false
             $0.isLoadingOlder = false
         }
+        if olderCursor == nil, !cancelled { newestPageFailed = .some(store.state.error) }
+    }
+
+    /// The feed is live again: a newest page that failed loads now (the connection's return alone does not bring
+    /// back an expired sign-in).
+    func feedLive() {
+        guard let failure = newestPageFailed, !store.state.isLoading else { return }
+        newestPageFailed = nil
+        loadWaitsForConnection = false
+        render {
+            if let text = failure, $0.error == text { $0.error = nil }
+            $0.isLoading = true
+        }
+        loadPage(before: nil)
     }
 
     /// The shared banner hears of connectivity first (it exists before any chat): taking the change from there, with

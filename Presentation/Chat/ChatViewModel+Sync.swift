@@ -25,7 +25,9 @@ extension ChatViewModel {
             windowStart = max(lowestShowable, min(windowStart, timeline.messages.count - store.state.messages.count))
             render()
             markSeen()
-        case .readByMe, .conversation, .live:
+        case .live(let live):
+            if live { feedLive() }
+        case .readByMe, .conversation:
             return
         }
     }

@@ -53,6 +53,9 @@ public final class ChatViewModel: StateEmitting {
     var isInForeground = true
     /// The newest page could not load offline; it loads once the device is back online.
     var loadWaitsForConnection = false
+    /// The newest page could not load (sign-in expired, the backend failing — or offline): it loads once the feed
+    /// is live again (online, signed in, listening), with the error text its failure set, if still shown, cleared.
+    var newestPageFailed: String??
     /// The clock reading of the last full render: while it holds, an event redraws only its own row.
     var renderedAt: Date?
     /// What the last full render drew: the timeline's revision, the window's start and the next time a row's time

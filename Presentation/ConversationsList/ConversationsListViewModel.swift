@@ -5,10 +5,15 @@ import Foundation
 /// relative timestamp and unread count.
 ///
 /// - Live activity: messages composed here (the outbox's events) and messages that arrive (the sync's updates)
-///   reach the list by themselves; `messageActivity(_:)` reports any other. A new message moves its conversation
-///   to the top. A message from someone else counts as unread unless its chat is on screen (`LiveSync.isWatched`,
-///   or `chatOpened(_:)`): the user reads it. A read marker (this device's or another's of the user) clears what it
-///   covers; after a relaunch or reload, a read marker still on its way keeps the count cleared.
+///   reach the list by themselves; `messageActivity(_:)` reports any other. A new message brings its
+///   conversation's activity up to its time, and the row takes its place by activity, most recent first (above
+///   rows active at the same instant). A message from someone else counts as unread unless its chat is on screen
+///   (`LiveSync.isWatched`, or `chatOpened(_:)`): the user reads it. A read marker (this device's or another's of
+///   the user) takes off what it covers — the page's count when it covers the page's last message, and each
+///   message counted since up to it; after a relaunch or reload, a read marker still on its way keeps the count
+///   cleared. Activity in a conversation not loaded yet waits for its page, which already counts every message of
+///   someone else's heard before it was asked for. A pending message the user deletes leaves the preview it
+///   covered.
 /// - Start-over: when the sync engine starts over, its snapshot's first page replaces the loaded rows in one state
 ///   (never an empty list in between).
 /// - Live timestamps: while in the foreground (the initial phase) the rows' relative times are recomputed every
@@ -30,7 +35,8 @@ public final class ConversationsListViewModel: StateEmitting {
     let currentUser: UserID
     private let repository: any ConversationRepository
     private let directory: any UserDirectory
-    private let sync: any LiveSync
+    let sync: any LiveSync
+    let outbox: (any MessageOutbox)?
     let clock: any Clock
     let formatter: RelativeTimeFormatter
     private let pageSize: Int
@@ -40,17 +46,25 @@ public final class ConversationsListViewModel: StateEmitting {
 
     // MARK: - Model
 
-    private(set) var conversations: [Conversation] = []
+    var conversations: [Conversation] = []
     private(set) var names: [UserID: String] = [:]
-    private var cursor: ConversationCursor?
-    private var hasLoadedFirstPage = false
+    var cursor: ConversationCursor?
+    var hasLoadedFirstPage = false
     /// Activity for conversations not loaded yet, applied when their page arrives.
-    private var pendingActivity: [ConversationID: [Message]] = [:]
+    var pendingActivity: [ConversationID: [(message: Message, heardAfter: Int)]] = [:]
+    /// How many page loads have started: activity notes how many had when it was heard.
+    private var loadsStarted = 0
     /// Messages already counted, so repeated events for one message (status changes) count once.
-    private var seenMessages = Set<MessageID>()
+    var seenMessages = Set<MessageID>()
+    /// Each loaded row's last message and activity as the backend has them, without this device's messages still
+    /// waiting to be sent: what a row shows again when the pending message previewed there is deleted.
+    var delivered: [ConversationID: (message: Message?, activity: Date)] = [:]
+    /// What each loaded row's unread count is made of: the count its page gave, for messages up to the page's last
+    /// one (`through`), and the messages of others counted since — so that a read marker takes off what it covers.
+    var unreadParts: [ConversationID: (base: Int, through: MessageCursor?, since: [MessageCursor])] = [:]
     private var isInForeground = true
     /// The conversation whose chat is open: its incoming messages are read as they arrive.
-    private var openConversation: ConversationID?
+    private(set) var openConversation: ConversationID?
     private var directoryObservation: ObservationToken?
     private var tokens: [ObservationToken] = []
 
@@ -66,6 +80,7 @@ public final class ConversationsListViewModel: StateEmitting {
         repository = conversations
         directory = users
         self.sync = sync ?? SilentSync()
+        self.outbox = outbox
         self.clock = clock
         self.formatter = formatter
         self.pageSize = max(1, pageSize)
@@ -75,7 +90,11 @@ public final class ConversationsListViewModel: StateEmitting {
         if let outbox {
             tokens.append(
                 outbox.observe { [weak self] event in
-                    if case .changed(let message) = event { self?.messageActivity(message) }
+                    switch event {
+                    case .changed(let message): self?.messageActivity(message)
+                    case .deleted(let id): self?.messageDeleted(id)
+                    case .pausedForSignIn: break
+                    }
                 })
         }
         tokens.append(self.sync.observe { [weak self] update in self?.syncUpdated(update) })
@@ -112,19 +131,20 @@ public final class ConversationsListViewModel: StateEmitting {
         loadPage(after: cursor)
     }
 
-    /// A message was sent or received (or changed status): a new one moves its conversation to the top, and one
-    /// from someone else counts as unread.
+    /// A message was sent or received (or changed status): a new one brings its conversation's activity up to its
+    /// time (the row moves to its place, most recent first), and one from someone else counts as unread.
     public func messageActivity(_ message: Message) {
         guard let index = conversations.firstIndex(where: { $0.id == message.conversationID }) else {
-            pendingActivity[message.conversationID, default: []].append(message)
+            pendingActivity[message.conversationID, default: []].append((message, loadsStarted))
             return
         }
-        var conversation = conversations[index]
-        if apply(message, to: &conversation) {
-            conversations.remove(at: index)
-            conversations.insert(conversation, at: 0)
+        var conversation = conversations.remove(at: index)
+        let activity = conversation.lastActivity
+        apply(message, to: &conversation)
+        if conversation.lastActivity == activity {
+            conversations.insert(conversation, at: index)
         } else {
-            conversations[index] = conversation
+            place(conversation)
         }
         render()
     }
@@ -137,6 +157,7 @@ public final class ConversationsListViewModel: StateEmitting {
             conversations[index].unreadCount > 0
         else { return }
         conversations[index].unreadCount = 0
+        unreadParts[id] = (0, nil, [])
         render()
     }
 
@@ -162,25 +183,31 @@ public final class ConversationsListViewModel: StateEmitting {
             $0.isLoading = true
             $0.error = nil
         }
+        loadsStarted += 1
+        let load = loadsStarted
         tasks.run { [weak self, repository, directory, currentUser, pageSize] in
             do {
                 let page = try await repository.conversations(of: currentUser, after: cursor, limit: pageSize)
                 // One directory call per page, for every participant but the signed-in user.
                 let others = Set(page.conversations.flatMap(\.participantIDs)).subtracting([currentUser])
-                self?.pageLoaded(page, users: await directory.users(others.sorted()), after: cursor)
+                self?.pageLoaded(page, users: await directory.users(others.sorted()), after: cursor, load: load)
             } catch {
                 self?.loadFailed(error)
             }
         }
     }
 
-    private func pageLoaded(_ page: ConversationPage, users: [UserID: User], after cursor: ConversationCursor?) {
+    private func pageLoaded(
+        _ page: ConversationPage, users: [UserID: User], after cursor: ConversationCursor?, load: Int
+    ) {
         for (id, user) in users { names[id] = user.displayName }
         if cursor == nil {
             conversations = []
             seenMessages = []
+            delivered = [:]
+            unreadParts = [:]
         }
-        merge(page.conversations.map(clearingRead))
+        merge(page.conversations.map(clearingRead), load: load)
         if let last = page.conversations.last {
             self.cursor = ConversationCursor(lastActivity: last.lastActivity, id: last.id)
         }
@@ -196,84 +223,6 @@ public final class ConversationsListViewModel: StateEmitting {
             $0.isLoading = false
             $0.error = Self.errorText(for: error)
         }
-    }
-
-    /// Appends a page in the backend's order; a row already shown keeps its place (it was moved by activity).
-    private func merge(_ page: [Conversation]) {
-        let shown = Set(conversations.map(\.id))
-        for var conversation in page where !shown.contains(conversation.id) {
-            var moved = false
-            for message in pendingActivity.removeValue(forKey: conversation.id) ?? [] {
-                moved = apply(message, to: &conversation) || moved
-            }
-            if moved { conversations.insert(conversation, at: 0) } else { conversations.append(conversation) }
-        }
-    }
-
-    /// Applies a message to a conversation; returns whether it is new activity (which moves the row to the top).
-    private func apply(_ message: Message, to conversation: inout Conversation) -> Bool {
-        let isNew = seenMessages.insert(message.id).inserted && conversation.lastMessage?.id != message.id
-        if conversation.lastMessage?.id == message.id {
-            conversation.lastMessage = message
-        } else if isNew {
-            if conversation.lastMessage.map({ Message.composeOrder($0, message) }) ?? true {
-                conversation.lastMessage = message
-            }
-            conversation.lastActivity = max(conversation.lastActivity, message.timestamp)
-            if message.senderID != currentUser, conversation.id != openConversation, !sync.isWatched(conversation.id) {
-                conversation.unreadCount += 1
-            }
-        }
-        return isNew
-    }
-
-    // MARK: - What arrives
-
-    private func syncUpdated(_ update: SyncUpdate) {
-        switch update {
-        case .messages(let messages):
-            for message in messages { messageActivity(message) }
-        case .readByMe(let id, let upTo):
-            guard let index = conversations.firstIndex(where: { $0.id == id }), conversations[index].unreadCount > 0,
-                conversations[index].lastMessage.map({ $0.cursor <= upTo }) ?? true
-            else { return }
-            conversations[index].unreadCount = 0
-            render()
-        case .conversation(let conversation):
-            if let index = conversations.firstIndex(where: { $0.id == conversation.id }) {
-                conversations[index].name = conversation.name
-                conversations[index].participantIDs = conversation.participantIDs
-                render()
-            }
-        case .reset(let snapshot):
-            // The snapshot's first page takes the rows' place in one state; rows loaded past it stay below.
-            let fresh = snapshot.conversations.conversations.map(clearingRead)
-            let ids = Set(fresh.map(\.id))
-            conversations = fresh + conversations.filter { !ids.contains($0.id) }
-            seenMessages = []
-            if !hasLoadedFirstPage, let last = fresh.last {
-                cursor = ConversationCursor(lastActivity: last.lastActivity, id: last.id)
-                hasLoadedFirstPage = true
-            }
-            render { $0.hasMore = $0.hasMore || snapshot.conversations.hasMore }
-        case .statuses, .live:
-            return
-        }
-    }
-
-    /// `conversation` with its unread count cleared when a read marker this device made covers its newest message
-    /// (the backend may not have it yet), or when its chat is on screen.
-    private func clearingRead(_ conversation: Conversation) -> Conversation {
-        guard conversation.unreadCount > 0 else { return conversation }
-        let covered = sync.readMarker(for: conversation.id).map { marker in
-            conversation.lastMessage.map { $0.cursor <= marker } ?? true
-        } ?? false
-        guard covered || sync.isWatched(conversation.id) || conversation.id == openConversation else {
-            return conversation
-        }
-        var cleared = conversation
-        cleared.unreadCount = 0
-        return cleared
     }
 
     private func userChanged(_ user: User) {

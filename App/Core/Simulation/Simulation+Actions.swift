@@ -9,16 +9,20 @@ extension Simulation {
     private enum Action: CaseIterable {
         case send, flicker, profile, failRate, edit, delete, sendNow, sendAll, retry, toast, policy, authExpire
         case authRenew, restart, crash, powerCut, advance
+        // Other people, the user's other device, the app's screens and lifecycle, and the quiet point.
+        case peerSend, peerReceipt, otherDevice, lifecycle, openChat, loadList, trimFeeds, settle
 
+        /// The user's own actions keep about three quarters of the draw, so the outbox's invariants get their share.
         var weight: Int {
             switch self {
             case .send: 30
             case .flicker: 10
-            case .advance: 8
-            case .edit, .sendAll, .toast, .crash: 5
+            case .advance, .peerSend: 8
+            case .edit, .sendAll, .toast, .crash, .peerReceipt, .settle: 5
             case .delete, .sendNow, .retry, .policy, .powerCut, .authRenew: 4
-            case .profile, .failRate, .restart: 3
-            case .authExpire: 2
+            case .profile, .failRate, .restart, .otherDevice, .lifecycle, .openChat: 3
+            case .authExpire, .loadList: 2
+            case .trimFeeds: 1
             }
         }
     }
@@ -86,8 +90,7 @@ extension Simulation {
             return "auth expire"
         case .authRenew:
             world.backend.isSignInExpired = false
-            messaging.outbox.signInRenewed()
-            app.profile.signInRenewed()
+            renewSignIn(app)
             return "auth renew"
         case .restart:
             do { try await restart() } catch { return "restart failed: \(error)" }
@@ -107,7 +110,29 @@ extension Simulation {
             let duration = jump[pick(jump.count)]
             await clock.advance(by: duration)
             return "advance \(duration)"
+        case .peerSend: return peerSend(world)
+        case .peerReceipt: return peerReceipt(world)
+        case .otherDevice: return otherDevice(world)
+        case .lifecycle: return switchLifecycle(app)
+        case .openChat:
+            let conversation = conversations[pick(conversations.count)]
+            let opened = app.openChat(conversation) != nil
+            return opened ? "open chat \(conversation)" : "open chat \(conversation): unknown"
+        case .loadList:
+            app.conversations.list.load()
+            return "load list"
+        case .trimFeeds:
+            return attempt("trim feeds") { try world.backend.trimFeeds() }
+        case .settle:
+            return await settleAndCheck()
         }
+    }
+
+    /// Sign-in renewed, as the app does it: sending, the profile's writes and listening resume.
+    func renewSignIn(_ app: AppContainer) {
+        app.messaging.outbox.signInRenewed()
+        app.profile.signInRenewed()
+        app.client.listeningSignInRenewed()
     }
 
     // MARK: - Actions with a result to remember

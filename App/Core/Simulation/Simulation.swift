@@ -5,8 +5,13 @@ import CourierPresentation
 import Foundation
 
 /// A deterministic simulation of one seed: a random but reproducible session of the real app — the
-/// `AppContainer` over a `World` on a `SimulatedFileSystem` and a `ManualClock` — with the invariants of docs/design.md §2
-/// checked after every step.
+/// `AppContainer` over a `World` on a `SimulatedFileSystem` and a `ManualClock` — with the invariants of
+/// docs/design.md §2 checked after every step.
+///
+/// Others act too: the other participant of each simulation conversation sends and marks messages delivered or
+/// read at the backend, and the user's other device sends and reads there (`Simulation+Peers.swift`); the app goes
+/// to the background and back, opens chats and loads its list. A settle step brings the app to a quiet point and
+/// checks that what it shows converges with a fresh fetch from the backend (`ConvergenceCheck`).
 ///
 /// Everything runs on the main actor and waits on the one manual clock; every choice comes from the seed, so a seed
 /// replays identically (its `traceHash` says so). A crash drops the app and the world mid-work without closing
@@ -33,6 +38,10 @@ public final class Simulation {
     var outcome: SimulationOutcome
     var conversations: [ConversationID] = []
     var composedCount = 0
+    /// Messages injected at the backend by others (and the user's other device), for their texts.
+    var peerCount = 0
+    /// The compose time of each other device's last message (see `inject`).
+    var peerClocks: [UserID: Date] = [:]
     private var token: ObservationToken?
 
     private init(seed: UInt64) {
@@ -59,7 +68,7 @@ public final class Simulation {
             conversations = (0..<3).map { _ in all[Int(random.next() % UInt64(min(all.count, 12)))] }
             conversations = conversations.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         }
-        for step in 0..<steps where outcome.violations.isEmpty && app != nil {
+        for step in 0..<steps where invariants.violations.isEmpty && app != nil {
             let line = await performRandomAction()
             if fileSystem.isPoweredOff { await crash(during: line) }
             outcome.steps = step + 1
@@ -67,6 +76,7 @@ public final class Simulation {
             record("\(step) \(line)")
         }
         outcome.composed = composedCount
+        outcome.startOvers = app?.client.syncEngine?.resets ?? 0
         outcome.violations = invariants.violations
         if !invariants.violations.isEmpty {
             outcome.violations.append("last steps:\n  " + trace.recent.joined(separator: "\n  "))

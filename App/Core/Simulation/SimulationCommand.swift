@@ -30,6 +30,9 @@ public enum SimulationCommand {
             totals.restarts += outcome.restarts
             totals.tornTailsRecovered += outcome.tornTailsRecovered
             totals.writesLost += outcome.writesLost
+            totals.peerActions += outcome.peerActions
+            totals.convergenceChecks += outcome.convergenceChecks
+            totals.startOvers += outcome.startOvers
             if options.verbose {
                 write("seed \(seed): trace \(String(outcome.traceHash, radix: 16)), \(outcome.steps) steps, "
                     + "\(outcome.crashes) crashes, \(outcome.restarts) restarts, \(outcome.composed) sent")
@@ -47,6 +50,8 @@ public enum SimulationCommand {
         write("\(totals.steps) steps, \(totals.composed) messages composed, \(totals.crashes) crashes simulated "
             + "(\(totals.writesLost) unsynced writes lost or torn), \(totals.tornTailsRecovered) torn tails "
             + "recovered, \(totals.restarts) restarts, \(String(format: "%.1f", seconds)) s")
+        write("\(totals.peerActions) peer actions, \(totals.startOvers) start-overs, \(totals.convergenceChecks) "
+            + "convergence checks")
         return 0
     }
 

@@ -14,6 +14,13 @@ public struct SimulationOutcome: Hashable, Sendable {
     public var tornTailsRecovered = 0
     /// Unsynced writes that a crash dropped or tore.
     public var writesLost = 0
+    /// What others did at the backend: messages and receipts of the other participants and of the user's other
+    /// device.
+    public var peerActions = 0
+    /// Quiet points reached, at each of which the convergence invariant was checked.
+    public var convergenceChecks = 0
+    /// Times the app's feed cursor had expired and it started over from a snapshot.
+    public var startOvers = 0
     /// Invariant violations, first first (the run stops at the first).
     public var violations: [String] = []
     /// A hash of everything observable the run did: two runs of one seed must give the same hash.

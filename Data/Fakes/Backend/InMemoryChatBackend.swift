@@ -154,7 +154,8 @@ public final class InMemoryChatBackend {
     /// Stores `messages` in order, one result each: duplicates answer with the stored message, an id stored with
     /// other content with `.conflict`, invalid ones with their error. Every new message is journaled (in one
     /// append) before anything changes in memory; when the journal refuses, the whole call throws
-    /// `.server(code: 500)` and nothing changes.
+    /// `.server(code: 500)` and nothing changes. A stored message answers with the status its sender sees, as
+    /// pages carry it: a held-back message filed before messages a marker covers is covered too.
     func accept(_ messages: [Message]) throws(DeliveryError) -> [Result<Message, DeliveryError>] {
         var results: [Result<Message, DeliveryError>] = []
         var fresh: [Message] = []
@@ -178,10 +179,11 @@ public final class InMemoryChatBackend {
             freshIDs[stored.id] = stored
             results.append(.success(stored))
         }
-        guard !fresh.isEmpty else { return results }
-        try record(fresh.map(BackendEvent.messageStored))
-        for message in fresh { apply(message, countsAsUnread: true) }
-        return results
+        if !fresh.isEmpty {
+            try record(fresh.map(BackendEvent.messageStored))
+            for message in fresh { apply(message, countsAsUnread: true) }
+        }
+        return results.map { result in result.map(withStatus) }
     }
 
     private func validationError(for message: Message) -> DeliveryError? {
@@ -226,7 +228,8 @@ public final class InMemoryChatBackend {
     }
 
     /// Adds a message to its conversation and brings the conversation's preview (the last in conversation order),
-    /// activity and unread counts up to date; a new message (not seed history) goes into every participant's feed.
+    /// activity and unread counts up to date; a new message (not seed history) goes into every participant's feed,
+    /// with the status its sender sees.
     private func apply(_ message: Message, countsAsUnread: Bool) {
         guard var conversation = conversationsByID[message.conversationID] else { return }
         timelines[message.conversationID, default: ConversationTimeline()].add(message)
@@ -240,7 +243,9 @@ public final class InMemoryChatBackend {
         for user in conversation.participantIDs where user != message.senderID {
             unread[conversation.id, default: [:]][user, default: 0] += 1
         }
-        publish(.message(message), to: conversation.participantIDs)
+        // With the status its sender sees, as pages carry it (a held-back message filed before covered ones is
+        // covered too).
+        publish(.message(withStatus(message)), to: conversation.participantIDs)
     }
 
     // MARK: - Reads for requests

@@ -4,7 +4,8 @@ import CourierDomain
 import Foundation
 import Testing
 
-/// The deterministic simulation inside `swift test`: a few hundred short seeds, and the proof that a seed replays.
+/// The deterministic simulation inside `swift test`: a few hundred short seeds, some long ones for the feed's
+/// convergence, and the proof that a seed replays.
 /// Long runs belong to `swift run -c release courier-sim --seeds 10000` (docs/reliability.md).
 @Suite("Simulation")
 @MainActor
@@ -19,6 +20,34 @@ struct SimTests {
         #expect(status == 0, "\(lines.joined(separator: "\n"))")
         #expect(lines.first == "240 seeds, 0 invariant violations")
     }
+
+    @Test("others act, and at every quiet point what the app shows converges with a fresh fetch from the backend")
+    func longSeedsConverge() async {
+        // Given seeds long enough for the other participants and the user's other device to send and read, for the
+        // app to go to the background and back, open chats and load its list, and for the feed to be trimmed
+        var totals = SimulationOutcome(seed: 0)
+        var failures: [String] = []
+        // When they run
+        for seed in Self.longSeeds {
+            let outcome = await Simulation.run(seed: seed, steps: Self.longSteps)
+            totals.steps += outcome.steps
+            totals.peerActions += outcome.peerActions
+            totals.convergenceChecks += outcome.convergenceChecks
+            totals.startOvers += outcome.startOvers
+            if let first = outcome.violations.first { failures.append("seed \(seed): \(first)") }
+        }
+        // Then every invariant held, the convergence check among them, and it was checked many times
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(totals.steps == Self.longSeeds.count * Self.longSteps)
+        #expect(totals.convergenceChecks >= 40, "\(totals.convergenceChecks) convergence checks")
+        #expect(totals.peerActions >= 100, "\(totals.peerActions) peer actions")
+        #expect(totals.startOvers >= 1, "\(totals.startOvers) start-overs")
+    }
+
+    /// The seeds and steps of the long run: 1,200 steps in all, among them a few trims of the feed that the app
+    /// meets behind (a start-over).
+    private static let longSeeds: [UInt64] = Array(40_000..<40_020)
+    private static let longSteps = 60
 
     @Test("a seed replays identically: the same trace hash and figures twice over")
     func seedsReplayIdentically() async {

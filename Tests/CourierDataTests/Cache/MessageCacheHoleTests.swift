@@ -1,0 +1,57 @@
+import CourierData
+import CourierDomain
+import CourierTestSupport
+import Foundation
+import Testing
+
+private let start = Date(timeIntervalSince1970: 1_767_258_000)
+
+/// What the cache holds of a conversation has no hole, since a page it serves offline is shown as the conversation
+/// (found by the simulation's convergence check).
+@Suite struct MessageCacheHoleTests {
+    private func message(_ id: String, from sender: UserID = "ana", at second: Double) -> Message {
+        Message(
+            id: MessageID(id), conversationID: "c1", senderID: sender, text: id,
+            timestamp: start.addingTimeInterval(second), status: .sent)
+    }
+
+    @Test("a message composed before the oldest held one is not kept: it would stand over messages never held")
+    func aLateOldMessageDoesNotReachBackOverAHole() throws {
+        // Given a cache that holds the newest part of a conversation only (from 30 s on), not its start
+        let cache = try MessageCache(storage: InMemoryRecordStorage())
+        cache.store(MessagePage(messages: [message("m30", at: 30), message("m40", at: 40)], hasMore: true), in: "c1")
+
+        // When my message written offline at 10 s is delivered now, and one of 50 s arrives
+        cache.store([message("mine10", from: "me", at: 10)])
+        cache.store([message("m50", at: 50)])
+
+        // Then the offline page is the held part, whole, with more to load before it (not a page that skips what
+        // was said between 10 s and 30 s)
+        let page = try #require(cache.page(in: "c1", before: nil, limit: 50))
+        #expect(page.messages.map(\.id) == ["m30", "m40", "m50"])
+        #expect(page.hasMore)
+    }
+
+    @Test("once the start of the conversation is held, a late message takes its place")
+    func aLateMessageJoinsAWholeConversation() throws {
+        // Given a cache that holds a whole conversation
+        let cache = try MessageCache(storage: InMemoryRecordStorage())
+        cache.store(MessagePage(messages: [message("m30", at: 30)], hasMore: false), in: "c1")
+
+        // When my message written at 10 s is delivered now
+        cache.store([message("mine10", from: "me", at: 10)])
+
+        // Then it stands first
+        #expect(cache.messages(in: "c1").map(\.id) == ["mine10", "m30"])
+    }
+
+    @Test("the first messages of a conversation held set where it starts, in the order they reached the backend")
+    func theFirstMessageHeldSetsTheStart() throws {
+        // Given a cache that holds nothing of c1, which hears of a message of 30 s, then of one written at 10 s
+        let cache = try MessageCache(storage: InMemoryRecordStorage())
+        cache.store([message("m30", at: 30), message("late10", at: 10)])
+
+        // Then only the first is held: what was written between 10 s and 30 s is unknown
+        #expect(cache.messages(in: "c1").map(\.id) == ["m30"])
+    }
+}
