@@ -53,8 +53,11 @@ import Testing
         let (answer, elapsed) = try await poll.value
         #expect(Self.events(answer).map(\.change) == [.message(sent)])
         #expect(answer == .batch(FeedBatch(events: Self.events(answer), end: FeedPosition(1), hasMore: false)))
+        // The server's own count says it answered early; the client's stopwatch is not asserted on: in a whole-suite
+        // run other suites can keep this task from running for longer than the hold.
         #expect(fixture.server.pollsAnsweredEarly == 1 && fixture.server.pollsRunOut == 0)
-        #expect(fixture.server.heldPolls == 0 && elapsed < Self.hold)
+        #expect(fixture.server.heldPolls == 0)
+        _ = elapsed
     }
 
     @Test func aHeldPollDoesNotKeepOtherRequestsWaiting() async throws {

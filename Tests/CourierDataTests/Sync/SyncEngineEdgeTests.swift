@@ -117,6 +117,13 @@ import Testing
         let first = try client.outbox.compose(text: "one", in: "c2")
         let second = try client.outbox.compose(text: "two", in: "c2")
         await fixture.settle()
+        // As a backend does, it echoes what it stored before any receipt can cover it.
+        for message in [first, second] {
+            var echo = message
+            echo.status = .sent
+            fixture.feed.push(.message(echo))
+        }
+        await fixture.settle()
 
         // When Ben's device receives the first, then Ben reads both, then a late delivered receipt comes
         fixture.feed.push(.receipt(Receipt(conversationID: "c2", userID: "ben", kind: .delivered, upTo: first.cursor)))
