@@ -131,8 +131,8 @@ import Testing
         fixture.tearDown()
         #expect(await fixture.wait { fixture.server.heldPolls == 0 })
         #expect(fixture.server.pollsRunOut == 1)
-        let elapsed = try? await poll.value.1
-        #expect((elapsed ?? .zero) < Self.hold)
+        // The client's poll ends too (an answer or a lost connection); its stopwatch is not asserted on (see above).
+        _ = try? await poll.value
     }
 
     // MARK: - Expiry
