@@ -10,7 +10,8 @@ import Foundation
 ///   own seeded generator), never more than `maxProbeInterval` (30 s) apart, each wait on the clock; the first
 ///   answer makes it reachable. A change of the device's path (`pathChanged()`) starts again from the fast probe;
 ///   in the background it does not probe, and the return probes at once.
-/// - Observers hear every change (true: reachable), on the main actor.
+/// - Observers hear every change (true: reachable), on the main actor — never two within a second: word that comes
+///   sooner (an answer to a request sent before the loss) takes effect when the second is over, if still true.
 @MainActor
 public final class BackendReachability {
     /// What a probe asks of the backend: any cheap request; it throws when no answer came.
@@ -34,6 +35,14 @@ public final class BackendReachability {
     private var hasPath = true
     private var isInForeground = true
     private var generation = 0
+    /// When `isReachable` last changed.
+    private var lastChange: Date?
+    /// What the latest request said.
+    private var wanted = true
+    /// A change held back until `minimumChangeInterval` after the last one.
+    private var deferredChange: TrackedTask<Void>?
+    /// The shortest time between two changes of `isReachable`.
+    public let minimumChangeInterval: Duration = .seconds(1)
 
     /// A backend believed reachable until a request says otherwise; probes go through `probe` (set later with
     /// `setProbe(_:)` when the request it needs is built after this).
@@ -62,21 +71,47 @@ public final class BackendReachability {
 
     /// A request could not connect: the backend is unreachable, and probing starts (unless it runs).
     public func connectionFailed() {
-        guard isReachable else { return }
-        isReachable = false
-        failedProbes = 0
-        observers.notify(false)
-        startProbing()
+        want(reachable: false)
     }
 
     /// The backend answered a request: it is reachable.
     public func answered() {
-        guard !isReachable || probing != nil else { return }
-        stopProbing()
+        guard !isReachable || probing != nil || deferredChange != nil else { return }
+        want(reachable: true)
+    }
+
+    /// Takes what a request said. A change comes at once, unless the last one came less than
+    /// `minimumChangeInterval` ago (an answer to a request sent before the loss, a failure of one sent before the
+    /// return): then it comes when that interval is over, if the latest word still says so — what the screens call
+    /// reachable never changes twice within it.
+    private func want(reachable: Bool) {
+        wanted = reachable
+        guard reachable != isReachable else {
+            deferredChange?.cancel()
+            deferredChange = nil
+            if reachable { stopProbing() }
+            return
+        }
+        if let last = lastChange, clock.now < last.addingTimeInterval(minimumChangeInterval.timeInterval) {
+            guard deferredChange == nil else { return }
+            let clock = self.clock
+            let due = last.addingTimeInterval(minimumChangeInterval.timeInterval)
+            deferredChange = clock.task { [weak self] in
+                guard (try? await clock.sleep(until: due)) != nil, let self else { return }
+                self.deferredChange = nil
+                if self.wanted != self.isReachable { self.change(to: self.wanted) }
+            }
+            return
+        }
+        change(to: reachable)
+    }
+
+    private func change(to reachable: Bool) {
+        isReachable = reachable
+        lastChange = clock.now
         failedProbes = 0
-        guard !isReachable else { return }
-        isReachable = true
-        observers.notify(true)
+        if reachable { stopProbing() } else { startProbing() }
+        observers.notify(reachable)
     }
 
     // MARK: - What the device says
@@ -107,6 +142,8 @@ public final class BackendReachability {
     public func stop() {
         probe = nil
         stopProbing()
+        deferredChange?.cancel()
+        deferredChange = nil
     }
 
     // MARK: - Probing

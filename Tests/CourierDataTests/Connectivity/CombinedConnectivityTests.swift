@@ -23,11 +23,15 @@ import Testing
         let noPath = (combined.isOnline, combined.isBackendReachable, combined.networkPath.type)
         platform.set(NetworkPath(status: .satisfied, type: .cellular, isExpensive: true))
         reachability.answered()
+        // The answer came within a second of the loss: it takes effect once that second is over.
+        let atOnce = combined.isOnline
+        await clock.advance(by: .seconds(1))
 
         // Then: offline while unreachable (and said so), offline without a path (not blamed on the server), online
         // with both, the path's kind and flags passed on, and one event per change
         #expect(unreachable == (false, false))
         #expect(noPath == (false, true, .none))
+        #expect(!atOnce)
         #expect(combined.isOnline)
         #expect(combined.networkPath == NetworkPath(status: .satisfied, type: .cellular, isExpensive: true))
         #expect(heard == [true, false, true])

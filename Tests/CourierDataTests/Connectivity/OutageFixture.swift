@@ -31,6 +31,7 @@ final class OutageFixture {
         client = try CourierClient(
             directory: URL(fileURLWithPath: "/app"), currentUser: "me", messages: network, conversations: network,
             users: network, connectivity: network, clock: clock, ids: .seeded(4), policy: policy, feed: network,
+            probeRandom: LockedRandom(seed: 5),
             fileSystem: SimulatedFileSystem())
     }
 
