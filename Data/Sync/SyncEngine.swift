@@ -166,10 +166,7 @@ public final class SyncEngine: LiveSync {
     public func enterBackground() {
         guard isInForeground else { return }
         isInForeground = false
-        loop?.cancel()
-        loop = nil
-        isCatchingUp = false
-        setLive(false)
+        closeLoop()
     }
 
     /// The app is back in the foreground: catch up, then listen.
@@ -191,14 +188,7 @@ public final class SyncEngine: LiveSync {
     }
 
     private func connectivityChanged(_ online: Bool) {
-        if online {
-            startLoop()
-        } else {
-            loop?.cancel()
-            loop = nil
-            isCatchingUp = false
-            setLive(false)
-        }
+        if online { startLoop() } else { closeLoop() }
         if online { deliverReceipts() }
     }
 
@@ -320,6 +310,14 @@ public final class SyncEngine: LiveSync {
     /// A loop ended; one cancelled and replaced meanwhile (offline, then online again) leaves its successor alone.
     private func loopEnded(_ generation: Int) {
         guard generation == loopGeneration else { return }
+        loop = nil
+        isCatchingUp = false
+        setLive(false)
+    }
+
+    /// Ends the loop now (background, offline): no connection stays open, nothing waits to be caught up.
+    private func closeLoop() {
+        loop?.cancel()
         loop = nil
         isCatchingUp = false
         setLive(false)

@@ -96,23 +96,9 @@ extension NetworkConditioner: EventFeed {
     /// Sleeps on the clock until `deadline` or until `user`'s feed grows, whichever is first. Throws `.offline` when
     /// the device is or goes offline, `CancellationError` when the caller is cancelled.
     private func hold(for user: UserID, until deadline: Date) async throws {
-        guard isOnline else { throw DeliveryError.offline }
-        let key = nextWaitKey
-        nextWaitKey += 1
-        let clock = self.clock
-        let sleep = clock.task { (try? await clock.sleep(until: deadline)) != nil }
-        waits[key] = sleep
-        let grown = backend.observeFeeds { grownUser in if grownUser == user { sleep.cancel() } }
-        defer {
-            waits[key] = nil
-            grown.cancel()
+        let backend = backend
+        try await wait(until: deadline) { wake in
+            backend.observeFeeds { grownUser in if grownUser == user { wake() } }
         }
-        let slept = await withTaskCancellationHandler {
-            await sleep.value
-        } onCancel: {
-            sleep.cancel()
-        }
-        guard isOnline else { throw DeliveryError.offline }
-        if !slept, Task.isCancelled { throw CancellationError() }
     }
 }

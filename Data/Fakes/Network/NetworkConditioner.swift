@@ -163,7 +163,11 @@ public final class NetworkConditioner {
 
     /// Sleeps on the clock until `deadline`; throws `.offline` if the device is or goes offline meanwhile, and
     /// `CancellationError` if the caller is cancelled.
-    func wait(until deadline: Date) async throws {
+    /// With `wakeEarly`, which is handed the way to end the sleep and returns the token that keeps it listening, the
+    /// sleep may also end early without an error (a held long poll that has news).
+    func wait(
+        until deadline: Date, wakeEarly: ((@escaping @MainActor () -> Void) -> ObservationToken)? = nil
+    ) async throws {
         guard isOnline else { throw DeliveryError.offline }
         let key = nextWaitKey
         nextWaitKey += 1
@@ -171,14 +175,18 @@ public final class NetworkConditioner {
         // A task of its own, so going offline can cut the sleep short; the caller waits for it through the ledger.
         let sleep = clock.task { (try? await clock.sleep(until: deadline)) != nil }
         waits[key] = sleep
-        defer { waits[key] = nil }
+        let early = wakeEarly? { sleep.cancel() }
+        defer {
+            waits[key] = nil
+            early?.cancel()
+        }
         let slept = await withTaskCancellationHandler {
             await sleep.value
         } onCancel: {
             sleep.cancel()
         }
         guard isOnline else { throw DeliveryError.offline }
-        if !slept { throw CancellationError() }
+        if !slept, wakeEarly == nil || Task.isCancelled { throw CancellationError() }
     }
 }
 
