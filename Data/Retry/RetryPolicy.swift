@@ -5,10 +5,10 @@ import Foundation
 ///
 /// The policy, branch by branch (each branch has a test in `RetryPolicyTests` / `RetryingMessageRepositoryTests`):
 /// 1. **Success** — the answer is returned at once; no wait, no further attempt.
-/// 2. **Permanent error** (`validation`, `notFound`, `unknown`: `isRetryable` is false) — fails at once with that
-///    error; trying again cannot help until the user changes something.
-/// 3. **Sign-in error** (`unauthorized`, `forbidden`) — fails at once, never retried: the caller pauses sending
-///    and keeps every message until sign-in is renewed.
+/// 2. **Permanent error** (`forbidden`, `validation`, `notFound`, `conflict`, `unknown`: `isRetryable` is false) —
+///    fails at once with that error; trying again cannot help until the user changes something.
+/// 3. **Sign-in error** (`unauthorized`) — fails at once, never retried: the caller pauses sending and keeps every
+///    message until sign-in is renewed.
 /// 4. **Device offline** (the connectivity monitor says so when an attempt fails) — fails at once with
 ///    `.offline`: nothing can succeed until it reconnects, so no retry budget is burnt on it.
 /// 4b. **Backend unreachable** (`unreachable`: no connection to it could be made) — fails at once with
@@ -16,7 +16,8 @@ import Foundation
 ///    budget, finds out when it answers again.
 /// 5. **Retryable error** (`offline` while the device still looks online, `timeout`, `server`) with retries
 ///    left — waits `initialDelay × multiplier^(n−1)` before retry n (1 s, 2 s, 4 s), each stretched by a seeded
-///    jitter of ± `jitter` (10 %) so that many clients do not retry in step, then tries again.
+///    jitter of ± `jitter` (10 %) so that many clients do not retry in step, then tries again. A `rateLimited`
+///    answer waits at least the `retryAfter` it names.
 /// 6. **Budget exhausted** — after `maxRetries` retries (4 attempts in all, about 1 + 2 + 4 = 7 s of waiting)
 ///    fails with the last attempt's error.
 /// 7. **Hanging attempt** — an attempt still unanswered after `attemptTimeout` (10 s) is cancelled and counts as a
@@ -71,6 +72,6 @@ public struct RetryPolicy: Hashable, Sendable {
         guard error != .unreachable else { return .fail(.unreachable) }
         guard isOnline else { return .fail(.offline) }
         guard failedAttempts <= maxRetries else { return .fail(error) }
-        return .retry(after: backoff(beforeRetry: failedAttempts, unit: unit))
+        return .retry(after: max(backoff(beforeRetry: failedAttempts, unit: unit), error.retryAfter ?? .zero))
     }
 }

@@ -51,7 +51,7 @@ package struct BinaryRecordReader {
         return Int(Int64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
     }
 
-    mutating func double() throws -> Double {
+    package mutating func double() throws -> Double {
         try need(8)
         defer { offset += 8 }
         return Double(bitPattern: UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))

@@ -16,7 +16,7 @@ package struct BinaryRecordWriter {
         withUnsafeBytes(of: Int64(value).littleEndian) { data.append(contentsOf: $0) }
     }
 
-    mutating func double(_ value: Double) {
+    package mutating func double(_ value: Double) {
         withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) }
     }
 

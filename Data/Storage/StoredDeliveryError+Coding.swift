@@ -15,6 +15,7 @@ extension StoredDeliveryError {
         case .unknown(let text): self.init(code: 8, reason: text)
         case .conflict: self.init(code: 9)
         case .unreachable: self.init(code: 10)
+        case .rateLimited(let wait): self.init(code: 11, number: Int(wait.components.seconds))
         }
     }
 
@@ -56,6 +57,8 @@ extension DeliveryError {
         case 7: self = .notFound
         case 8: self = .unknown(stored.reason ?? "")
         case 9: self = .conflict
+        case 10: self = .unreachable
+        case 11: self = .rateLimited(retryAfter: .seconds(max(0, stored.number ?? 1)))
         default: throw RecordFormatError(description: "unknown delivery error code \(stored.code)")
         }
     }

@@ -316,7 +316,8 @@ public final class OfflineWriteQueue: WriteQueue {
                     observers.notify(.attemptFailed(write, failure, retryIn: nil))
                     return failure == .offline || Task.isCancelled ? .stopSync : .retryLater
                 }
-                let delay = retryPolicy.backoff(beforeRetry: retries + 1, unit: random?.nextUnit() ?? 0.5)
+                let backoff = retryPolicy.backoff(beforeRetry: retries + 1, unit: random?.nextUnit() ?? 0.5)
+                let delay = max(backoff, failure.retryAfter ?? .zero)
                 observers.notify(.attemptFailed(write, failure, retryIn: delay))
                 retries += 1
                 do { try await clock.sleep(for: delay) } catch { return .stopSync }

@@ -4,18 +4,18 @@ import CourierDomain
 /// `OfflineWriteQueueOutcomeTests`):
 ///
 /// 1. **Success** — the write is removed (durably) and reported `delivered`; it counts as synced.
-/// 2. **Retryable failure** (`offline`, `timeout`, `server`) and anything that is not a `DeliveryError`
-///    (`unknown`) — the write stays, its attempt and error are recorded, and the same sync retries it after the
+/// 2. **Retryable failure** (`offline`, `timeout`, `server`, `rateLimited` — never sooner than it asks) and
+///    anything that is not a `DeliveryError` (`unknown`) — the write stays, its attempt and error are recorded, and the same sync retries it after the
 ///    waits of the queue's retry policy, on the injected clock (`RetryPolicy.writeQueueRetries`: 1 s, 2 s, 4 s,
 ///    `maxRetries` times at most). When this sync's retries are spent the write stays queued and the sync goes on
 ///    with the next write — unless the device is offline, which ends the sync (nothing else could get through).
 ///    While online, the queue then syncs again by itself after its resync policy's wait
 ///    (`RetryPolicy.writeQueueResyncs`: 30 s, doubling per such sync up to 5 min): no user action or reconnect is
 ///    needed for the write to go on trying until it is delivered or abandoned.
-/// 3. **Unauthorized or forbidden** — every write stays (this one's attempt is recorded) and syncing pauses:
+/// 3. **Unauthorized** — every write stays (this one's attempt is recorded) and syncing pauses:
 ///    `syncWhenOnline()` does nothing until `signInRenewed()`.
-/// 4. **Validation, not found or conflict** — the backend will never take it: the write is removed and reported
-///    `rejected` — never silently.
+/// 4. **Forbidden, validation, not found or conflict** — the backend will never take it: the write is removed and
+///    reported `rejected` — never silently.
 /// 5. **Too many attempts** — a write that failed `maxAttempts` times in all (10 by default) is removed and
 ///    reported `abandoned`, so that one poisoned write cannot retry for ever.
 ///
@@ -31,9 +31,9 @@ enum WriteOutcomePolicy: Hashable, Sendable {
     /// The branch for a failed attempt with `error`.
     init(after error: DeliveryError) {
         switch error {
-        case .offline, .unreachable, .timeout, .server, .unknown: self = .retry
-        case .unauthorized, .forbidden: self = .pauseForSignIn
-        case .validation, .notFound, .conflict: self = .reject
+        case .offline, .unreachable, .timeout, .server, .rateLimited, .unknown: self = .retry
+        case .unauthorized: self = .pauseForSignIn
+        case .forbidden, .validation, .notFound, .conflict: self = .reject
         }
     }
 }

@@ -12,8 +12,11 @@ public enum DeliveryError: Error, Hashable, Codable, Sendable, CustomStringConve
     case server(code: Int)
     /// Sign-in expired or was revoked: pause and keep everything until it is renewed.
     case unauthorized
-    /// Signed in, but not allowed to do this: pause like `unauthorized`.
+    /// Signed in, but not allowed to do this (not a participant of the conversation, a sender that is not the
+    /// signed-in user): asking again cannot change that, so the message fails.
     case forbidden
+    /// The backend asks to wait before trying again (429-like): retried, never sooner than `retryAfter`.
+    case rateLimited(retryAfter: Duration)
     /// The backend refused the content (400/422-like).
     case validation(reason: String)
     /// The conversation (or target) does not exist.
@@ -27,13 +30,19 @@ public enum DeliveryError: Error, Hashable, Codable, Sendable, CustomStringConve
     /// Whether the same request may succeed later without the user changing anything.
     public var isRetryable: Bool {
         switch self {
-        case .offline, .unreachable, .timeout, .server: true
+        case .offline, .unreachable, .timeout, .server, .rateLimited: true
         case .unauthorized, .forbidden, .validation, .notFound, .conflict, .unknown: false
         }
     }
 
     /// Whether the error is about who is signed in: sending pauses and nothing is marked failed for it.
-    public var requiresSignIn: Bool { self == .unauthorized || self == .forbidden }
+    public var requiresSignIn: Bool { self == .unauthorized }
+
+    /// The shortest wait before asking again that the backend asked for; nil when it asked for none.
+    public var retryAfter: Duration? {
+        if case .rateLimited(let wait) = self { return wait }
+        return nil
+    }
 
     public var description: String {
         switch self {
@@ -43,6 +52,7 @@ public enum DeliveryError: Error, Hashable, Codable, Sendable, CustomStringConve
         case .server(let code): "server(\(code))"
         case .unauthorized: "unauthorized"
         case .forbidden: "forbidden"
+        case .rateLimited(let wait): "rateLimited(\(wait.components.seconds)s)"
         case .validation(let reason): "validation(\(reason))"
         case .notFound: "notFound"
         case .conflict: "conflict"

@@ -237,7 +237,7 @@ public final class ConversationsListViewModel: StateEmitting {
             switch error {
             case .offline: return "No internet connection. Showing the conversations loaded so far."
             case .unreachable: return "Can't reach the server. Showing the conversations loaded so far."
-            case .unauthorized, .forbidden: return error.userMessage
+            case .unauthorized: return error.userMessage
             default: break
             }
         }

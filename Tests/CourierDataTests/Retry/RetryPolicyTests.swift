@@ -36,7 +36,7 @@ struct RetryPolicyTests {
         }
     }
 
-    @Test("branch 3: a sign-in error is never retried")
+    @Test("branch 3: a sign-in error is never retried, nor is a forbidden write")
     func signInError() {
         for error in [DeliveryError.unauthorized, .forbidden] {
             #expect(policy.decision(after: error, failedAttempts: 1, isOnline: true, unit: 0.5) == .fail(error))
@@ -64,6 +64,15 @@ struct RetryPolicyTests {
             let decision = policy.decision(after: error, failedAttempts: 1, isOnline: true, unit: 0.5)
             #expect(decision == .retry(after: .seconds(1)))
         }
+    }
+
+    @Test("branch 5: a rate-limited answer waits at least the Retry-After it names, never less than the backoff")
+    func rateLimited() {
+        let long = DeliveryError.rateLimited(retryAfter: .seconds(30))
+        #expect(policy.decision(after: long, failedAttempts: 1, isOnline: true, unit: 0.5) == .retry(after: .seconds(30)))
+        let short = DeliveryError.rateLimited(retryAfter: .zero)
+        #expect(policy.decision(after: short, failedAttempts: 2, isOnline: true, unit: 0.5) == .retry(after: .seconds(2)))
+        #expect(policy.decision(after: long, failedAttempts: 4, isOnline: true, unit: 0.5) == .fail(long))
     }
 
     @Test("the defaults are the product's: 3 retries, 10 s per attempt")

@@ -53,6 +53,26 @@ import Testing
         #expect(try fixture.open().count == 0)
     }
 
+    @Test func aRateLimitedWriteWaitsWhatTheBackendAskedBeforeItsRetry() async throws {
+        // Given a write the backend answers "wait 45 s" once
+        let fixture = WriteQueueFixture()
+        let queue = try fixture.open()
+        let write = try fixture.enqueue(queue, "a")
+        let error = DeliveryError.rateLimited(retryAfter: .seconds(45))
+        fixture.executor.script = [error]
+        let start = fixture.clock.now
+
+        // When the queue syncs
+        #expect(await fixture.syncAdvancingClock(queue) == 1)
+
+        // Then the retry came 45 s later, not after the 1 s backoff
+        var failed = write
+        failed.attempts = 1
+        failed.lastError = error
+        #expect(fixture.events.outcomes.first == .attemptFailed(failed, error, retryIn: .seconds(45)))
+        #expect(fixture.clock.now == start.addingTimeInterval(45))
+    }
+
     /// Queues `first` then `second`, scripts the backend to fail four times with `error`, and syncs.
     private func syncTwoWrites(
         _ first: String, _ second: String, failingFourTimesWith error: DeliveryError
@@ -112,7 +132,7 @@ import Testing
         #expect(fixture.executor.calls.last?.lastError == .unknown("Unexpected()"))
     }
 
-    @Test(arguments: [DeliveryError.unauthorized, .forbidden])
+    @Test(arguments: [DeliveryError.unauthorized])
     func aSignInErrorKeepsEverythingAndPausesUntilSignInIsRenewed(error: DeliveryError) async throws {
         // Given two writes and an expired sign-in
         let fixture = WriteQueueFixture()
@@ -136,7 +156,7 @@ import Testing
         #expect(fixture.executor.deliveredValues == ["a", "b"])
     }
 
-    @Test(arguments: [DeliveryError.validation(reason: "name too long"), .notFound])
+    @Test(arguments: [DeliveryError.validation(reason: "name too long"), .notFound, .forbidden])
     func aPermanentFailureRemovesTheWriteAndReportsIt(error: DeliveryError) async throws {
         // Given a write the backend refuses for good, before a good one
         let fixture = WriteQueueFixture()

@@ -75,8 +75,8 @@ import Testing
     @Test func theOutcomePolicyCoversEveryDeliveryError() {
         let cases: [(DeliveryError, WriteOutcomePolicy)] = [
             (.offline, .retry), (.timeout, .retry), (.server(code: 500), .retry), (.unknown("?"), .retry),
-            (.unauthorized, .pauseForSignIn), (.forbidden, .pauseForSignIn),
-            (.validation(reason: "bad"), .reject), (.notFound, .reject),
+            (.rateLimited(retryAfter: .seconds(30)), .retry), (.unreachable, .retry), (.unauthorized, .pauseForSignIn),
+            (.forbidden, .reject), (.validation(reason: "bad"), .reject), (.notFound, .reject), (.conflict, .reject),
         ]
         for (error, expected) in cases { #expect(WriteOutcomePolicy(after: error) == expected) }
     }

@@ -9,8 +9,9 @@ import Testing
         #expect(permanent.allSatisfy { !$0.isRetryable })
     }
 
-    @Test func signInErrorsPauseRatherThanFail() {
-        #expect(DeliveryError.unauthorized.requiresSignIn && DeliveryError.forbidden.requiresSignIn)
+    @Test func anExpiredSignInPausesButAForbiddenWriteFails() {
+        #expect(DeliveryError.unauthorized.requiresSignIn)
+        #expect(!DeliveryError.forbidden.requiresSignIn && !DeliveryError.forbidden.isRetryable)
         #expect(!DeliveryError.timeout.requiresSignIn)
     }
 }
