@@ -26,10 +26,10 @@ extension HTTPChatClient: EventFeed {
             URLQueryItem(name: "after", value: cursor.description), URLQueryItem(name: "limit", value: "\(limit)"),
         ]
         if held > .zero { query.append(URLQueryItem(name: "timeout", value: Self.seconds(held))) }
-        let (data, status) = try await answer("GET", ["events"], query: query, held: held)
-        if status == HTTPWire.expiredStatus { return .expired }
-        guard (200...299).contains(status) else { throw Self.error(status: status, body: data) }
-        guard let batch = (try? HTTPWire.decode(HTTPWire.EventsBody.self, from: data))?.batch else {
+        let reply = try await answer("GET", ["events"], query: query, held: held)
+        if reply.status == HTTPWire.expiredStatus { return .expired }
+        guard (200...299).contains(reply.status) else { throw reply.error }
+        guard let batch = (try? HTTPWire.decode(HTTPWire.EventsBody.self, from: reply.data))?.batch else {
             throw DeliveryError.unknown("the server's answer could not be read")
         }
         return .batch(batch)

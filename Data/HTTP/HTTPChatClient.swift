@@ -16,22 +16,36 @@ import Foundation
 ///
 /// Long polls of the event feed (`HTTPChatClient+Feed`) go on a session of their own, so a held poll never takes a
 /// connection other requests wait for, and their timeout is the hold plus the usual one.
+///
+/// Every request carries `Authorization: Bearer TOKEN`. The client signs in by itself (`POST /sessions`) when it
+/// holds no token — or the kept one has run out — and knows the user's password; the token is kept in the
+/// `TokenStore` given (an app keeps it in the Keychain). A 401 answer is `.unauthorized`: sending pauses, and the
+/// client no longer signs in by itself until the app calls `signIn()` (then `signInRenewed()` on its client).
 public final class HTTPChatClient: Sendable {
     /// Where the server is, e.g. `http://127.0.0.1:8080`.
     public let baseURL: URL
-    /// Sent as `Authorization: Bearer USER`.
+    /// The user this client signs in as.
     public let user: UserID
     /// How long a request may take, in whole seconds; a long poll gets its hold on top.
     let attemptSeconds: TimeInterval
     private let session: URLSession
     private let pollSession: URLSession
+    private let password: String?
+    let signInState: HTTPSignIn
 
-    /// A client of the server at `baseURL`, signed in as `user`, giving up on a request after `timeout` (at least
-    /// one second: FoundationNetworking on Linux counts request timeouts in whole seconds and fires a shorter one at
-    /// once).
-    public init(baseURL: URL, user: UserID, timeout: Duration = .seconds(10)) {
+    /// A client of the server at `baseURL` for `user`, giving up on a request after `timeout` (at least one second:
+    /// FoundationNetworking on Linux counts request timeouts in whole seconds and fires a shorter one at once).
+    /// With a `password` it signs in by itself when it holds no live token; `tokens` keeps the token between
+    /// launches (in memory when nil).
+    public init(
+        baseURL: URL, user: UserID, password: String? = nil, tokens: (any TokenStore)? = nil,
+        timeout: Duration = .seconds(10), logger: Logger = .silent
+    ) {
         self.baseURL = baseURL
         self.user = user
+        self.password = password
+        signInState = HTTPSignIn(
+            user: user, store: tokens ?? MemoryTokenStore(), canSignIn: password != nil, logger: logger)
         let seconds = max(1, timeout.timeInterval.rounded(.up))
         attemptSeconds = seconds
         session = Self.session(timeout: seconds, connections: 4)
@@ -85,20 +99,31 @@ public final class HTTPChatClient: Sendable {
     func exchange(_ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil) async throws
         -> Data
     {
-        let (data, status) = try await answer(method, path, query: query, body: body)
-        guard (200...299).contains(status) else { throw Self.error(status: status, body: data) }
-        return data
+        let reply = try await answer(method, path, query: query, body: body)
+        guard (200...299).contains(reply.status) else { throw reply.error }
+        return reply.data
     }
 
-    /// Sends one request and returns its answer, whatever its status; throws only for a transport failure. A request
-    /// the server may hold (a long poll) names its longest hold in `held`: it goes on the poll session, with `held`
-    /// on top of the usual timeout.
+    /// Sends one request, signed in, and returns its answer, whatever its status; throws only for a transport
+    /// failure or a sign-in that could not be made. A request the server may hold (a long poll) names its longest
+    /// hold in `held`: it goes on the poll session, with `held` on top of the usual timeout.
     func answer(
         _ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil, held: Duration = .zero
-    ) async throws -> (Data, Int) {
+    ) async throws -> Reply {
+        let token = try await signInState.token { [self] in try await grantSignIn() }
+        let reply = try await unsignedAnswer(method, path, query: query, body: body, bearer: token, held: held)
+        if reply.status == 401 { await signInState.refused(token) }
+        return reply
+    }
+
+    /// Sends one request with `bearer` (or none) and returns its answer, whatever its status.
+    func unsignedAnswer(
+        _ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil, bearer: String?,
+        held: Duration = .zero
+    ) async throws -> Reply {
         var request = URLRequest(url: url(path, query: query))
         request.httpMethod = method
-        request.setValue("Bearer \(user.rawValue)", forHTTPHeaderField: "Authorization")
+        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
         if let body {
             request.httpBody = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -108,9 +133,55 @@ public final class HTTPChatClient: Sendable {
         return try await perform(request, on: pollSession)
     }
 
-    /// The `DeliveryError` of a non-2xx answer.
-    static func error(status: Int, body: Data) -> DeliveryError {
-        HTTPWire.error(status: status, body: try? HTTPWire.decode(HTTPWire.ErrorBody.self, from: body))
+    /// One answer: its body, status and the wait a 429 asked for.
+    struct Reply: Sendable {
+        /// The body.
+        var data: Data
+        /// The status.
+        var status: Int
+        /// `Retry-After`, when the answer carried a readable one.
+        var retryAfter: Duration?
+
+        /// The `DeliveryError` of a non-2xx answer.
+        var error: DeliveryError {
+            HTTPWire.error(
+                status: status, body: try? HTTPWire.decode(HTTPWire.ErrorBody.self, from: data), retryAfter: retryAfter)
+        }
+    }
+
+    // MARK: - Sign-in
+
+    /// Signs in (`POST /sessions`) with the password the client was given, keeps the token and returns it: what an
+    /// app calls when the user signs in again after an expiry, before `signInRenewed()`. Throws `.unauthorized` for a
+    /// refused password (or none given), `.rateLimited` while this user's sign-ins are throttled.
+    @discardableResult
+    public func signIn() async throws -> SignInToken {
+        try await signInState.signIn { [self] in try await grantSignIn() }
+    }
+
+    /// Signs out (`DELETE /sessions/current`): the server revokes the token and the client forgets it.
+    public func signOut() async throws {
+        let token = try await signInState.token { [self] in try await grantSignIn() }
+        let reply = try await unsignedAnswer("DELETE", ["sessions", "current"], bearer: token)
+        guard (200...299).contains(reply.status) || reply.status == 401 else { throw reply.error }
+        await signInState.forget()
+    }
+
+    /// Asks the server to make the current token expire now (`POST /sessions/current/expire`, a development route
+    /// of `courier-server`): the next request answers 401, as after a real expiry.
+    public func expireSignIn() async throws {
+        _ = try await exchange("POST", ["sessions", "current", "expire"])
+    }
+
+    private func grantSignIn() async throws -> SignInToken {
+        guard let password else { throw DeliveryError.unauthorized }
+        let body = try HTTPWire.encode(HTTPWire.SignInBody(userID: user, password: password))
+        let reply = try await unsignedAnswer("POST", ["sessions"], body: body, bearer: nil)
+        guard (200...299).contains(reply.status) else { throw reply.error }
+        guard let session = try? HTTPWire.decode(HTTPWire.SessionBody.self, from: reply.data) else {
+            throw DeliveryError.unknown("the server's answer could not be read")
+        }
+        return SignInToken(user: user, token: session.token, expiresAt: session.expiresAt)
     }
 
     private func url(_ path: [String], query: [URLQueryItem]) -> URL {
@@ -124,15 +195,17 @@ public final class HTTPChatClient: Sendable {
     }
 
     /// Runs the request; a cancelled caller cancels it.
-    private func perform(_ request: URLRequest, on session: URLSession) async throws -> (Data, Int) {
+    private func perform(_ request: URLRequest, on session: URLSession) async throws -> Reply {
         let box = TaskBox()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, Int), any Error>) in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Reply, any Error>) in
                 let task = session.dataTask(with: request) { data, response, error in
                     if let error {
                         continuation.resume(throwing: Self.deliveryError(for: error))
                     } else if let response = response as? HTTPURLResponse {
-                        continuation.resume(returning: (data ?? Data(), response.statusCode))
+                        let wait = HTTPWire.retryAfter(response.value(forHTTPHeaderField: HTTPWire.retryAfterHeader))
+                        continuation.resume(
+                            returning: Reply(data: data ?? Data(), status: response.statusCode, retryAfter: wait))
                     } else {
                         continuation.resume(throwing: DeliveryError.unknown("no HTTP response"))
                     }

@@ -112,6 +112,7 @@ public enum HTTPWire {
         switch error {
         case .unauthorized: 401
         case .forbidden: 403
+        case .rateLimited: 429
         case .notFound: 404
         case .conflict: 409
         case .validation: 422
@@ -128,23 +129,34 @@ public enum HTTPWire {
         case .validation(let reason): ErrorBody(error: "validation", reason: reason)
         case .unknown(let text): ErrorBody(error: "unknown", reason: text)
         case .server(let code): ErrorBody(error: "server", reason: "status \(code)")
+        case .rateLimited: ErrorBody(error: "rateLimited")
         default: ErrorBody(error: "\(error)")
         }
     }
 
     /// The `DeliveryError` a status means to the client: 401 unauthorized, 403 forbidden, 404 not found,
-    /// 409 conflict, 408 a timeout, 429 and 5xx retryable server errors, any other 4xx a validation error.
-    public static func error(status: Int, body: ErrorBody?) -> DeliveryError {
+    /// 409 conflict, 408 a timeout, 429 rate limited (waiting `retryAfter`, 1 s when the answer named no wait), 5xx
+    /// retryable server errors, any other 4xx a validation error.
+    public static func error(status: Int, body: ErrorBody?, retryAfter: Duration? = nil) -> DeliveryError {
         switch status {
+        case 429: .rateLimited(retryAfter: retryAfter ?? .seconds(1))
         case 401: .unauthorized
         case 403: .forbidden
         case 404: .notFound
         case 409: .conflict
         case 408: .timeout
-        case 429, 500...599: .server(code: status)
+        case 500...599: .server(code: status)
         case 400...499: .validation(reason: body?.reason ?? body?.error ?? "status \(status)")
         default: .unknown("unexpected status \(status)")
         }
+    }
+
+    /// The wait a `Retry-After` value asks for: whole seconds from 0 to a day; nil for anything else (an HTTP date
+    /// included: the servers of this contract send seconds).
+    public static func retryAfter(_ value: String?) -> Duration? {
+        guard let value, let seconds = Int(value.trimmingCharacters(in: .whitespaces)), (0...86_400).contains(seconds)
+        else { return nil }
+        return .seconds(seconds)
     }
 
     // MARK: - Cursors

@@ -7,7 +7,7 @@ import Testing
 @Suite struct HTTPWireTests {
     @Test(arguments: [
         (401, DeliveryError.unauthorized), (403, .forbidden), (404, .notFound), (409, .conflict), (408, .timeout),
-        (429, .server(code: 429)), (500, .server(code: 500)), (503, .server(code: 503)),
+        (429, .rateLimited(retryAfter: .seconds(1))), (500, .server(code: 500)), (503, .server(code: 503)),
         (400, .validation(reason: "bad")), (422, .validation(reason: "bad")), (302, .unknown("unexpected status 302")),
     ])
     func statusesMapToDeliveryErrors(status: Int, expected: DeliveryError) {
@@ -21,6 +21,7 @@ import Testing
 
     @Test(arguments: [
         DeliveryError.unauthorized, .forbidden, .notFound, .conflict, .validation(reason: "empty"), .server(code: 503),
+        .rateLimited(retryAfter: .seconds(1)),
     ])
     func theServersStatusMeansTheSameErrorToTheClient(error: DeliveryError) {
         let status = HTTPWire.status(for: error)
