@@ -56,7 +56,7 @@ let package = Package(
         executable(
             "courier-sim", "Sim",
             ["CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp"]),
-        executable("courier-server", "Server", ["CourierServer"]),
+        executable("courier-server", "Server", ["CourierDomain", "CourierServer"]),
         // The platform's path monitor on the real network: one line per change.
         executable("courier-netwatch", "NetWatch", ["CourierDomain", "CourierData"]),
         // Fixtures and fakes shared by the test targets.

@@ -77,7 +77,7 @@ struct HTTPBenchmark {
         for _ in 0..<3 {
             let directory = try Bench.temporaryDirectory("http-server")
             let server = try ChatServer(directory: directory)
-            let client = HTTPChatClient(baseURL: server.url, user: "me")
+            let client = HTTPChatClient(baseURL: server.url, user: "me", password: "courier")
             _ = try await client.users(["me"])  // the connection is opened outside the timing
             let messages = (0..<sends).map { message($0) }
             let start = DispatchTime.now().uptimeNanoseconds
@@ -112,7 +112,7 @@ struct HTTPBenchmark {
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try ChatServer(directory: directory)
         defer { server.stop() }
-        let client = HTTPChatClient(baseURL: server.url, user: "me")
+        let client = HTTPChatClient(baseURL: server.url, user: "me", password: "courier")
         let connectivity = ManualConnectivity(online: false)
         let outbox = DurableOutbox(
             store: InMemoryOutboxStore(), repository: client, connectivity: connectivity, clock: SystemClock(),

@@ -32,7 +32,7 @@ struct LiveHTTPBenchmark {
         defer { ben.stop() }
         _ = try ben.firstLine(prefix: "ready")
 
-        let remote = HTTPChatClient(baseURL: base, user: "me")
+        let remote = HTTPChatClient(baseURL: base, user: "me", password: "courier")
         let client = try CourierClient(
             directory: root.appendingPathComponent("me"), currentUser: "me", messages: remote, conversations: remote,
             users: remote, connectivity: ManualConnectivity(online: true), clock: SystemClock(), ids: .random,
@@ -83,7 +83,7 @@ struct LiveHTTPBenchmark {
         guard arguments.count == 2, let base = URL(string: arguments[0]) else {
             throw BenchFailure("the sender takes the server's URL and a data directory")
         }
-        let remote = HTTPChatClient(baseURL: base, user: "ben")
+        let remote = HTTPChatClient(baseURL: base, user: "ben", password: "courier")
         let client = try CourierClient(
             directory: URL(fileURLWithPath: arguments[1]), currentUser: "ben", messages: remote,
             conversations: remote, users: remote, connectivity: ManualConnectivity(online: true),

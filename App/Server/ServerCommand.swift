@@ -1,3 +1,4 @@
+import CourierDomain
 import CourierServer
 import Foundation
 
@@ -7,13 +8,15 @@ import Foundation
     import Darwin
 #endif
 
-/// `courier-server --data-dir DIR [--port N]`: serves the demo backend on 127.0.0.1 until killed.
+/// `courier-server --data-dir DIR [--port N] [--token-lifetime DURATION]`: serves the demo backend on 127.0.0.1
+/// until killed.
 @main
 enum ServerCommand {
     static func main() {
-        let usage = "usage: courier-server --data-dir DIR [--port N]"
+        let usage = "usage: courier-server --data-dir DIR [--port N] [--token-lifetime DURATION]"
         var directory: String?
         var requestedPort: UInt16 = 0
+        var tokenLifetime = MainActor.assumeIsolated { ChatServer.defaultTokenLifetime }
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
             switch argument {
@@ -29,6 +32,14 @@ enum ServerCommand {
                     exit(2)
                 }
                 requestedPort = number
+            case "--token-lifetime":
+                guard let value = arguments.popFirst(), let lifetime = DurationText.parse(value), lifetime > .zero
+                else {
+                    FileHandle.standardError.write(
+                        Data("courier-server: --token-lifetime takes a duration (30s, 15m, 1h, 7d)\n\(usage)\n".utf8))
+                    exit(2)
+                }
+                tokenLifetime = lifetime
             default:
                 FileHandle.standardError.write(Data("courier-server: unknown option \(argument)\n\(usage)\n".utf8))
                 exit(2)
@@ -42,7 +53,8 @@ enum ServerCommand {
         let server: ChatServer
         do {
             server = try MainActor.assumeIsolated {
-                try ChatServer(directory: URL(fileURLWithPath: directory), port: requestedPort)
+                try ChatServer(
+                    directory: URL(fileURLWithPath: directory), port: requestedPort, tokenLifetime: tokenLifetime)
             }
         } catch {
             FileHandle.standardError.write(Data("courier-server: cannot start: \(error)\n".utf8))

@@ -12,13 +12,18 @@ extension ChatRouter {
     /// Answers a held long poll once something waits: nil while its user's feed holds nothing after its cursor
     /// (keep holding), else `answer(_:)`'s answer.
     public func answerIfReady(_ poll: FeedPoll) -> HTTPResponse? {
-        guard backend.isSignInExpired || backend.feedEndPosition(for: poll.user) != poll.after else { return nil }
+        guard backend.isSignInExpired || !isLive(poll) || backend.feedEndPosition(for: poll.user) != poll.after
+        else { return nil }
         return answer(poll)
     }
+
+    /// Whether the poll's token still signs its user in.
+    private func isLive(_ poll: FeedPoll) -> Bool { sessions.user(presenting: poll.token) == poll.user }
 
     /// Answers a held long poll with what waits now (its deadline passed, or the server stops): the events, an
     /// empty batch when there are none, 410 for a cursor that expired meanwhile, 401 for a sign-in that did.
     public func answer(_ poll: FeedPoll) -> HTTPResponse {
+        guard isLive(poll) else { return failure(.unauthorized) }
         do throws(DeliveryError) {
             return try events(for: poll.user, after: poll.after, limit: poll.limit)
         } catch {
@@ -30,11 +35,11 @@ extension ChatRouter {
     /// (nothing waits, and the cursor has not expired); nil for everything `respond(to:)` answers at once.
     func heldPoll(for request: HTTPRequest) -> FeedPoll? {
         guard request.method == "GET", Self.segments(of: request.path) == ["events"],
-            let user = Self.bearer(of: request), !backend.isSignInExpired,
+            let token = Self.bearer(of: request), let user = sessions.user(presenting: token), !backend.isSignInExpired,
             let query = try? eventsQuery(request, user: user), query.wait > .zero,
             query.after == backend.feedEndPosition(for: user)
         else { return nil }
-        return FeedPoll(user: user, after: query.after, limit: query.limit, deadline: .now + query.wait)
+        return FeedPoll(user: user, token: token, after: query.after, limit: query.limit, deadline: .now + query.wait)
     }
 
     /// `GET /events`'s query: `after` (a position; without it, just before the oldest event kept), `limit`
@@ -63,7 +68,7 @@ extension ChatRouter {
 
     /// `user`'s events after `after`, at once: 200 with the batch, 410 when the cursor expired.
     func events(for user: UserID, after: FeedPosition, limit: Int) throws(DeliveryError) -> HTTPResponse {
-        switch try backend.events(for: user, after: after, limit: limit, wait: .zero) {
+        switch try backend.events(for: user, after: after, limit: limit, wait: .zero, as: user) {
         case .batch(let batch):
             return try ok(HTTPWire.EventsBody(batch))
         case .expired:
@@ -82,7 +87,7 @@ extension ChatRouter {
             throw .validation(reason: "a snapshot holds at most \(Self.maxSnapshotChats) chats")
         }
         let snapshot = try backend.snapshot(
-            for: user, conversationLimit: conversationLimit, chats: chats, messageLimit: messageLimit)
+            for: user, conversationLimit: conversationLimit, chats: chats, messageLimit: messageLimit, as: user)
         return try ok(HTTPWire.SnapshotBody(snapshot))
     }
 
@@ -93,17 +98,18 @@ extension ChatRouter {
         try backend.mark(
             Receipt(
                 conversationID: ConversationID(conversation), userID: user, kind: receipt.kind,
-                upTo: MessageCursor(timestamp: receipt.timestamp, id: receipt.messageID)))
+                upTo: MessageCursor(timestamp: receipt.timestamp, id: receipt.messageID)),
+            as: user)
         return HTTPResponse(status: 204)
     }
 
-    /// `GET /conversations/{id}/reads`: every participant's read marker, `null` before their first read.
-    func reads(in id: String) throws(DeliveryError) -> HTTPResponse {
-        guard let conversation = backend.conversation(ConversationID(id)) else { throw .notFound }
+    /// `GET /conversations/{id}/reads`: every participant's read marker, `null` before their first read; 403 for a
+    /// user who is not a participant.
+    func reads(in id: String, as user: UserID) throws(DeliveryError) -> HTTPResponse {
         var reads: [String: MessageID?] = [:]
-        for participant in conversation.participantIDs {
+        for (participant, marker) in try backend.reads(in: ConversationID(id), as: user) {
             // updateValue, not a subscript: assigning a nil marker through the subscript would drop the key.
-            reads.updateValue(backend.marker(.read, of: participant, in: conversation.id), forKey: participant.rawValue)
+            reads.updateValue(marker, forKey: participant.rawValue)
         }
         return try ok(HTTPWire.ReadsBody(reads: reads))
     }

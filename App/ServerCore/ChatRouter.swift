@@ -7,17 +7,22 @@ import Foundation
 ///
 /// Idempotency by message id is checked here, against what the backend stores: the same id with the same content is
 /// answered with the stored message (200; 201 when new), the same id with other content is a 409 conflict and
-/// changes nothing. Every request needs `Authorization: Bearer USER` (401 without); the bearer value is the signed-in
-/// user. An expired sign-in on the backend answers 401 as well. The event feed's routes are in `ChatRouter+Feed`.
+/// changes nothing. Every request but a sign-in (`POST /sessions`) needs `Authorization: Bearer TOKEN` with a live
+/// token of `sessions` (401 without); the token's user is the signed-in user, and the backend refuses what they may
+/// not do (403, `InMemoryChatBackend`'s rules). The event feed's routes are in `ChatRouter+Feed`.
 @MainActor
 public final class ChatRouter {
     /// The largest page a client may ask for.
     public static let maxPageSize = 1_000
 
     let backend: InMemoryChatBackend
+    let sessions: SignInAuthority
 
-    /// Routes requests to `backend`.
-    public init(backend: InMemoryChatBackend) { self.backend = backend }
+    /// Routes requests to `backend`, signed in by `sessions`.
+    public init(backend: InMemoryChatBackend, sessions: SignInAuthority) {
+        self.backend = backend
+        self.sessions = sessions
+    }
 
     /// Routes one request: `.hold` for a long poll (`GET /events` with a `timeout` above 0, well formed and signed
     /// in) that finds no event after its cursor, `.answer` with `respond(to:)`'s answer for everything else.
@@ -29,12 +34,26 @@ public final class ChatRouter {
     /// Answers one request at once; never throws, whatever the request holds. A long poll is answered with what
     /// waits now, empty or not: holding it is for `route(_:)`'s caller.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        guard let user = Self.bearer(of: request) else { return failure(.unauthorized) }
         guard let segments = Self.segments(of: request.path) else {
             return failure(.validation(reason: "bad percent-encoding in the path"), status: 400)
         }
+        if segments == ["sessions"] {
+            guard request.method == "POST" else {
+                return failure(.validation(reason: "method \(request.method) not allowed here"), status: 405)
+            }
+            return signIn(body: request.body)
+        }
+        guard let token = Self.bearer(of: request), let user = sessions.user(presenting: token) else {
+            return failure(.unauthorized)
+        }
         do throws(DeliveryError) {
             switch (request.method, segments.count, segments.first) {
+            case ("DELETE", 2, "sessions") where segments[1] == "current":
+                try journaled { try sessions.revoke(token) }
+                return HTTPResponse(status: 204)
+            case ("POST", 3, "sessions") where segments[1] == "current" && segments[2] == "expire":
+                try journaled { try sessions.expire(token) }
+                return HTTPResponse(status: 204)
             case ("GET", 1, "events"):
                 let query = try eventsQuery(request, user: user)
                 return try events(for: user, after: query.after, limit: query.limit)
@@ -48,24 +67,24 @@ public final class ChatRouter {
             case ("POST", 3, "conversations") where segments[2] == "receipts":
                 return try receipt(in: segments[1], from: user, body: request.body)
             case ("GET", 3, "conversations") where segments[2] == "reads":
-                return try reads(in: segments[1])
+                return try reads(in: segments[1], as: user)
             case ("PUT", 4, "conversations") where segments[2] == "messages":
-                return try putMessage(conversation: segments[1], id: segments[3], body: request.body)
+                return try putMessage(conversation: segments[1], id: segments[3], body: request.body, as: user)
             case ("POST", 3, "conversations") where segments[2] == "messages:batch":
-                return try batch(conversation: segments[1], body: request.body)
+                return try batch(conversation: segments[1], body: request.body, as: user)
             case ("GET", 3, "conversations") where segments[2] == "messages":
-                return try page(conversation: segments[1], request: request)
+                return try page(conversation: segments[1], request: request, as: user)
             case ("GET", 2, "conversations"):
-                return try conversation(segments[1])
+                return try conversation(segments[1], as: user)
             case ("GET", 3, "users") where segments[2] == "conversations":
-                return try conversations(of: segments[1], request: request)
+                return try conversations(of: segments[1], request: request, as: user)
             case ("GET", 1, "users"):
-                return try ok(backend.users(ids(request)))
+                return try ok(backend.users(ids(request), as: user))
             case ("GET", 1, "presence"):
-                return try ok(backend.presence(ids(request)))
+                return try ok(backend.presence(ids(request), as: user))
             case ("PUT", 3, "users") where segments[2] == "display-name":
                 let body = try decode(HTTPWire.DisplayNameBody.self, request.body)
-                try backend.updateDisplayName(of: UserID(segments[1]), to: body.name)
+                try backend.updateDisplayName(of: UserID(segments[1]), to: body.name, as: user)
                 return HTTPResponse(status: 204)
             default:
                 return Self.isKnown(segments)
@@ -79,22 +98,26 @@ public final class ChatRouter {
 
     // MARK: - Messages
 
-    private func putMessage(conversation: String, id: String, body: [UInt8]) throws(DeliveryError) -> HTTPResponse {
+    private func putMessage(conversation: String, id: String, body: [UInt8], as user: UserID) throws(DeliveryError)
+        -> HTTPResponse
+    {
         let message = try decode(Message.self, body)
         guard message.id.rawValue == id, message.conversationID.rawValue == conversation else {
             throw .validation(reason: "the body's id and conversation must match the path")
         }
+        try backend.authorizeWrites([message], by: user)
         if let stored = backend.message(message.id), !Self.sameContent(stored, message) { throw .conflict }
         let isNew = backend.message(message.id) == nil
-        let stored = try backend.send(message)
+        let stored = try backend.send(message, as: user)
         return try ok(stored, status: isNew ? 201 : 200)
     }
 
-    private func batch(conversation: String, body: [UInt8]) throws(DeliveryError) -> HTTPResponse {
+    private func batch(conversation: String, body: [UInt8], as user: UserID) throws(DeliveryError) -> HTTPResponse {
         let messages = try decode(HTTPWire.BatchRequest.self, body).messages
         guard messages.allSatisfy({ $0.conversationID.rawValue == conversation }) else {
             throw .validation(reason: "every message of a batch belongs to the conversation of the path")
         }
+        try backend.authorizeWrites(messages, by: user)
         var conflicts = Set<Int>()
         var accepted: [Message] = []
         var seen: [MessageID: Message] = [:]
@@ -108,7 +131,7 @@ public final class ChatRouter {
             }
         }
         let wasStored = accepted.map { backend.message($0.id) != nil }
-        var results = try backend.sendBatch(accepted).makeIterator()
+        var results = try backend.sendBatch(accepted, as: user).makeIterator()
         var stored = wasStored.makeIterator()
         var items: [HTTPWire.BatchItem] = []
         for index in messages.indices {
@@ -127,25 +150,28 @@ public final class ChatRouter {
         return try ok(HTTPWire.BatchResponse(results: items))
     }
 
-    private func page(conversation: String, request: HTTPRequest) throws(DeliveryError) -> HTTPResponse {
+    private func page(conversation: String, request: HTTPRequest, as user: UserID) throws(DeliveryError)
+        -> HTTPResponse
+    {
         let limit = try Self.limit(request)
         var cursor: MessageCursor?
         if let text = request.queryValue("before") {
             guard let parsed = HTTPWire.messageCursor(text) else { throw .validation(reason: "a malformed cursor") }
             cursor = parsed
         }
-        let page = try backend.messages(in: ConversationID(conversation), before: cursor, limit: limit)
+        let page = try backend.messages(in: ConversationID(conversation), before: cursor, limit: limit, as: user)
         let next = page.hasMore ? page.messages.first.map { HTTPWire.text(of: $0.cursor) } : nil
         return try ok(HTTPWire.MessagePageBody(messages: page.messages, hasMore: page.hasMore, nextCursor: next))
     }
 
-    private func conversation(_ id: String) throws(DeliveryError) -> HTTPResponse {
-        guard let conversation = backend.conversation(ConversationID(id)) else { throw .notFound }
-        let count = backend.messageCount(in: conversation.id)
-        return try ok(HTTPWire.ConversationBody(conversation: conversation, messageCount: count))
+    private func conversation(_ id: String, as user: UserID) throws(DeliveryError) -> HTTPResponse {
+        let details = try backend.conversationDetails(ConversationID(id), as: user)
+        return try ok(HTTPWire.ConversationBody(conversation: details.conversation, messageCount: details.messageCount))
     }
 
-    private func conversations(of user: String, request: HTTPRequest) throws(DeliveryError) -> HTTPResponse {
+    private func conversations(of owner: String, request: HTTPRequest, as user: UserID) throws(DeliveryError)
+        -> HTTPResponse
+    {
         let limit = try Self.limit(request)
         var cursor: ConversationCursor?
         if let text = request.queryValue("after") {
@@ -154,7 +180,7 @@ public final class ChatRouter {
             }
             cursor = parsed
         }
-        let page = try backend.conversations(of: UserID(user), after: cursor, limit: limit)
+        let page = try backend.conversations(of: UserID(owner), after: cursor, limit: limit, as: user)
         let last = page.hasMore ? page.conversations.last : nil
         let next = last.map { HTTPWire.text(of: ConversationCursor(lastActivity: $0.lastActivity, id: $0.id)) }
         return try ok(
@@ -169,12 +195,53 @@ public final class ChatRouter {
             && lhs.timestamp == rhs.timestamp && lhs.media == rhs.media
     }
 
-    /// The signed-in user: the value of `Authorization: Bearer USER`; nil without one.
-    static func bearer(of request: HTTPRequest) -> UserID? {
+    /// The token of `Authorization: Bearer TOKEN`; nil without one.
+    static func bearer(of request: HTTPRequest) -> String? {
         guard let authorization = request.header("authorization"), authorization.hasPrefix("Bearer "),
             authorization.count > "Bearer ".count
         else { return nil }
-        return UserID(String(authorization.dropFirst("Bearer ".count)))
+        return String(authorization.dropFirst("Bearer ".count))
+    }
+
+    // MARK: - Sessions
+
+    /// `POST /sessions`: 201 with a token, 401 for an unknown user or a wrong password, 429 with `Retry-After`
+    /// while the user's sign-ins are throttled.
+    private func signIn(body: [UInt8]) -> HTTPResponse {
+        do throws(DeliveryError) {
+            let credentials = try decode(HTTPWire.SignInBody.self, body)
+            let outcome: SignInAuthority.SignIn
+            do {
+                outcome = try sessions.signIn(credentials.userID, password: credentials.password)
+            } catch {
+                throw .server(code: 500)
+            }
+            switch outcome {
+            case .granted(let token, let expiresAt):
+                return try ok(HTTPWire.SessionBody(token: token, expiresAt: expiresAt), status: 201)
+            case .refused:
+                var response = failure(.unauthorized)
+                response.body = (try? HTTPWire.encode(
+                    HTTPWire.ErrorBody(error: "unauthorized", reason: "unknown user or wrong password")))
+                    .map(Array.init) ?? response.body
+                return response
+            case .throttled(let seconds):
+                var response = failure(.rateLimited(retryAfter: .seconds(seconds)))
+                response.headers.append((HTTPWire.retryAfterHeader, "\(seconds)"))
+                return response
+            }
+        } catch {
+            return failure(error)
+        }
+    }
+
+    /// Runs a journaled change of the sessions; a journal that refuses it is a 500.
+    private func journaled(_ change: () throws -> Bool) throws(DeliveryError) {
+        do {
+            _ = try change()
+        } catch {
+            throw .server(code: 500)
+        }
     }
 
     static func segments(of path: String) -> [String]? {
@@ -191,6 +258,8 @@ public final class ChatRouter {
         case (4, "conversations"): segments[2] == "messages"
         case (3, "conversations"): ["messages", "messages:batch", "receipts", "reads"].contains(segments[2])
         case (2, "conversations"), (1, "users"), (1, "presence"), (1, "events"), (1, "snapshot"): true
+        case (2, "sessions"): segments[1] == "current"
+        case (3, "sessions"): segments[1] == "current" && segments[2] == "expire"
         case (2, "events"): segments[1] == "end" || segments[1] == "trim"
         case (3, "users"): segments[2] == "conversations" || segments[2] == "display-name"
         default: false

@@ -18,9 +18,15 @@ import Foundation
 public final class ChatServer {
     /// The demo data's seed.
     public static let demoSeed: UInt64 = 1
+    /// The password of every demo user — for the demo only.
+    public static let demoPassword = "courier"
+    /// How long a token lives unless `--token-lifetime` says otherwise.
+    public static let defaultTokenLifetime: Duration = .seconds(3_600)
 
     /// The backend served.
     public let backend: InMemoryChatBackend
+    /// Who is signed in: tokens, sign-in throttling (`DIR/sessions.log`).
+    public let sessions: SignInAuthority
     /// The port it listens on.
     public var port: UInt16 { sockets.port }
     /// The address to give clients.
@@ -43,9 +49,14 @@ public final class ChatServer {
     private let journal: RecordLogBackendJournal
     private let lock: DataDirectoryLock
 
-    /// Opens `directory` (creating it) and binds 127.0.0.1:`port` (0: a free one). Throws `StoreError.locked` when
-    /// another process holds the directory, `SocketError` when the port cannot be bound.
-    public init(directory: URL, port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(), logger: Logger = .silent) throws {
+    /// Opens `directory` (creating it) and binds 127.0.0.1:`port` (0: a free one). Tokens live `tokenLifetime` on
+    /// `clock`. Throws `StoreError.locked` when another process holds the directory, `SocketError` when the port
+    /// cannot be bound.
+    public init(
+        directory: URL, port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(),
+        tokenLifetime: Duration = ChatServer.defaultTokenLifetime, clock: any Clock = SystemClock(),
+        logger: Logger = .silent
+    ) throws {
         let fileSystem = PosixFileSystem()
         try fileSystem.createDirectory(directory.path)
         lock = try DataDirectoryLock.acquire(directory: directory, fileSystem: fileSystem)
@@ -54,10 +65,19 @@ public final class ChatServer {
                 path: directory.appendingPathComponent("backend.log").path, fileSystem: fileSystem, logger: logger)
             backend = try InMemoryChatBackend(
                 seed: DemoData.make(seed: Self.demoSeed, now: ManualClock().now), journal: journal)
-            let router = ChatRouter(backend: backend)
+            let backend = self.backend
+            let demoPassword = SHA256.digest(Self.demoPassword.utf8)
+            sessions = try SignInAuthority(
+                path: directory.appendingPathComponent("sessions.log").path, fileSystem: fileSystem, clock: clock,
+                tokenLifetime: tokenLifetime, logger: logger
+            ) { user, password in
+                // Hashed first, so the comparison takes as long whatever the password's length.
+                let matches = SHA256.constantTimeEqual(SHA256.digest(password.utf8), demoPassword)
+                return backend.user(user) != nil && matches
+            }
+            let router = ChatRouter(backend: backend, sessions: sessions)
             let polls = HeldPolls(limit: limits.maxHeldPolls)
             self.polls = polls
-            let backend = self.backend
             sockets = try SocketServer(port: port, limits: limits) { request, probe in
                 Self.serve(request, probe: probe, router: router, backend: backend, polls: polls)
             }
@@ -73,6 +93,7 @@ public final class ChatServer {
         polls.stop()
         sockets.stop()
         journal.close()
+        sessions.close()
         lock.release()
     }
 

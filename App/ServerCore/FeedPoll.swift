@@ -6,6 +6,8 @@ import CourierDomain
 public struct FeedPoll: Sendable, Equatable {
     /// The signed-in user whose feed is awaited.
     public var user: UserID
+    /// The token the poll was made with: a poll whose token is revoked or expires meanwhile is answered 401.
+    public var token: String
     /// The cursor asked with.
     public var after: FeedPosition
     /// The most events the answer holds.
@@ -14,8 +16,9 @@ public struct FeedPoll: Sendable, Equatable {
     public var deadline: ContinuousClock.Instant
 
     /// Creates a poll.
-    public init(user: UserID, after: FeedPosition, limit: Int, deadline: ContinuousClock.Instant) {
+    public init(user: UserID, token: String, after: FeedPosition, limit: Int, deadline: ContinuousClock.Instant) {
         self.user = user
+        self.token = token
         self.after = after
         self.limit = limit
         self.deadline = deadline

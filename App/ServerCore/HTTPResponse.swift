@@ -6,12 +6,28 @@ public struct HTTPResponse: Equatable, Sendable {
     public var body: [UInt8]
     /// Whether the server closes the connection after sending it.
     public var closesConnection: Bool
+    /// Headers beyond the framing ones (`Retry-After`, …), in order.
+    public var headers: [(name: String, value: String)]
 
     /// Creates a response.
-    public init(status: Int, body: [UInt8] = [], closesConnection: Bool = false) {
+    public init(
+        status: Int, body: [UInt8] = [], closesConnection: Bool = false, headers: [(name: String, value: String)] = []
+    ) {
         self.status = status
         self.body = body
         self.closesConnection = closesConnection
+        self.headers = headers
+    }
+
+    /// The value of the header `name` (compared without case), if present.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
+        lhs.status == rhs.status && lhs.body == rhs.body && lhs.closesConnection == rhs.closesConnection
+            && lhs.headers.map(\.name) == rhs.headers.map(\.name)
+            && lhs.headers.map(\.value) == rhs.headers.map(\.value)
     }
 
     /// The bytes on the wire.
@@ -19,6 +35,7 @@ public struct HTTPResponse: Equatable, Sendable {
         var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
         head += "Content-Length: \(body.count)\r\n"
         if !body.isEmpty { head += "Content-Type: application/json\r\n" }
+        for header in headers { head += "\(header.name): \(header.value)\r\n" }
         head += closesConnection ? "Connection: close\r\n\r\n" : "\r\n"
         return Array(head.utf8) + body
     }
@@ -41,6 +58,7 @@ public struct HTTPResponse: Equatable, Sendable {
         case 413: "Content Too Large"
         case 414: "URI Too Long"
         case 422: "Unprocessable Content"
+        case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"

@@ -27,8 +27,9 @@ import Foundation
 ///   hands it to screens to merge (`SyncUpdate.reset`), counts one reset, and goes on from there. The cached messages
 ///   of a conversation its pages do not join up with are forgotten: they may have a hole where the forgotten events
 ///   were, and a chat opened from the cache would show it as whole. The outbox is not touched.
-/// - **Failures.** A retryable error waits (1 s doubling up to `maxBackoff`, on the clock) and asks again; offline
-///   ends the loop until the device is back; unauthorized pauses it until `signInRenewed()`.
+/// - **Failures.** A retryable error waits (1 s doubling up to `maxBackoff`, on the clock, never less than a
+///   `rateLimited` answer's `retryAfter`) and asks again; offline ends the loop until the device is back;
+///   unauthorized pauses it until `signInRenewed()`.
 @MainActor
 public final class SyncEngine: LiveSync {
     /// The write-queue kind of receipts.
@@ -348,7 +349,7 @@ public final class SyncEngine: LiveSync {
                 }
                 consecutiveFailures += 1
                 logger.log(.info, "sync: request failed (\(failure)); retrying")
-                do { try await clock.sleep(for: backoff()) } catch { return }
+                do { try await clock.sleep(for: max(backoff(), failure.retryAfter ?? .zero)) } catch { return }
             }
         }
     }

@@ -9,22 +9,17 @@ import Testing
 /// snapshots, receipts and the admin routes.
 @MainActor
 @Suite struct ChatRouterFeedTests {
-    let backend: InMemoryChatBackend
-    let router: ChatRouter
+    let fixture: RouterFixture
+    var backend: InMemoryChatBackend { fixture.backend }
+    var router: ChatRouter { fixture.router }
 
-    init() throws {
-        backend = try InMemoryChatBackend(
-            seed: DemoData.make(seed: 1, now: ManualClock().now), journal: InMemoryBackendJournal())
-        router = ChatRouter(backend: backend)
-    }
+    init() throws { fixture = try RouterFixture() }
 
     private func request(
         _ method: String, _ path: String, query: [(String, String)] = [], body: Data = Data(),
         as user: String? = "me"
     ) -> HTTPRequest {
-        HTTPRequest(
-            method: method, path: path, query: query, headers: user.map { [("authorization", "Bearer \($0)")] } ?? [],
-            body: Array(body))
+        fixture.request(method, path, query: query, body: body, as: user.map { UserID($0) })
     }
 
     private func respond(
@@ -167,7 +162,7 @@ import Testing
         let page = try #require(body.chats["c2"])
         #expect(page.messages.map(\.text).last == "latest" && page.messages.count == 2 && page.hasMore)
         #expect(page.nextCursor == page.messages.first.map { HTTPWire.text(of: $0.cursor) })
-        let expected = try backend.snapshot(for: "ben", conversationLimit: 2, chats: ["c2", "c1"], messageLimit: 2)
+        let expected = try backend.snapshot(for: "ben", conversationLimit: 2, chats: ["c2", "c1"], messageLimit: 2, as: "ben")
         #expect(body.snapshot == expected)
     }
 
@@ -187,8 +182,9 @@ import Testing
         // Then the marker moved, the reads say so, and Ben's feed carries the receipt with the stored cursor
         #expect(response.status == 204 && response.body.isEmpty)
         #expect(backend.marker(.read, of: "me", in: "c2") == "c2-m0003")
-        let reads = try decode(HTTPWire.ReadsBody.self, respond("GET", "/conversations/c2/reads", as: "ana"))
+        let reads = try decode(HTTPWire.ReadsBody.self, respond("GET", "/conversations/c2/reads", as: "ben"))
         #expect(reads.reads == ["me": "c2-m0003", "ben": nil])
+        #expect(respond("GET", "/conversations/c2/reads", as: "ana").status == 403)
         let ben = try decode(HTTPWire.EventsBody.self, respond("GET", "/events", as: "ben"))
         let receipt = try #require(ben.events.first?.receipt)
         #expect(ben.events.map(\.type) == ["receipt"])

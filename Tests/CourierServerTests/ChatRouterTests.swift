@@ -8,20 +8,15 @@ import Testing
 /// The routes of the REST contract over an in-memory backend, without sockets.
 @MainActor
 @Suite struct ChatRouterTests {
-    let backend: InMemoryChatBackend
-    let router: ChatRouter
+    let fixture: RouterFixture
+    var backend: InMemoryChatBackend { fixture.backend }
+    var router: ChatRouter { fixture.router }
 
-    init() throws {
-        backend = try InMemoryChatBackend(
-            seed: DemoData.make(seed: 1, now: ManualClock().now), journal: InMemoryBackendJournal())
-        router = ChatRouter(backend: backend)
-    }
+    init() throws { fixture = try RouterFixture() }
 
     private func request(_ method: String, _ path: String, query: [(String, String)] = [], body: Data = Data(),
                          signedIn: Bool = true) -> HTTPResponse {
-        router.respond(to: HTTPRequest(
-            method: method, path: path, query: query,
-            headers: signedIn ? [("authorization", "Bearer me")] : [], body: Array(body)))
+        router.respond(to: fixture.request(method, path, query: query, body: body, as: signedIn ? "me" : nil))
     }
 
     private func message(_ text: String, id: String = UUID().uuidString) -> Message {

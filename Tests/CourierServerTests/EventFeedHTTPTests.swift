@@ -227,10 +227,10 @@ import Testing
             for: "me", conversationLimit: 3, chats: ["c2", "c1"], messageLimit: 5)
 
         // Then they equal what the backend answers, timestamps bit for bit
-        #expect(events == (try backend.events(for: "me", after: .start, limit: 2, wait: .zero)))
+        #expect(events == (try backend.events(for: "me", after: .start, limit: 2, wait: .zero, as: "me")))
         #expect(
             snapshot
-                == (try backend.snapshot(for: "me", conversationLimit: 3, chats: ["c2", "c1"], messageLimit: 5)))
+                == (try backend.snapshot(for: "me", conversationLimit: 3, chats: ["c2", "c1"], messageLimit: 5, as: "me")))
         #expect(snapshot.chats["c2"]?.messages.last?.status == .read)
         #expect(try await fixture.client.feedEnd(for: "me") == FeedPosition(2))
     }

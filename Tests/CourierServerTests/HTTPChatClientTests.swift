@@ -88,14 +88,17 @@ import Testing
         #expect(ids == fixture.server.backend.conversationIDs)
     }
 
-    @Test func usersAndPresenceLeaveOutUnknownIds() async throws {
+    @Test func usersAndPresenceAreOnlyOfThoseOneSharesAConversationWith() async throws {
         let fixture = try ServerFixture()
         defer { fixture.tearDown() }
-        let users = try await fixture.client.users(["ana", "nobody", "ben"])
-        let presence = try await fixture.client.presence(["ana", "nobody"])
-        #expect(users.map(\.id) == ["ana", "ben"])
+        let users = try await fixture.client.users(["ana", "me", "ben"])
+        let presence = try await fixture.client.presence(["ana"])
+        #expect(users.map(\.id) == ["ana", "me", "ben"])
         #expect(users.first?.displayName == "Ana")
         #expect(presence.map(\.userID) == ["ana"])
+        // An id nobody shares a conversation with (unknown or not) is refused, and says nothing of who exists
+        await #expect(throws: DeliveryError.forbidden) { try await fixture.client.users(["ana", "nobody"]) }
+        await #expect(throws: DeliveryError.forbidden) { try await fixture.client.presence(["nobody"]) }
     }
 
     // MARK: - Errors

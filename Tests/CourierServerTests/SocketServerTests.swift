@@ -47,7 +47,7 @@ import Testing
         let headers = await exchange(
             "GET / HTTP/1.1\r\nHost: h\r\nX-Long: " + String(repeating: "a", count: 4_000), port: fixture.server.port)
         let body = await exchange(
-            "PUT /conversations/c2/messages/m1 HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer me\r\n"
+            "PUT /conversations/c2/messages/m1 HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(try fixture.token())\r\n"
                 + "Content-Length: 10000000\r\n\r\n{", port: fixture.server.port)
 
         // Then they are refused with 431 and 413, and nothing was stored
@@ -116,8 +116,9 @@ import Testing
     @Test func aKeptAliveConnectionServesPipelinedRequestsInOrder() async throws {
         let fixture = try ServerFixture()
         defer { fixture.tearDown() }
-        let request = "GET /users?ids=ana HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer me\r\n\r\n"
-        let last = "GET /users?ids=ben HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer me\r\nConnection: close\r\n\r\n"
+        let token = try fixture.token()
+        let request = "GET /users?ids=ana HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(token)\r\n\r\n"
+        let last = "GET /users?ids=ben HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(token)\r\nConnection: close\r\n\r\n"
         let (answer, closed) = await exchange(request + last, port: fixture.server.port)
         #expect(answer.components(separatedBy: "HTTP/1.1 200 OK").count == 3)
         #expect(answer.range(of: "\"ana\"")?.lowerBound ?? answer.endIndex < answer.range(of: "\"ben\"")?.lowerBound

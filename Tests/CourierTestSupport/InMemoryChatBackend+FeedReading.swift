@@ -10,7 +10,7 @@ extension InMemoryChatBackend {
         var events: [FeedEvent] = []
         var cursor = cursor
         while true {
-            guard case .batch(let batch) = try self.events(for: user, after: cursor, limit: 100, wait: .zero) else {
+            guard case .batch(let batch) = try self.events(for: user, after: cursor, limit: 100, wait: .zero, as: user) else {
                 return nil
             }
             events += batch.events

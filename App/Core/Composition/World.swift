@@ -106,10 +106,16 @@ public final class World {
             failRate: settings.failRate, isOnline: settings.online,
             feedRandom: LockedRandom(seed: (seed &+ UInt64(settings.launches)) ^ 0xFEED_FEED_FEED_FEED))
         noteRecovery(of: "server/backend.log", journal.report)
-        network.remote = server.map { [user] in HTTPChatClient(baseURL: $0, user: user) }
+        network.user = user
+        network.remote = server.map { [user] in
+            HTTPChatClient(baseURL: $0, user: user, password: Self.demoPassword, logger: logger)
+        }
         network.holdsRemotePolls = clockMode == .system
         try save()
     }
+
+    /// The password every demo user signs in to a `courier-server` with — for the demo only.
+    public static let demoPassword = "courier"
 
     /// Where the client's id namespace and counter live (`client/ids`), beside the client's other stores.
     public static func idSpacePath(in directory: URL) -> String {

@@ -56,7 +56,7 @@ extension Driver {
         case "policy": return try policy(arguments)
         case "queue": return try await queue(arguments)
         case "profile": return try await profile(arguments)
-        case "auth": return try auth(arguments)
+        case "auth": return try await auth(arguments)
         case "peer": return try await peer(arguments)
         case "events": return try await events(arguments)
         case "advance": return try await advance(arguments)

@@ -73,7 +73,7 @@ extension Driver {
     private func remotePeer(
         _ user: UserID, _ kind: Receipt.Kind?, _ conversationID: ConversationID, text: String, at server: URL
     ) async throws -> String {
-        let peer = HTTPChatClient(baseURL: server, user: user)
+        let peer = HTTPChatClient(baseURL: server, user: user, password: World.demoPassword)
         do {
             guard let kind else {
                 let stored = try await peer.send(

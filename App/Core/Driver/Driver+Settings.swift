@@ -70,10 +70,19 @@ extension Driver {
         return { Output(lines: ["policy: \(arguments == "manual" ? "manual" : "auto")"]) }
     }
 
-    func auth(_ arguments: String) throws -> Render {
+    /// `auth expire|renew`: in process, the backend answers unauthorized until renewed; with `--server`, the server
+    /// makes this driver's token expire (a real expiry: every request answers 401), and renewing signs in again.
+    func auth(_ arguments: String) async throws -> Render {
         switch arguments {
-        case "expire": world.backend.isSignInExpired = true
+        case "expire":
+            if let remote = world.network.remote {
+                do { try await remote.expireSignIn() } catch { throw DriverError.failed("auth expire: \(error)") }
+            }
+            world.backend.isSignInExpired = true
         case "renew":
+            if let remote = world.network.remote {
+                do { try await remote.signIn() } catch { throw DriverError.failed("auth renew: \(error)") }
+            }
             world.backend.isSignInExpired = false
             app.messaging.outbox.signInRenewed()
             app.profile.signInRenewed()

@@ -140,34 +140,67 @@ extension InMemoryChatBackend {
 
 // MARK: - EventFeed
 
-extension InMemoryChatBackend: EventFeed {
-    /// The position of `user`'s newest event. Not counted in `requests`; `.unauthorized` while sign-in is expired.
-    public func feedEnd(for user: UserID) throws(DeliveryError) -> FeedPosition {
+extension InMemoryChatBackend {
+    /// The position of `user`'s newest event, asked by `requester`: `.forbidden` for another user's feed,
+    /// `.unauthorized` while sign-in is expired. Not counted in `requests`.
+    public func feedEnd(for user: UserID, as requester: UserID) throws(DeliveryError) -> FeedPosition {
         try checkSignIn()
+        guard user == requester else { throw .forbidden }
         return feedEndPosition(for: user)
     }
 
-    /// `user`'s events after `cursor`, at once (`wait` is the transport's to honour). Not counted in `requests`.
-    public func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration)
+    /// `user`'s events after `cursor`, at once (`wait` is the transport's to honour), asked by `requester`
+    /// (`.forbidden` for another user's feed). Not counted in `requests`.
+    public func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration, as requester: UserID)
         throws(DeliveryError) -> FeedAnswer
     {
         try checkSignIn()
+        guard user == requester else { throw .forbidden }
         return try feedAnswer(for: user, after: cursor, limit: limit)
     }
 
-    /// See `FeedSnapshot`. Not counted in `requests`.
-    public func snapshot(for user: UserID, conversationLimit: Int, chats: [ConversationID], messageLimit: Int)
-        throws(DeliveryError) -> FeedSnapshot
-    {
+    /// See `FeedSnapshot`, asked by `requester` (`.forbidden` for another user's). Not counted in `requests`.
+    public func snapshot(
+        for user: UserID, conversationLimit: Int, chats: [ConversationID], messageLimit: Int, as requester: UserID
+    ) throws(DeliveryError) -> FeedSnapshot {
         try checkSignIn()
+        guard user == requester else { throw .forbidden }
         return try snapshot(of: user, conversationLimit: conversationLimit, chats: chats, messageLimit: messageLimit)
     }
 
-    /// Moves the receipt's marker forward (see `markReceipt`). Not counted in `requests`.
-    public func mark(_ receipt: Receipt) throws(DeliveryError) {
+    /// Moves the receipt's marker forward (see `markReceipt`), asked by `requester`: `.forbidden` for another
+    /// user's marker. Not counted in `requests`.
+    public func mark(_ receipt: Receipt, as requester: UserID) throws(DeliveryError) {
         try checkSignIn()
+        guard receipt.userID == requester else { throw .forbidden }
         try markReceipt(receipt)
     }
+}
+
+/// The feed conformance is `signedInUser`'s, with the same rules.
+extension InMemoryChatBackend: EventFeed {
+    /// `feedEnd(for:as:)` as `signedInUser`.
+    public func feedEnd(for user: UserID) throws(DeliveryError) -> FeedPosition {
+        try feedEnd(for: user, as: signedInUser)
+    }
+
+    /// `events(for:after:limit:wait:as:)` as `signedInUser`.
+    public func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration)
+        throws(DeliveryError) -> FeedAnswer
+    {
+        try events(for: user, after: cursor, limit: limit, wait: wait, as: signedInUser)
+    }
+
+    /// `snapshot(for:conversationLimit:chats:messageLimit:as:)` as `signedInUser`.
+    public func snapshot(for user: UserID, conversationLimit: Int, chats: [ConversationID], messageLimit: Int)
+        throws(DeliveryError) -> FeedSnapshot
+    {
+        try snapshot(
+            for: user, conversationLimit: conversationLimit, chats: chats, messageLimit: messageLimit, as: signedInUser)
+    }
+
+    /// `mark(_:as:)` as `signedInUser`.
+    public func mark(_ receipt: Receipt) throws(DeliveryError) { try mark(receipt, as: signedInUser) }
 }
 
 // MARK: - Admin reads of the markers

@@ -40,6 +40,8 @@ public final class InMemoryChatBackend {
     private var activity = ConversationActivityIndex()
     private var timelines: [ConversationID: ConversationTimeline] = [:]
     private var locations: [MessageID: ConversationID] = [:]
+    /// Everyone each user shares a conversation with (participants never change).
+    private var contactsByUser: [UserID: Set<UserID>] = [:]
     /// Each user's event feed.
     var feeds: [UserID: UserFeed] = [:]
     /// Each conversation's participants' markers, by kind: the newest message each has received or read.
@@ -64,6 +66,9 @@ public final class InMemoryChatBackend {
             unread[conversation.id] = [data.signedInUser: conversation.unreadCount]
             timelines[conversation.id] = ConversationTimeline()
             activity.insert(.init(lastActivity: conversation.lastActivity, id: conversation.id))
+            for user in conversation.participantIDs {
+                contactsByUser[user, default: []].formUnion(conversation.participantIDs)
+            }
         }
         // Seed data is history, older than anything that arrives later: it goes in by compose time.
         for message in data.messages.sorted(by: Message.composeOrder)
@@ -99,6 +104,9 @@ public final class InMemoryChatBackend {
     /// The user with this id.
     public func user(_ id: UserID) -> User? { usersByID[id] }
 
+    /// Everyone `user` shares a conversation with (themselves included when they are in one).
+    public func contacts(of user: UserID) -> Set<UserID> { contactsByUser[user] ?? [] }
+
     /// The stored message with this id, if any.
     public func message(_ id: MessageID) -> Message? {
         guard let conversation = locations[id] else { return nil }
@@ -121,12 +129,9 @@ public final class InMemoryChatBackend {
         try accept([message])[0].get()
     }
 
-    /// Changes a user's display name (a write the offline write queue makes). A request: it counts in `requests`
-    /// and fails with `.unauthorized` while sign-in is expired. Throws `.validation` for an empty name, `.notFound`
-    /// for an unknown user, `.server(code: 500)` when the journal refuses the write; a refused write changes
-    /// nothing.
-    public func updateDisplayName(of user: UserID, to name: String) throws(DeliveryError) {
-        try beginRequest()
+    /// Changes `user`'s display name. Throws `.validation` for an empty name, `.notFound` for an unknown user,
+    /// `.server(code: 500)` when the journal refuses the write; a refused write changes nothing.
+    func storeDisplayName(of user: UserID, to name: String) throws(DeliveryError) {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .validation(reason: "a display name cannot be empty") }
         guard usersByID[user] != nil else { throw .notFound }

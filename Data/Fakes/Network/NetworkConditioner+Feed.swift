@@ -20,7 +20,9 @@ extension NetworkConditioner: EventFeed {
         if let remote = await remote {
             return try await remoteFeedTrip(held: .zero) { try await remote.feedEnd(for: user) }
         }
-        return try await feedTrip(held: .zero) { backend throws(DeliveryError) in try backend.feedEnd(for: user) }
+        return try await feedTrip(held: .zero) { backend throws(DeliveryError) in
+            try backend.feedEnd(for: user, as: self.user)
+        }
     }
 
     /// `user`'s events after `cursor`; held up to `wait` when there are none yet (see the type).
@@ -38,12 +40,13 @@ extension NetworkConditioner: EventFeed {
         }
         return try await trip(counted: false, random: feedRandom, held: held) { @MainActor in
             do {
-                let answer = try backend.events(for: user, after: cursor, limit: limit, wait: held)
+                let answer = try backend.events(for: user, after: cursor, limit: limit, wait: held, as: self.user)
                 guard case .batch(let batch) = answer, batch.events.isEmpty, held > .zero else {
                     return .success(answer)
                 }
                 try await hold(for: user, until: clock.now.addingTimeInterval(held.timeInterval))
-                return .success(try backend.events(for: user, after: cursor, limit: limit, wait: held))
+                return .success(
+                    try backend.events(for: user, after: cursor, limit: limit, wait: held, as: self.user))
             } catch {
                 return .failure(error)
             }
@@ -62,7 +65,8 @@ extension NetworkConditioner: EventFeed {
         }
         return try await feedTrip(held: .zero) { backend throws(DeliveryError) in
             try backend.snapshot(
-                for: user, conversationLimit: conversationLimit, chats: chats, messageLimit: messageLimit)
+                for: user, conversationLimit: conversationLimit, chats: chats, messageLimit: messageLimit,
+                as: self.user)
         }
     }
 
@@ -71,7 +75,9 @@ extension NetworkConditioner: EventFeed {
         if let remote = await remote {
             return try await remoteFeedTrip(held: .zero) { try await remote.mark(receipt) }
         }
-        try await feedTrip(held: .zero) { backend throws(DeliveryError) in try backend.mark(receipt) }
+        try await feedTrip(held: .zero) { backend throws(DeliveryError) in
+            try backend.mark(receipt, as: self.user)
+        }
     }
 
     /// A feed request to the real server at `remote`: one feed trip on the device side (not counted, the feed's

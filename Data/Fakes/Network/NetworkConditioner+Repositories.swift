@@ -8,7 +8,7 @@ extension NetworkConditioner: MessageRepository {
     /// Sends one message over the simulated network (one round trip).
     public func send(_ message: Message) async throws -> Message {
         try await request { try await $0.send(message) } inProcess: { backend throws(DeliveryError) in
-            try backend.send(message)
+            try backend.send(message, as: user)
         }
     }
 
@@ -18,7 +18,7 @@ extension NetworkConditioner: MessageRepository {
     public func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
         guard !messages.isEmpty else { return [] }
         return try await request { try await $0.sendBatch(messages) } inProcess: { backend throws(DeliveryError) in
-            try backend.sendBatch(messages)
+            try backend.sendBatch(messages, as: user)
         }
     }
 
@@ -27,7 +27,8 @@ extension NetworkConditioner: MessageRepository {
         -> MessagePage
     {
         try await request { try await $0.messages(in: conversation, before: cursor, limit: limit) } inProcess: {
-            backend throws(DeliveryError) in try backend.messages(in: conversation, before: cursor, limit: limit)
+            backend throws(DeliveryError) in
+            try backend.messages(in: conversation, before: cursor, limit: limit, as: self.user)
         }
     }
 }
@@ -40,7 +41,8 @@ extension NetworkConditioner: ConversationRepository {
         -> ConversationPage
     {
         try await request { try await $0.conversations(of: user, after: cursor, limit: limit) } inProcess: {
-            backend throws(DeliveryError) in try backend.conversations(of: user, after: cursor, limit: limit)
+            [requester = self.user] backend throws(DeliveryError) in
+            try backend.conversations(of: user, after: cursor, limit: limit, as: requester)
         }
     }
 }
@@ -51,14 +53,14 @@ extension NetworkConditioner: UserRepository {
     /// Loads profiles over the simulated network (one round trip).
     public func users(_ ids: [UserID]) async throws -> [User] {
         try await request { try await $0.users(ids) } inProcess: { backend throws(DeliveryError) in
-            try backend.users(ids)
+            try backend.users(ids, as: user)
         }
     }
 
     /// Loads presence over the simulated network (one round trip).
     public func presence(_ ids: [UserID]) async throws -> [Presence] {
         try await request { try await $0.presence(ids) } inProcess: { backend throws(DeliveryError) in
-            try backend.presence(ids)
+            try backend.presence(ids, as: user)
         }
     }
 }
@@ -70,7 +72,8 @@ extension NetworkConditioner {
     /// `InMemoryChatBackend.updateDisplayName(of:to:)`, plus the network's own.
     public func updateDisplayName(of user: UserID, to name: String) async throws {
         try await request { try await $0.updateDisplayName(of: user, to: name) } inProcess: {
-            backend throws(DeliveryError) in try backend.updateDisplayName(of: user, to: name)
+            [requester = self.user] backend throws(DeliveryError) in
+            try backend.updateDisplayName(of: user, to: name, as: requester)
         }
     }
 

@@ -45,6 +45,9 @@ public final class NetworkConditioner {
     /// A real server to carry requests to instead of the in-process backend (the driver's `--server`); connectivity,
     /// the profile and the fail rate still apply on the device side.
     public var remote: HTTPChatClient?
+    /// The user the simulated device is signed in as: every request reaches the backend as theirs, and the backend
+    /// refuses what they may not do (`InMemoryChatBackend`'s rules). The backend's `signedInUser` by default.
+    public var user: UserID
 
     // MARK: - Dependencies and state
 
@@ -64,6 +67,7 @@ public final class NetworkConditioner {
         feedRandom: LockedRandom = LockedRandom(seed: 0xFEED)
     ) {
         self.backend = backend
+        user = backend.signedInUser
         self.feedRandom = feedRandom
         self.clock = clock
         self.random = random

@@ -62,9 +62,11 @@ struct InMemoryChatBackendBadInputTests {
         #expect(throws: DeliveryError.validation(reason: "a message cannot be empty")) {
             try backend.send(BackendFixtures.message("blank", text: "  "))
         }
-        #expect(throws: DeliveryError.notFound) { try backend.updateDisplayName(of: "nobody", to: "Name") }
-        #expect(try backend.users(["nobody", ""]).isEmpty)
-        #expect(try backend.presence(["nobody"]).isEmpty)
+        // Ids of users I share no conversation with — unknown ones too — are not mine to ask about or rename
+        #expect(throws: DeliveryError.forbidden) { try backend.updateDisplayName(of: "nobody", to: "Name") }
+        #expect(throws: DeliveryError.forbidden) { try backend.users(["nobody", ""]) }
+        #expect(throws: DeliveryError.forbidden) { try backend.presence(["nobody"]) }
+        #expect(throws: DeliveryError.notFound) { try backend.updateDisplayName(of: "nobody", to: "N", as: "nobody") }
         #expect(try backend.sendBatch([]).isEmpty)
         #expect(backend.message("nowhere") == nil)
         #expect(backend.messages(in: "nowhere").isEmpty)

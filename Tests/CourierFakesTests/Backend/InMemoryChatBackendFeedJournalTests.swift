@@ -63,7 +63,7 @@ struct InMemoryChatBackendFeedJournalTests {
         // Then everything reads the same: the trim still holds, the positions are the ones devices hold
         #expect(try observed(reopened) == before)
         #expect(try reopened.feedLines(for: "me", after: FeedPosition(7)) == ["8 message a1", "9 read ana m1"])
-        #expect(try reopened.events(for: "me", after: FeedPosition(6), limit: 10, wait: .zero) == .expired)
+        #expect(try reopened.events(for: "me", after: FeedPosition(6), limit: 10, wait: .zero, as: "me") == .expired)
         #expect(reopened.marker(.read, of: "ana", in: "c1") == "m1")
         #expect(reopened.conversation("c2", for: "me")?.unreadCount == 1)
         #expect(try reopened.shownStatuses(in: "c1") == ["m0 read", "m1 read", "a1 sent"])
@@ -138,7 +138,7 @@ struct InMemoryChatBackendFeedJournalTests {
         let reopened = try InMemoryChatBackend(seed: data, journal: journal, feedRetention: 3)
 
         for target in [backend, reopened] {
-            #expect(try target.events(for: "ana", after: FeedPosition(1), limit: 10, wait: .zero) == .expired)
+            #expect(try target.events(for: "ana", after: FeedPosition(1), limit: 10, wait: .zero, as: "ana") == .expired)
             #expect(try target.feedLines(for: "ana", after: FeedPosition(2)) == [
                 "3 message m2", "4 message m3", "5 message m4",
             ])
@@ -157,8 +157,8 @@ struct InMemoryChatBackendFeedJournalTests {
         try backend.receive(BackendFixtures.message("a1", at: 9, from: "ana"))
 
         // Then the device behind must start over; the one at the end hears the new message at position 4
-        #expect(try backend.events(for: "ana", after: FeedPosition(2), limit: 10, wait: .zero) == .expired)
-        #expect(try backend.events(for: "ana", after: .start, limit: 10, wait: .zero) == .expired)
+        #expect(try backend.events(for: "ana", after: FeedPosition(2), limit: 10, wait: .zero, as: "ana") == .expired)
+        #expect(try backend.events(for: "ana", after: .start, limit: 10, wait: .zero, as: "ana") == .expired)
         #expect(try backend.feedLines(for: "ana", after: FeedPosition(3)) == ["4 message a1"])
         #expect(backend.keptEventCount(for: "ana") == 1)
     }
@@ -173,7 +173,7 @@ struct InMemoryChatBackendFeedJournalTests {
         let reopened = try BackendFixtures.backend(journal: journal)
 
         #expect(journal.events.last == .feedsTrimmed)
-        #expect(try reopened.events(for: "ana", after: .start, limit: 10, wait: .zero) == .expired)
+        #expect(try reopened.events(for: "ana", after: .start, limit: 10, wait: .zero, as: "ana") == .expired)
         #expect(try reopened.feedLines(for: "ana", after: FeedPosition(1)) == [])
         #expect(reopened.feedEndPosition(for: "ana") == FeedPosition(1))
     }

@@ -74,14 +74,14 @@ struct InMemoryChatBackendFeedTests {
     func batchLimit() throws {
         let backend = try BackendFixtures.backend(messagesInC1: 5)
 
-        let answer = try backend.events(for: "ana", after: FeedPosition(1), limit: 3, wait: .zero)
+        let answer = try backend.events(for: "ana", after: FeedPosition(1), limit: 3, wait: .zero, as: "ana")
 
         guard case .batch(let batch) = answer else { throw DeliveryError.unknown("expired: \(answer)") }
         #expect(batch.events.map(\.position.value) == [2, 3, 4])
         #expect(batch.end == FeedPosition(4))
         #expect(batch.hasMore)
         #expect(throws: DeliveryError.validation(reason: "a batch holds at least one event")) {
-            try backend.events(for: "ana", after: .start, limit: 0, wait: .zero)
+            try backend.events(for: "ana", after: .start, limit: 0, wait: .zero, as: "ana")
         }
     }
 
@@ -89,9 +89,9 @@ struct InMemoryChatBackendFeedTests {
     func cursorBeyondTheEndExpires() throws {
         let backend = try BackendFixtures.backend(messagesInC1: 2)
 
-        #expect(try backend.events(for: "ana", after: FeedPosition(3), limit: 10, wait: .zero) == .expired)
-        #expect(try backend.events(for: "cy", after: FeedPosition(1), limit: 10, wait: .zero) == .expired)
-        #expect(try backend.events(for: "ana", after: FeedPosition(.max), limit: 10, wait: .zero) == .expired)
+        #expect(try backend.events(for: "ana", after: FeedPosition(3), limit: 10, wait: .zero, as: "ana") == .expired)
+        #expect(try backend.events(for: "cy", after: FeedPosition(1), limit: 10, wait: .zero, as: "cy") == .expired)
+        #expect(try backend.events(for: "ana", after: FeedPosition(.max), limit: 10, wait: .zero, as: "ana") == .expired)
     }
 
     // MARK: - Unread counts
@@ -108,7 +108,8 @@ struct InMemoryChatBackendFeedTests {
         // Then I have two unread, and Ben one (mine)
         #expect(backend.conversation("c2", for: "me")?.unreadCount == 2)
         #expect(backend.conversation("c2", for: "ben")?.unreadCount == 1)
-        #expect(try backend.conversations(of: "ben", after: nil, limit: 10).conversations.map(\.unreadCount) == [1])
+        let bens = try backend.conversations(of: "ben", after: nil, limit: 10, as: "ben")
+        #expect(bens.conversations.map(\.unreadCount) == [1])
     }
 
     @Test("a read marker recounts: what follows it from others stays unread")

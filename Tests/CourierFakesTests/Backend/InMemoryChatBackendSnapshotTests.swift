@@ -42,7 +42,7 @@ struct InMemoryChatBackendSnapshotTests {
         try backend.receive(BackendFixtures.message("b1", in: "c2", from: "ben"))
 
         let snapshot = try backend.snapshot(
-            for: "ana", conversationLimit: 10, chats: ["c1", "c2", "zz"], messageLimit: 5)
+            for: "ana", conversationLimit: 10, chats: ["c1", "c2", "zz"], messageLimit: 5, as: "ana")
 
         #expect(snapshot.chats.keys.sorted() == ["c1"])
         #expect(snapshot.conversations.conversations.map(\.id) == ["c1", "g1"])
@@ -56,21 +56,21 @@ struct InMemoryChatBackendSnapshotTests {
         let requests = backend.requests
         backend.isSignInExpired = true
 
-        #expect(throws: DeliveryError.unauthorized) { try backend.feedEnd(for: "ana") }
+        #expect(throws: DeliveryError.unauthorized) { try backend.feedEnd(for: "ana", as: "ana") }
         #expect(throws: DeliveryError.unauthorized) {
-            try backend.events(for: "ana", after: .start, limit: 10, wait: .zero)
+            try backend.events(for: "ana", after: .start, limit: 10, wait: .zero, as: "ana")
         }
         #expect(throws: DeliveryError.unauthorized) {
-            try backend.snapshot(for: "ana", conversationLimit: 10, chats: ["c1"], messageLimit: 10)
+            try backend.snapshot(for: "ana", conversationLimit: 10, chats: ["c1"], messageLimit: 10, as: "ana")
         }
-        #expect(throws: DeliveryError.unauthorized) { try backend.mark(receipt) }
+        #expect(throws: DeliveryError.unauthorized) { try backend.mark(receipt, as: "ana") }
         #expect(backend.marker(.read, of: "ana", in: "c1") == nil)
         #expect(backend.requests == requests)
 
         // Once renewed, they answer
         backend.isSignInExpired = false
-        try backend.mark(receipt)
-        #expect(try backend.feedEnd(for: "ana") == FeedPosition(3))
+        try backend.mark(receipt, as: "ana")
+        #expect(try backend.feedEnd(for: "ana", as: "ana") == FeedPosition(3))
         #expect(backend.marker(.read, of: "ana", in: "c1") == "m1")
     }
 
@@ -79,10 +79,10 @@ struct InMemoryChatBackendSnapshotTests {
         let backend = try BackendFixtures.backend(messagesInC1: 2)
         let requests = backend.requests
 
-        _ = try backend.feedEnd(for: "ana")
-        _ = try backend.events(for: "ana", after: .start, limit: 10, wait: .seconds(30))
-        _ = try backend.snapshot(for: "ana", conversationLimit: 10, chats: ["c1"], messageLimit: 10)
-        try backend.mark(try backend.receipt(.read, by: "ana", upTo: "m1"))
+        _ = try backend.feedEnd(for: "ana", as: "ana")
+        _ = try backend.events(for: "ana", after: .start, limit: 10, wait: .seconds(30), as: "ana")
+        _ = try backend.snapshot(for: "ana", conversationLimit: 10, chats: ["c1"], messageLimit: 10, as: "ana")
+        try backend.mark(try backend.receipt(.read, by: "ana", upTo: "m1"), as: "ana")
 
         #expect(backend.requests == requests)
     }

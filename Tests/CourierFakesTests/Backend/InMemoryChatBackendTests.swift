@@ -190,7 +190,8 @@ struct InMemoryChatBackendTests {
         #expect([first, second, third].map(\.hasMore) == [true, true, false])
         let listed = (first.conversations + second.conversations + third.conversations).map(\.id)
         #expect(listed == (1...120).map { ConversationID("c\($0)") })
-        #expect(try backend.conversations(of: "ana", after: nil, limit: 50).conversations.map(\.id) == ["c1"])
+        #expect(try backend.conversations(of: "ana", after: nil, limit: 50, as: "ana").conversations.map(\.id) == ["c1"])
+        #expect(throws: DeliveryError.forbidden) { try backend.conversations(of: "ana", after: nil, limit: 50) }
     }
 
     @Test("a new message moves its conversation to the top and counts as unread when someone else wrote it")
@@ -216,11 +217,14 @@ struct InMemoryChatBackendTests {
         try backend.updateDisplayName(of: "me", to: "  Mia ")
 
         #expect(backend.user("me")?.displayName == "Mia")
-        #expect(try backend.users(["me", "ghost", "ana"]).map(\.displayName) == ["Mia", "Ana"])
+        #expect(try backend.users(["me", "ana"]).map(\.displayName) == ["Mia", "Ana"])
+        #expect(throws: DeliveryError.forbidden) { try backend.users(["me", "ghost", "ana"]) }
         #expect(throws: DeliveryError.validation(reason: "a display name cannot be empty")) {
             try backend.updateDisplayName(of: "me", to: " ")
         }
-        #expect(throws: DeliveryError.notFound) { try backend.updateDisplayName(of: "ghost", to: "Boo") }
+        #expect(throws: DeliveryError.notFound) { try backend.updateDisplayName(of: "ghost", to: "Boo", as: "ghost") }
+        #expect(throws: DeliveryError.forbidden) { try backend.updateDisplayName(of: "ana", to: "Boo") }
+        #expect(backend.user("ana")?.displayName == "Ana")
         #expect(backend.user("me")?.displayName == "Mia")
     }
 

@@ -17,6 +17,8 @@ struct NetworkConditionerFeedTests {
     init() throws {
         backend = try BackendFixtures.backend()
         network = NetworkConditioner(backend: backend, clock: clock, random: LockedRandom(seed: 1), profile: .threeG)
+        // The device is Ana's: the feed it polls is hers.
+        network.user = "ana"
     }
 
     /// Starts Ana's long poll after `cursor`, held up to `wait`, and lets it travel out to the backend: returns it
@@ -162,9 +164,9 @@ struct NetworkConditionerFeedTests {
             var log: [String] = []
             for index in 0..<40 {
                 if polling {
-                    _ = await clock.drive { try await network.feedEnd(for: "ana") }
+                    _ = await clock.drive { try await network.feedEnd(for: "me") }
                     _ = await clock.drive {
-                        try await network.events(for: "ana", after: .start, limit: 5, wait: .zero)
+                        try await network.events(for: "me", after: .start, limit: 5, wait: .zero)
                     }
                     let end = backend.feedEndPosition(for: "me")
                     _ = await clock.drive {

@@ -15,12 +15,20 @@ final class ServerFixture {
          clientTimeout: Duration = .seconds(5)) throws {
         directory = try TemporaryDirectory(prefix: "courier-server")
         server = try ChatServer(directory: directory.url, port: 0, limits: limits)
-        client = HTTPChatClient(baseURL: server.url, user: "me", timeout: clientTimeout)
+        client = HTTPChatClient(baseURL: server.url, user: "me", password: "courier", timeout: clientTimeout)
+    }
+
+    /// A fresh token of `user`, granted by the server's sessions directly (for raw-socket requests).
+    func token(for user: UserID = "me") throws -> String {
+        guard case .granted(let token, _) = try server.sessions.signIn(user, password: ChatServer.demoPassword) else {
+            throw DeliveryError.unauthorized
+        }
+        return token
     }
 
     /// A client of the same server signed in as `user` (Ben shares `c2` with `me`).
     func client(as user: UserID) -> HTTPChatClient {
-        HTTPChatClient(baseURL: server.url, user: user, timeout: .seconds(5))
+        HTTPChatClient(baseURL: server.url, user: user, password: "courier", timeout: .seconds(5))
     }
 
     /// Waits on the wall clock, 5 ms at a time, until `condition` holds (true) or `attempts` looks have failed
