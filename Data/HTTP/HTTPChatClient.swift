@@ -112,8 +112,15 @@ public final class HTTPChatClient: Sendable {
     ) async throws -> Reply {
         let token = try await signInState.token { [self] in try await grantSignIn() }
         let reply = try await unsignedAnswer(method, path, query: query, body: body, bearer: token, held: held)
-        if reply.status == 401 { await signInState.refused(token) }
-        return reply
+        guard reply.status == 401 else {
+            await signInState.accepted(token)
+            return reply
+        }
+        guard await signInState.refused(token) else { return reply }
+        let renewed = try await signInState.token { [self] in try await grantSignIn() }
+        let again = try await unsignedAnswer(method, path, query: query, body: body, bearer: renewed, held: held)
+        if again.status == 401 { _ = await signInState.refused(renewed) } else { await signInState.accepted(renewed) }
+        return again
     }
 
     /// Sends one request with `bearer` (or none) and returns its answer, whatever its status.

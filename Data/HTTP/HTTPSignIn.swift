@@ -5,6 +5,10 @@ import Foundation
 /// the kept one has run out) and the client knows a password, and never again by itself after the server refused
 /// it — from then on requests go out with the refused token, answer 401, and sending stays paused until the app
 /// signs in again (`HTTPChatClient.signIn()`). Concurrent requests that find no token share one sign-in.
+///
+/// A token kept from an earlier launch is trusted only until the server answers: refused before any request with
+/// it went through (the server forgot it, or it is another server's), it is dropped and the client signs in anew
+/// once, as it would with no token at all. Refused after it worked, it expired: sending pauses.
 actor HTTPSignIn {
     private let user: UserID
     private let store: any TokenStore
@@ -12,6 +16,8 @@ actor HTTPSignIn {
     private var current: SignInToken?
     private var pending: Task<SignInToken, any Error>?
     private var signsInByItself: Bool
+    /// Whether a request with `current` went through (false for a token kept from an earlier launch until then).
+    private var confirmed = false
 
     init(user: UserID, store: any TokenStore, canSignIn: Bool, logger: Logger) {
         self.user = user
@@ -42,6 +48,7 @@ actor HTTPSignIn {
         defer { pending = nil }
         let token = try await task.value
         current = token
+        confirmed = true
         signsInByItself = true
         do {
             try store.save(token)
@@ -51,15 +58,30 @@ actor HTTPSignIn {
         return token
     }
 
-    /// The server refused `token` (401): the client stops signing in by itself until the app signs in again.
-    func refused(_ token: String?) {
-        guard token == current?.token else { return }
+    /// The server took `token`: it is live.
+    func accepted(_ token: String?) {
+        if token != nil, token == current?.token { confirmed = true }
+    }
+
+    /// The server refused `token` (401). Returns true when it was a kept token never confirmed and the client may
+    /// sign in by itself: it is dropped, and the caller asks again (signing in anew). Otherwise the client stops
+    /// signing in by itself until the app signs in again, and returns false.
+    func refused(_ token: String?) -> Bool {
+        guard token == current?.token else { return false }
+        if let token, !confirmed, signsInByItself {
+            _ = token
+            logger.log(.info, "sign-in: the kept token was refused before it was used; signing in anew")
+            current = nil
+            return true
+        }
         signsInByItself = false
+        return false
     }
 
     /// Forgets the sign-in (after a sign-out).
     func forget() {
         current = nil
+        confirmed = false
         signsInByItself = false
         do {
             try store.erase()

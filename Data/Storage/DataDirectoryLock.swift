@@ -37,11 +37,16 @@ public final class DataDirectoryLock: @unchecked Sendable {
     ) throws -> DataDirectoryLock {
         try fileSystem.createDirectory(directory.path)
         let path = directory.appendingPathComponent(".lock").path
+        // A directory an earlier build locked is a data directory it made, perhaps readable by others (`0755`):
+        // it becomes its owner's alone. One that never held a lock is left as it is (a new one is `0700` already).
+        let madeEarlier = fileSystem.exists(path)
         // A child process forked by another thread holds a copy of every descriptor until it execs, and with it
         // our flock: a released lock can look held for that instant. A few short tries wait it out.
         for attempt in 1...lockAttempts {
             if let held = try tryAcquire(directory: directory, lockFile: path, fileSystem: fileSystem) {
-                return DataDirectoryLock(directory: directory, fileSystem: fileSystem, handles: held)
+                let lock = DataDirectoryLock(directory: directory, fileSystem: fileSystem, handles: held)
+                if madeEarlier { try fileSystem.restrictToOwner(directory.path) }
+                return lock
             }
             if attempt < lockAttempts { usleep(4_000) }
         }

@@ -44,6 +44,9 @@ public protocol FileSystem: Sendable {
     /// Whether `path` still names the file open as `handle`: false once the file was removed, renamed away or
     /// replaced by another file (whatever is written through `handle` then is lost to the next reader).
     func isCurrent(_ handle: FileSystemHandle, at path: String) -> Bool
+    /// Makes an existing directory its owner's alone (`0700`) unless it is a shared one (another user's, or sticky
+    /// like `/tmp`): for a data directory an older build created readable by others.
+    func restrictToOwner(_ path: String) throws
 }
 
 extension FileSystem {
@@ -59,6 +62,9 @@ extension FileSystem {
         close(handle)
         return nil
     }
+
+    /// For a file system without permissions: nothing to do.
+    public func restrictToOwner(_ path: String) throws {}
 
     /// For a file system that cannot tell files apart: a file that still exists is taken to be the same one.
     public func isCurrent(_ handle: FileSystemHandle, at path: String) -> Bool { exists(path) }

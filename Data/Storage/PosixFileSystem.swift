@@ -9,6 +9,10 @@ import Foundation
 
 /// The real disk, through POSIX calls: `open`, `pread`/`pwrite`, `fdatasync`, `ftruncate`, `rename`, `flock`.
 ///
+/// What it makes is its user's alone, whatever the process's umask: files `0600`, directories `0700`. A file an
+/// older build left readable by others (`0644`, or `0666` under a loose umask) is tightened to `0600` when opened; an
+/// existing directory is left as it is unless `restrictToOwner` is asked (a data directory an older build made).
+///
 /// Every failure becomes `StoreError.io("<call> <path>: <strerror>")`.
 public struct PosixFileSystem: FileSystem {
     /// Creates the real file system.
@@ -18,8 +22,14 @@ public struct PosixFileSystem: FileSystem {
 
     public func open(_ path: String, create: Bool) throws -> FileSystemHandle {
         let flags = O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0)
-        let descriptor = retryingInterrupts { posixOpen(path, flags, 0o644) }
+        let descriptor = retryingInterrupts { posixOpen(path, flags, Self.fileMode) }
         guard descriptor >= 0 else { throw Self.failure("open \(path)") }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_mode & 0o777 != Self.fileMode, fchmod(descriptor, Self.fileMode) != 0 {
+            let failure = Self.failure("chmod \(path)")
+            posixClose(descriptor)
+            throw failure
+        }
         return FileSystemHandle(rawValue: descriptor)
     }
 
@@ -99,12 +109,30 @@ public struct PosixFileSystem: FileSystem {
     }
 
     public func createDirectory(_ path: String) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw StoreError.io("mkdir \(path): \(error.localizedDescription)")
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw StoreError.io("mkdir \(path): not a directory") }
+            return
         }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path, !exists(parent) { try createDirectory(parent) }
+        // mkdir's mode passes through the umask; chmod then sets it exactly.
+        if mkdir(path, Self.directoryMode) != 0, errno != EEXIST { throw Self.failure("mkdir \(path)") }
+        if chmod(path, Self.directoryMode) != 0 { throw Self.failure("chmod \(path)") }
     }
+
+    public func restrictToOwner(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
+        let isShared = info.st_mode & S_ISVTX != 0 || info.st_uid != geteuid()
+        guard !isShared, info.st_mode & 0o777 != Self.directoryMode else { return }
+        if chmod(path, Self.directoryMode) != 0 { throw Self.failure("chmod \(path)") }
+    }
+
+    /// Files: read and write for their owner only.
+    static let fileMode: mode_t = 0o600
+    /// Directories: their owner only.
+    static let directoryMode: mode_t = 0o700
 
     public func remove(_ path: String) throws {
         if unlink(path) != 0 { throw Self.failure("unlink \(path)") }

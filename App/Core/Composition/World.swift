@@ -107,8 +107,9 @@ public final class World {
             feedRandom: LockedRandom(seed: (seed &+ UInt64(settings.launches)) ^ 0xFEED_FEED_FEED_FEED))
         noteRecovery(of: "server/backend.log", journal.report)
         network.user = user
+        let tokens = FileTokenStore(path: Self.tokenPath(in: directory), fileSystem: fileSystem)
         network.remote = server.map { [user] in
-            HTTPChatClient(baseURL: $0, user: user, password: Self.demoPassword, logger: logger)
+            HTTPChatClient(baseURL: $0, user: user, password: Self.demoPassword, tokens: tokens, logger: logger)
         }
         network.holdsRemotePolls = clockMode == .system
         try save()
@@ -116,6 +117,11 @@ public final class World {
 
     /// The password every demo user signs in to a `courier-server` with — for the demo only.
     public static let demoPassword = "courier"
+
+    /// Where the driver keeps its sign-in to a `courier-server` (`client/token`, `0600`).
+    public static func tokenPath(in directory: URL) -> String {
+        directory.appendingPathComponent("client/token").path
+    }
 
     /// Where the client's id namespace and counter live (`client/ids`), beside the client's other stores.
     public static func idSpacePath(in directory: URL) -> String {
