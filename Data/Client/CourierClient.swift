@@ -56,6 +56,7 @@ public final class CourierClient: MessagingSession {
     public var outbox: any MessageOutbox { durableOutbox }
 
     private let lock: DataDirectoryLock
+    private let fileSystem: any FileSystem
     private let messageLog: RecordLogStorage
     private let conversationLog: RecordLogStorage
     private let writeLog: RecordLogStorage
@@ -79,8 +80,9 @@ public final class CourierClient: MessagingSession {
     ///   - probeRandom: the jitter of the reachability probe (seeded in tests and scripts; the system's random
     ///     source when nil).
     ///   - fileSystem: the disk (a `SimulatedFileSystem` in crash tests).
-    /// - Throws: `StoreError.locked(path:)` when another owner holds the directory, `StoreError` when a store
-    ///   cannot be opened; whatever was opened is released again.
+    /// - Throws: `StoreError.locked(path:)` when another owner holds the directory,
+    ///   `StoreError.ownedByAnotherUser` when another user signed in there first (`ClientDirectory`), `StoreError`
+    ///   when a store cannot be opened; whatever was opened is released again.
     public init(
         directory: URL, currentUser: UserID, messages: any MessageRepository,
         conversations: any ConversationRepository, users: any UserRepository, connectivity: any ConnectivityMonitor,
@@ -92,6 +94,13 @@ public final class CourierClient: MessagingSession {
     ) throws {
         // The lock first: nothing in the directory is opened by a second owner.
         let lock = try DataDirectoryLock.acquire(directory: directory, fileSystem: fileSystem)
+        // A sign-out's erase a killed process began is finished before anything is read; then the directory is
+        // its owner's alone.
+        if ClientDirectory.isErasing(directory, fileSystem: fileSystem) {
+            logger.log(.warning, "client: finishing the erase of a signed-out user's data an earlier launch began")
+            try ClientDirectory.erase(directory, fileSystem: fileSystem)
+        }
+        try ClientDirectory.claim(directory, for: currentUser, fileSystem: fileSystem)
         // Online means a path and a backend that answers: every request reports what it learned.
         // Probes are jittered from the system's random source unless a seeded run gives its own generator, so that
         // clients of one outage do not probe in step.
@@ -168,6 +177,7 @@ public final class CourierClient: MessagingSession {
         self.messageCache = messageCache
         self.conversationCache = conversationCache
         self.lock = lock
+        self.fileSystem = fileSystem
         self.messageLog = messageLog
         self.conversationLog = conversationLog
         self.writeLog = writeLog
@@ -256,6 +266,22 @@ public final class CourierClient: MessagingSession {
     /// Closes the client in order: stops the outbox (a send cut off goes back to `queued`), stops observing, then
     /// closes the stores and releases the directory. Closing twice is harmless; the client does nothing afterwards.
     public func close() {
+        closeStores()
+        lock.release()
+    }
+
+    /// Signs the user out of this device: stops every piece of work, closes the stores and erases every file of
+    /// the directory — queued and failed messages, caches, the sync cursor, receipts and writes not yet sent, the
+    /// owner — durably, while still holding the directory's lock. A process killed mid-erase leaves a marker, and
+    /// the next open finishes the erase before it reads anything (`ClientDirectory`). The client is closed after;
+    /// revoking the token at the backend (`HTTPChatClient.signOut()`) is the app's, beforehand.
+    public func signOutErasingLocalData() throws {
+        closeStores()
+        defer { lock.release() }
+        try ClientDirectory.erase(directory, fileSystem: fileSystem)
+    }
+
+    private func closeStores() {
         guard !isClosed else { return }
         isClosed = true
         durableOutbox.stop()
@@ -268,6 +294,5 @@ public final class CourierClient: MessagingSession {
         conversationLog.close()
         writeLog.close()
         for log in syncLogs { log.close() }
-        lock.release()
     }
 }

@@ -15,8 +15,13 @@ import Foundation
 ///
 /// Every failure becomes `StoreError.io("<call> <path>: <strerror>")`.
 public struct PosixFileSystem: FileSystem {
-    /// Creates the real file system.
-    public init() {}
+    /// The data-protection class of the files and directories it creates (Apple's mobile platforms only).
+    public let protection: FileProtection
+
+    /// The real file system; what it creates carries `protection` where the platform has data protection.
+    public init(protection: FileProtection = .completeUntilFirstUserAuthentication) {
+        self.protection = protection
+    }
 
     // MARK: - Files
 
@@ -25,10 +30,20 @@ public struct PosixFileSystem: FileSystem {
         let descriptor = retryingInterrupts { posixOpen(path, flags, Self.fileMode) }
         guard descriptor >= 0 else { throw Self.failure("open \(path)") }
         var info = stat()
-        if fstat(descriptor, &info) == 0, info.st_mode & 0o777 != Self.fileMode, fchmod(descriptor, Self.fileMode) != 0 {
+        if fstat(descriptor, &info) == 0, info.st_mode & 0o777 != Self.fileMode,
+            fchmod(descriptor, Self.fileMode) != 0
+        {
             let failure = Self.failure("chmod \(path)")
             posixClose(descriptor)
             throw failure
+        }
+        if create {
+            do {
+                try protect(path)
+            } catch {
+                posixClose(descriptor)
+                throw error
+            }
         }
         return FileSystemHandle(rawValue: descriptor)
     }
@@ -119,6 +134,19 @@ public struct PosixFileSystem: FileSystem {
         // mkdir's mode passes through the umask; chmod then sets it exactly.
         if mkdir(path, Self.directoryMode) != 0, errno != EEXIST { throw Self.failure("mkdir \(path)") }
         if chmod(path, Self.directoryMode) != 0 { throw Self.failure("chmod \(path)") }
+        try protect(path)
+    }
+
+    /// Gives the file or directory at `path` the protection class (a no-op without data protection).
+    private func protect(_ path: String) throws {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+            do {
+                try FileManager.default.setAttributes(
+                    [.protectionKey: protection.foundationValue], ofItemAtPath: path)
+            } catch {
+                throw StoreError.io("protect \(path): \(error.localizedDescription)")
+            }
+        #endif
     }
 
     public func restrictToOwner(_ path: String) throws {

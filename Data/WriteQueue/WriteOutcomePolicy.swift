@@ -5,8 +5,8 @@ import CourierDomain
 ///
 /// 1. **Success** — the write is removed (durably) and reported `delivered`; it counts as synced.
 /// 2. **Retryable failure** (`offline`, `timeout`, `server`, `rateLimited` — never sooner than it asks) and
-///    anything that is not a `DeliveryError` (`unknown`) — the write stays, its attempt and error are recorded, and the same sync retries it after the
-///    waits of the queue's retry policy, on the injected clock (`RetryPolicy.writeQueueRetries`: 1 s, 2 s, 4 s,
+///    anything that is not a `DeliveryError` (`unknown`) — the write stays, its attempt and error are recorded, and
+///    the same sync retries it after the waits of the queue's retry policy, on the injected clock (`RetryPolicy.writeQueueRetries`: 1 s, 2 s, 4 s,
 ///    `maxRetries` times at most). When this sync's retries are spent the write stays queued and the sync goes on
 ///    with the next write — unless the device is offline, which ends the sync (nothing else could get through).
 ///    While online, the queue then syncs again by itself after its resync policy's wait

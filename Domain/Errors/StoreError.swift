@@ -17,6 +17,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case incompatible(String)
     /// The change would move a status backwards.
     case invalidTransition(from: MessageStatus, to: MessageStatus)
+    /// The data directory belongs to `owner`, the user who first signed in there, and `requested` asked for it: its
+    /// data is never shown to, nor sent as, someone else.
+    case ownedByAnotherUser(owner: UserID, requested: UserID)
 
     public var description: String {
         switch self {
@@ -28,6 +31,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .io(let text): "storage error: \(text)"
         case .incompatible(let text): "incompatible store: \(text)"
         case .invalidTransition(let from, let to): "a message cannot go from \(from.rawValue) to \(to.rawValue)"
+        case .ownedByAnotherUser(let owner, let requested):
+            "the data directory belongs to \(owner), not \(requested) (its data is never shown to, nor sent as, "
+                + "someone else)"
         }
     }
 }

@@ -162,7 +162,8 @@ import Testing
         let page = try #require(body.chats["c2"])
         #expect(page.messages.map(\.text).last == "latest" && page.messages.count == 2 && page.hasMore)
         #expect(page.nextCursor == page.messages.first.map { HTTPWire.text(of: $0.cursor) })
-        let expected = try backend.snapshot(for: "ben", conversationLimit: 2, chats: ["c2", "c1"], messageLimit: 2, as: "ben")
+        let expected = try backend.snapshot(
+            for: "ben", conversationLimit: 2, chats: ["c2", "c1"], messageLimit: 2, as: "ben")
         #expect(body.snapshot == expected)
     }
 

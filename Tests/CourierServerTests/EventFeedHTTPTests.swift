@@ -230,7 +230,8 @@ import Testing
         #expect(events == (try backend.events(for: "me", after: .start, limit: 2, wait: .zero, as: "me")))
         #expect(
             snapshot
-                == (try backend.snapshot(for: "me", conversationLimit: 3, chats: ["c2", "c1"], messageLimit: 5, as: "me")))
+                == (try backend.snapshot(
+                    for: "me", conversationLimit: 3, chats: ["c2", "c1"], messageLimit: 5, as: "me")))
         #expect(snapshot.chats["c2"]?.messages.last?.status == .read)
         #expect(try await fixture.client.feedEnd(for: "me") == FeedPosition(2))
     }

@@ -34,7 +34,9 @@ import Testing
         var holdings: [String] {
             let backend = server.backend
             return backend.conversationIDs.map { "\($0.rawValue)=\(backend.messageCount(in: $0))" }
-                + ["me", "ben", "ana"].map { "read.\($0)=\(backend.marker(.read, of: UserID($0), in: "c2")?.rawValue ?? "-")" }
+                + ["me", "ben", "ana"].map {
+                    "read.\($0)=\(backend.marker(.read, of: UserID($0), in: "c2")?.rawValue ?? "-")"
+                }
                 + ["me", "ben", "ana"].map { "name.\($0)=\(backend.user(UserID($0))?.displayName ?? "-")" }
         }
 
@@ -79,7 +81,10 @@ import Testing
             kind: .read, messageID: "c2-m0003", timestamp: Date(timeIntervalSinceReferenceDate: 0))
         return [
             ("PUT", "/conversations/c2/messages/\(message.id.rawValue)", try HTTPWire.encode(message)),
-            ("POST", "/conversations/c2/messages:batch", try HTTPWire.encode(HTTPWire.BatchRequest(messages: [message]))),
+            (
+                "POST", "/conversations/c2/messages:batch",
+                try HTTPWire.encode(HTTPWire.BatchRequest(messages: [message]))
+            ),
             ("GET", "/conversations/c2/messages?limit=5", Data()),
             ("GET", "/conversations/c2", Data()),
             ("GET", "/conversations/c2/reads", Data()),
@@ -170,7 +175,9 @@ import Testing
         // Given a server
         let target = try Target()
         defer { target.stop() }
-        func signIn(_ password: String, as user: String = "me") async throws -> (status: Int, body: String, head: String) {
+        func signIn(_ password: String, as user: String = "me") async throws
+            -> (status: Int, body: String, head: String)
+        {
             let body = try HTTPWire.encode(HTTPWire.SignInBody(userID: UserID(user), password: password))
             return await send("POST", "/sessions", bearer: nil, body: body, to: target)
         }

@@ -97,6 +97,7 @@ import Testing
         #expect(end.result == .success(FeedPosition(1)))
         #expect(
             snapshot.result
-                == .success(try backend.snapshot(for: "me", conversationLimit: 2, chats: ["c2"], messageLimit: 3, as: "me")))
+                == .success(
+                    try backend.snapshot(for: "me", conversationLimit: 2, chats: ["c2"], messageLimit: 3, as: "me")))
     }
 }

@@ -118,7 +118,8 @@ import Testing
         defer { fixture.tearDown() }
         let token = try fixture.token()
         let request = "GET /users?ids=ana HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(token)\r\n\r\n"
-        let last = "GET /users?ids=ben HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(token)\r\nConnection: close\r\n\r\n"
+        let last =
+            "GET /users?ids=ben HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(token)\r\nConnection: close\r\n\r\n"
         let (answer, closed) = await exchange(request + last, port: fixture.server.port)
         #expect(answer.components(separatedBy: "HTTP/1.1 200 OK").count == 3)
         #expect(answer.range(of: "\"ana\"")?.lowerBound ?? answer.endIndex < answer.range(of: "\"ben\"")?.lowerBound

@@ -10,7 +10,8 @@ extension InMemoryChatBackend {
         var events: [FeedEvent] = []
         var cursor = cursor
         while true {
-            guard case .batch(let batch) = try self.events(for: user, after: cursor, limit: 100, wait: .zero, as: user) else {
+            let answer = try self.events(for: user, after: cursor, limit: 100, wait: .zero, as: user)
+            guard case .batch(let batch) = answer else {
                 return nil
             }
             events += batch.events

@@ -54,8 +54,10 @@ public enum DriverMain {
         } catch let error as DataDirectoryError {
             printError("courier: \(error)")
             return Driver.ExitStatus.badInvocation.rawValue
-        } catch let error as DataDirectoryOwner.OwnerError {
-            printError("courier: cannot open the data directory \(options.dataDirectory.path): \(error)")
+        } catch StoreError.ownedByAnotherUser(let owner, let requested) {
+            let reason = StoreError.ownedByAnotherUser(owner: owner, requested: requested)
+            let path = options.dataDirectory.path
+            printError("courier: cannot open the data directory \(path): \(reason); --fresh starts over")
             return Driver.ExitStatus.dataDirectoryUnavailable.rawValue
         } catch {
             printError("courier: cannot open the data directory \(options.dataDirectory.path): \(error)")

@@ -144,7 +144,7 @@ struct DriverLiveTests {
 
         options.fresh = false
         options.user = "me"
-        #expect(throws: DataDirectoryOwner.OwnerError.ownedByAnother(owner: "ben", requested: "me")) {
+        #expect(throws: StoreError.ownedByAnotherUser(owner: "ben", requested: "me")) {
             try Driver(options: options, inputIsTerminal: false, write: { _ in })
         }
         options.user = nil

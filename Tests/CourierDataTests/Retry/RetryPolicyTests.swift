@@ -69,9 +69,11 @@ struct RetryPolicyTests {
     @Test("branch 5: a rate-limited answer waits at least the Retry-After it names, never less than the backoff")
     func rateLimited() {
         let long = DeliveryError.rateLimited(retryAfter: .seconds(30))
-        #expect(policy.decision(after: long, failedAttempts: 1, isOnline: true, unit: 0.5) == .retry(after: .seconds(30)))
+        #expect(
+            policy.decision(after: long, failedAttempts: 1, isOnline: true, unit: 0.5) == .retry(after: .seconds(30)))
         let short = DeliveryError.rateLimited(retryAfter: .zero)
-        #expect(policy.decision(after: short, failedAttempts: 2, isOnline: true, unit: 0.5) == .retry(after: .seconds(2)))
+        #expect(
+            policy.decision(after: short, failedAttempts: 2, isOnline: true, unit: 0.5) == .retry(after: .seconds(2)))
         #expect(policy.decision(after: long, failedAttempts: 4, isOnline: true, unit: 0.5) == .fail(long))
     }
 

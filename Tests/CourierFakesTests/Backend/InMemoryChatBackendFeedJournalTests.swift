@@ -138,7 +138,8 @@ struct InMemoryChatBackendFeedJournalTests {
         let reopened = try InMemoryChatBackend(seed: data, journal: journal, feedRetention: 3)
 
         for target in [backend, reopened] {
-            #expect(try target.events(for: "ana", after: FeedPosition(1), limit: 10, wait: .zero, as: "ana") == .expired)
+            let answer = try target.events(for: "ana", after: FeedPosition(1), limit: 10, wait: .zero, as: "ana")
+            #expect(answer == .expired)
             #expect(try target.feedLines(for: "ana", after: FeedPosition(2)) == [
                 "3 message m2", "4 message m3", "5 message m4",
             ])

@@ -190,7 +190,8 @@ struct InMemoryChatBackendTests {
         #expect([first, second, third].map(\.hasMore) == [true, true, false])
         let listed = (first.conversations + second.conversations + third.conversations).map(\.id)
         #expect(listed == (1...120).map { ConversationID("c\($0)") })
-        #expect(try backend.conversations(of: "ana", after: nil, limit: 50, as: "ana").conversations.map(\.id) == ["c1"])
+        let anas = try backend.conversations(of: "ana", after: nil, limit: 50, as: "ana")
+        #expect(anas.conversations.map(\.id) == ["c1"])
         #expect(throws: DeliveryError.forbidden) { try backend.conversations(of: "ana", after: nil, limit: 50) }
     }
 
