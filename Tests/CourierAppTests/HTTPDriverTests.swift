@@ -24,5 +24,34 @@ extension AppTestsChildProcesses {
             #expect(counts == ["server c2: 3 message(s)", "server c2: 4 message(s)"])
             #expect(run.lines.last?.hasSuffix("me: while away") == true)
         }
+
+        @Test("a real token expiry keeps what is queued; a renew sends it once, and the token is the user's alone")
+        func anExpiryAndARenewKeepQueuedMessages() throws {
+            // Given a driver signed in to a real server
+            let root = AppTestsDriverHarness.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: root) }
+            let server = try AppTestsServerProcess(directory: root.appendingPathComponent("server"))
+            defer { server.kill() }
+            let client = root.appendingPathComponent("client")
+
+            // When the server lets its token expire, two messages are sent, and then it signs in again
+            let run = try AppTestsCourierProcess.run(
+                ["--data-dir", client.path, "--fresh", "--server", server.url],
+                input: [
+                    "open c2", "auth expire", "send while expired", "send second", "expect queue.count == 2",
+                    "expect queue.items[1].status == queued", "auth renew", "expect queue.count == 0",
+                    "expect chat.messages[-1].status == sent", "server c2 2",
+                ])
+
+            // Then both waited (queued, not failed) and went out once, in order, after the renew
+            #expect(run.status == 0, "\(run.errors) \(run.lines)")
+            #expect(run.lines.contains("server c2: 5 message(s)"))
+            let stored = run.lines.suffix(2)
+            #expect(stored.first?.hasSuffix("me: while expired") == true && stored.last?.hasSuffix("me: second") == true)
+            // And the kept token is a file of its own, readable by its owner alone
+            var info = stat()
+            #expect(stat(client.appendingPathComponent("client/token").path, &info) == 0)
+            #expect(info.st_mode & 0o777 == 0o600)
+        }
     }
 }

@@ -12,7 +12,7 @@ final class ServerFixture {
     let client: HTTPChatClient
 
     init(limits: HTTPLimits = HTTPLimits(requestTimeout: .milliseconds(300), idleTimeout: .seconds(2)),
-         clientTimeout: Duration = .seconds(5)) throws {
+         clientTimeout: Duration = .seconds(15)) throws {
         directory = try TemporaryDirectory(prefix: "courier-server")
         server = try ChatServer(directory: directory.url, port: 0, limits: limits)
         client = HTTPChatClient(baseURL: server.url, user: "me", password: "courier", timeout: clientTimeout)
@@ -28,7 +28,7 @@ final class ServerFixture {
 
     /// A client of the same server signed in as `user` (Ben shares `c2` with `me`).
     func client(as user: UserID) -> HTTPChatClient {
-        HTTPChatClient(baseURL: server.url, user: user, password: "courier", timeout: .seconds(5))
+        HTTPChatClient(baseURL: server.url, user: user, password: "courier", timeout: .seconds(15))
     }
 
     /// Waits on the wall clock, 5 ms at a time, until `condition` holds (true) or `attempts` looks have failed
