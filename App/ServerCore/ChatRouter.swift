@@ -58,7 +58,7 @@ public final class ChatRouter {
                 let query = try eventsQuery(request, user: user)
                 return try events(for: user, after: query.after, limit: query.limit)
             case ("GET", 2, "events") where segments[1] == "end":
-                return try ok(HTTPWire.FeedEndBody(position: backend.feedEnd(for: user)))
+                return try ok(HTTPWire.FeedEndBody(position: backend.feedEnd(for: user, as: user)))
             case ("POST", 2, "events") where segments[1] == "trim":
                 try backend.trimFeeds()
                 return HTTPResponse(status: 204)
