@@ -130,7 +130,12 @@ public final class ChatRouter {
                 seen[message.id] = seen[message.id] ?? message
             }
         }
-        let wasStored = accepted.map { backend.message($0.id) != nil }
+        // Applied in order: a message repeated within the batch finds its first copy stored, as a PUT would (200).
+        var earlier = Set<MessageID>()
+        let wasStored = accepted.map { message in
+            defer { earlier.insert(message.id) }
+            return backend.message(message.id) != nil || earlier.contains(message.id)
+        }
         var results = try backend.sendBatch(accepted, as: user).makeIterator()
         var stored = wasStored.makeIterator()
         var items: [HTTPWire.BatchItem] = []
