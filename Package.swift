@@ -76,7 +76,10 @@ let package = Package(
             ["CourierDomain", "CourierData", "CourierFakes", "CourierServer", "CourierTestSupport"]),
         tests(
             "CourierConformanceTests",
-            ["CourierDomain", "CourierData", "CourierFakes", "CourierServer", "CourierConformance", "CourierTestSupport"]),
+            [
+                "CourierDomain", "CourierData", "CourierFakes", "CourierServer", "CourierConformance",
+                "CourierTestSupport",
+            ]),
         // An app's view of the package: the library products only, no CourierApp and no @testable. It is the one test
         // target without CourierTestSupport, by design: an outside app has no access to the package's test fixtures.
         tests("CourierAdoptionTests", ["CourierDomain", "CourierData", "CourierPresentation"]),

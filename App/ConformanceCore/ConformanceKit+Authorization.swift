@@ -73,8 +73,8 @@ extension ConformanceKit {
             let before = try await owner.messageCount(in: shared)
             let honest = freshMessage("honest, in a forged batch", in: shared, from: user2.id)
             let forged = freshMessage("forged sender in a batch", in: shared, from: owner.id)
-            try await user2.batch([honest, forged], in: shared)
-                .expect(403, error: "forbidden", "a batch by \(user2.id) holding a message whose senderID is \(owner.id)")
+            let what = "a batch by \(user2.id) holding a message whose senderID is \(owner.id)"
+            try await user2.batch([honest, forged], in: shared).expect(403, error: "forbidden", what)
             let after = try await owner.messageCount(in: shared)
             try ConformanceFailure.require(
                 after == before, "\(shared) went from \(before) to \(after) messages (the honest one was stored?)")

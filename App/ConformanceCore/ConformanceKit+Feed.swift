@@ -23,7 +23,8 @@ extension ConformanceKit {
             let ids = Set(sent.map(\.id))
             let heard = events.compactMap(\.message?.id).filter { ids.contains($0) }
             try ConformanceFailure.require(
-                heard == sent.map(\.id), "after \(cursor) the feed holds \(heard.count) of the 3 messages sent, in order")
+                heard == sent.map(\.id),
+                "after \(cursor) the feed holds \(heard.count) of the 3 messages sent, in order")
         }
         await checkNoGap()
         await check(.feedExpired) { () async throws(ConformanceFailure) in
@@ -39,9 +40,9 @@ extension ConformanceKit {
     /// the cursor, once.
     private func checkNoGap() async {
         guard let user2, let shared else {
-            let reason = options.user2 == nil
-                ? "needs --user2 and --password2" : "\(options.user.id) and \(options.user2?.id.rawValue ?? "") share no conversation"
-            skip(.feedNoGap, reason)
+            let second = options.user2?.id.rawValue
+            let reason = second.map { "\(options.user.id) and \($0) share no conversation (or \($0) did not sign in)" }
+            skip(.feedNoGap, reason ?? "needs --user2 and --password2")
             return
         }
         await check(.feedNoGap) { () async throws(ConformanceFailure) in

@@ -74,13 +74,15 @@ extension ConformanceKit {
                 results.count == batch.count, "\(batch.count) messages answered \(results.count) results")
             let statuses = results.map(\.status)
             try ConformanceFailure.require(
-                statuses == expected, "statuses \(statuses), not \(expected) (new, new, same, other content, blank, new)")
+                statuses == expected,
+                "statuses \(statuses), not \(expected) (new, new, same, other content, blank, new)")
             for (index, result) in results.enumerated() where (200...299).contains(result.status) {
                 try ConformanceFailure.require(
                     result.message?.id == batch[index].id, "result \(index + 1) is not message \(index + 1)")
             }
             try ConformanceFailure.require(results[3].error?.error == "conflict", "result 4's error is not conflict")
-            try ConformanceFailure.require(results[4].error?.error == "validation", "result 5's error is not validation")
+            try ConformanceFailure.require(
+                results[4].error?.error == "validation", "result 5's error is not validation")
         }
         await check(.batchStored) { () async throws(ConformanceFailure) in
             let (user, conversation) = try writer()
@@ -112,7 +114,8 @@ extension ConformanceKit {
             try await user.put(sent[1]).expect(201, "PUT of compose-order message 2")
             let results = try await user.batch(Array(sent[2...]), in: conversation).expect(200)
                 .decode(HTTPWire.BatchResponse.self).results
-            try ConformanceFailure.require(results.map(\.status) == [201, 201, 201], "the batch of three was not stored")
+            try ConformanceFailure.require(
+                results.map(\.status) == [201, 201, 201], "the batch of three answered \(results.map(\.status))")
             let ids = Set(sent.map(\.id))
             let order = try await user.page(of: conversation, limit: 20).messages.filter { ids.contains($0.id) }
             try ConformanceFailure.require(

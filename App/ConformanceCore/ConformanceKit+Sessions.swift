@@ -23,7 +23,8 @@ extension ConformanceKit {
 
     /// A session of `credentials`: `POST /sessions` answering 201 with a token and an expiry in the future.
     func signIn(_ credentials: ConformanceOptions.Credentials) async throws(ConformanceFailure) -> ConformanceUser {
-        let body = try ConformanceUser.encode(HTTPWire.SignInBody(userID: credentials.id, password: credentials.password))
+        let body = try ConformanceUser.encode(
+            HTTPWire.SignInBody(userID: credentials.id, password: credentials.password))
         let what = "POST /sessions as \(credentials.id)"
         let session = try await http.send("POST", ["sessions"], body: body, bearer: nil).expect(201, what)
             .decode(HTTPWire.SessionBody.self)

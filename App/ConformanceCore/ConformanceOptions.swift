@@ -44,6 +44,8 @@ public struct ConformanceOptions: Equatable, Sendable {
     public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
         /// What is wrong, for a person.
         public var description: String
+        /// A problem described as `description`.
+        public init(description: String) { self.description = description }
     }
 
     /// The options of `arguments` (without the program's name); throws `Problem` for an unknown option, a missing

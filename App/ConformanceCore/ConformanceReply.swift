@@ -39,8 +39,8 @@ struct ConformanceReply: Sendable {
     {
         try expect(expected, what)
         guard errorBody?.error == name else {
-            throw ConformanceFailure(
-                "\(what ?? request) answered \(expected) with error \(errorBody?.error ?? "(no error body)"), not \(name)")
+            let named = errorBody?.error ?? "(no error body)"
+            throw ConformanceFailure("\(what ?? request) answered \(expected) with error \(named), not \(name)")
         }
         return self
     }
