@@ -17,7 +17,8 @@ import Testing
 
         // When the kit checks it as me and ben
         let options = ConformanceOptions(
-            server: server.url, user: ConformanceKitTests.me, user2: ConformanceKitTests.ben)
+            server: server.url, user: ConformanceKitTests.me, user2: ConformanceKitTests.ben,
+            timeout: ConformanceKitTests.patience)
         let report = await ConformanceKit(options: options).run()
 
         // Then the run fails, and exactly the checks of that promise fail
@@ -31,7 +32,8 @@ import Testing
         defer { server.stop() }
 
         // When the kit checks it
-        let options = ConformanceOptions(server: server.url, user: ConformanceKitTests.me)
+        let options = ConformanceOptions(
+            server: server.url, user: ConformanceKitTests.me, timeout: ConformanceKitTests.patience)
         var lines: [String] = []
         _ = await ConformanceKit(options: options).run { lines.append("\($0)") }
 

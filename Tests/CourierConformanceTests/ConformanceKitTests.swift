@@ -13,6 +13,9 @@ import Testing
 @Suite struct ConformanceKitTests {
     static let me = ConformanceOptions.Credentials(id: "me", password: ChatServer.demoPassword)
     static let ben = ConformanceOptions.Credentials(id: "ben", password: ChatServer.demoPassword)
+    /// A request's timeout in these tests: the in-process server answers on the main actor, which a whole-suite run
+    /// shares with every other suite, so an answer can take seconds to come although nothing is wrong.
+    static let patience: TimeInterval = 30
 
     @Test func everyCheckPassesAgainstCourierServerAndAgainOnTheSameData() async throws {
         // Given courier-server on a free port, with its demo users
@@ -22,7 +25,8 @@ import Testing
             server.stop()
             directory.remove()
         }
-        let options = ConformanceOptions(server: server.url, user: Self.me, user2: Self.ben)
+        let options = ConformanceOptions(
+            server: server.url, user: Self.me, user2: Self.ben, timeout: Self.patience)
 
         // When the kit checks it as me and ben, then runs again against what the first run left
         var printed: [String] = []
@@ -54,7 +58,9 @@ import Testing
         }
 
         // When the kit checks it as me alone
-        let report = await ConformanceKit(options: ConformanceOptions(server: server.url, user: Self.me)).run()
+        let report = await ConformanceKit(
+            options: ConformanceOptions(server: server.url, user: Self.me, timeout: Self.patience)
+        ).run()
 
         // Then the checks that need a second user are skipped, saying so, and the rest pass
         let skipped = report.results.filter { if case .skipped = $0.outcome { true } else { false } }.map(\.check)
@@ -75,7 +81,9 @@ import Testing
 
         // When the kit is given a wrong password
         let wrong = ConformanceOptions.Credentials(id: "me", password: "not-courier")
-        let report = await ConformanceKit(options: ConformanceOptions(server: server.url, user: wrong)).run()
+        let report = await ConformanceKit(
+            options: ConformanceOptions(server: server.url, user: wrong, timeout: Self.patience)
+        ).run()
 
         // Then sign-in fails, saying what the server answered, and nothing else is checked
         #expect(report.results.map(\.check) == [.signIn])
