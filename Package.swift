@@ -40,6 +40,8 @@ let package = Package(
         .executable(name: "courier-sim", targets: ["courier-sim"]),
         .executable(name: "courier-server", targets: ["courier-server"]),
         .executable(name: "courier-netwatch", targets: ["courier-netwatch"]),
+        .library(name: "CourierConformance", targets: ["CourierConformance"]),
+        .executable(name: "courier-conformance", targets: ["courier-conformance"]),
     ],
     targets: [
         library("CourierDomain", "Domain"),
@@ -57,6 +59,10 @@ let package = Package(
             "courier-sim", "Sim",
             ["CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp"]),
         executable("courier-server", "Server", ["CourierDomain", "CourierServer"]),
+        // The conformance kit checks any backend against docs/http-api.md over HTTP, so it knows the contract's
+        // bodies (CourierData's HTTPWire) and nothing of courier-server or the fakes.
+        library("CourierConformance", "App/ConformanceCore", ["CourierDomain", "CourierData"]),
+        executable("courier-conformance", "Conformance", ["CourierConformance"]),
         // The platform's path monitor on the real network: one line per change.
         executable("courier-netwatch", "NetWatch", ["CourierDomain", "CourierData"]),
         // Fixtures and fakes shared by the test targets.
@@ -68,6 +74,12 @@ let package = Package(
         tests(
             "CourierServerTests",
             ["CourierDomain", "CourierData", "CourierFakes", "CourierServer", "CourierTestSupport"]),
+        tests(
+            "CourierConformanceTests",
+            [
+                "CourierDomain", "CourierData", "CourierFakes", "CourierServer", "CourierConformance",
+                "CourierTestSupport",
+            ]),
         // An app's view of the package: the library products only, no CourierApp and no @testable. It is the one test
         // target without CourierTestSupport, by design: an outside app has no access to the package's test fixtures.
         tests("CourierAdoptionTests", ["CourierDomain", "CourierData", "CourierPresentation"]),

@@ -58,7 +58,7 @@ public final class ChatRouter {
                 let query = try eventsQuery(request, user: user)
                 return try events(for: user, after: query.after, limit: query.limit)
             case ("GET", 2, "events") where segments[1] == "end":
-                return try ok(HTTPWire.FeedEndBody(position: backend.feedEnd(for: user)))
+                return try ok(HTTPWire.FeedEndBody(position: backend.feedEnd(for: user, as: user)))
             case ("POST", 2, "events") where segments[1] == "trim":
                 try backend.trimFeeds()
                 return HTTPResponse(status: 204)
@@ -130,7 +130,12 @@ public final class ChatRouter {
                 seen[message.id] = seen[message.id] ?? message
             }
         }
-        let wasStored = accepted.map { backend.message($0.id) != nil }
+        // Applied in order: a message repeated within the batch finds its first copy stored, as a PUT would (200).
+        var earlier = Set<MessageID>()
+        let wasStored = accepted.map { message in
+            defer { earlier.insert(message.id) }
+            return backend.message(message.id) != nil || earlier.contains(message.id)
+        }
         var results = try backend.sendBatch(accepted, as: user).makeIterator()
         var stored = wasStored.makeIterator()
         var items: [HTTPWire.BatchItem] = []

@@ -70,6 +70,21 @@ import Testing
         #expect(try decode(HTTPWire.FeedEndBody.self, respond("GET", "/events/end")).position == FeedPosition(3))
     }
 
+    @Test func everyUserAsksForTheEndOfTheirOwnFeed() throws {
+        // Given two messages from Ben in c2, which both `me` and Ben hear
+        try benSays("one")
+        try benSays("two")
+
+        // When Ben, who is not the backend's demo `signedInUser`, asks where his feed ends
+        let response = respond("GET", "/events/end", as: "ben")
+
+        // Then he is answered with his own feed's end, the one his events read (the conformance kit found a 403)
+        #expect(response.status == 200)
+        let events = try decode(HTTPWire.EventsBody.self, respond("GET", "/events", as: "ben"))
+        #expect(try decode(HTTPWire.FeedEndBody.self, response).position == events.end)
+        #expect(events.events.count == 2)
+    }
+
     @Test func aLongPollWithNothingWaitingIsHeldUntilTheUsersFeedGrows() throws {
         // Given a long poll at the end of `me`'s feed
         let route = router.route(request("GET", "/events", query: [("after", "0"), ("timeout", "5")]))

@@ -62,6 +62,20 @@ import Testing
         #expect(backend.messageCount(in: "c2") == 5)
     }
 
+    @Test func aMessageRepeatedWithinABatchIsAnsweredAsItsResendWouldBe() throws {
+        // Given a batch holding one new message twice, and another after it
+        let repeated = message("twice")
+        let batch = HTTPWire.BatchRequest(messages: [repeated, repeated, message("after")])
+
+        // When it is posted
+        let response = request("POST", "/conversations/c2/messages:batch", body: try JSONEncoder().encode(batch))
+
+        // Then the batch is applied in order: the second copy finds the first stored (200), and it is stored once
+        let results = try JSONDecoder().decode(HTTPWire.BatchResponse.self, from: Data(response.body)).results
+        #expect(results.map(\.status) == [201, 200, 201])
+        #expect(backend.messageCount(in: "c2") == 5)
+    }
+
     @Test func unknownRoutesMethodsAndMissingSignInAreRefused() {
         #expect(request("GET", "/nowhere").status == 404)
         #expect(request("DELETE", "/conversations/c2/messages/m1").status == 405)

@@ -1,0 +1,83 @@
+import CourierData
+import CourierDomain
+import Foundation
+
+// MARK: - Who may do what (docs/http-api.md, "Conventions": 403 and nothing changes)
+
+extension ConformanceKit {
+    /// With a second user: they cannot read or write a conversation of user one's they are not in, cannot send as
+    /// user one (alone or in a batch, which is then refused whole), and cannot read user one's conversation list.
+    /// Each refusal is 403 and stores nothing.
+    func checkAuthorization() async {
+        guard let user2 else {
+            let reason = options.user2 == nil ? "needs --user2 and --password2" : "user2 did not sign in"
+            for check in [ConformanceCheck.foreignRead, .foreignWrite, .senderMismatch, .senderMismatchBatch,
+                .foreignList]
+            {
+                skip(check, reason)
+            }
+            return
+        }
+        await checkForeignConversation(as: user2)
+        await checkSenderMismatch(as: user2)
+        await check(.foreignList) { () async throws(ConformanceFailure) in
+            let owner = try signedIn().id
+            try await user2.send("GET", ["users", owner.rawValue, "conversations"])
+                .expect(403, error: "forbidden", "GET /users/\(owner)/conversations as \(user2.id)")
+        }
+    }
+
+    private func checkForeignConversation(as user2: ConformanceUser) async {
+        guard let foreign else {
+            let reason = "every conversation of \(options.user.id)'s includes \(user2.id)"
+            skip(.foreignRead, reason)
+            skip(.foreignWrite, reason)
+            return
+        }
+        await check(.foreignRead) { () async throws(ConformanceFailure) in
+            try await user2.send("GET", ["conversations", foreign.rawValue])
+                .expect(403, error: "forbidden", "GET /conversations/\(foreign) as \(user2.id)")
+            try await user2.send("GET", ["conversations", foreign.rawValue, "messages"])
+                .expect(403, error: "forbidden", "GET /conversations/\(foreign)/messages as \(user2.id)")
+        }
+        await check(.foreignWrite) { () async throws(ConformanceFailure) in
+            let owner = try signedIn()
+            let before = try await owner.messageCount(in: foreign)
+            let intruder = freshMessage("intruder", in: foreign, from: user2.id)
+            try await user2.put(intruder).expect(403, error: "forbidden", "PUT into \(foreign) as \(user2.id)")
+            try await user2.batch([freshMessage("intruder batch", in: foreign, from: user2.id)], in: foreign)
+                .expect(403, error: "forbidden", "POST messages:batch into \(foreign) as \(user2.id)")
+            let after = try await owner.messageCount(in: foreign)
+            try ConformanceFailure.require(after == before, "\(foreign) went from \(before) to \(after) messages")
+        }
+    }
+
+    private func checkSenderMismatch(as user2: ConformanceUser) async {
+        guard let shared else {
+            let reason = "\(options.user.id) and \(user2.id) share no conversation"
+            skip(.senderMismatch, reason)
+            skip(.senderMismatchBatch, reason)
+            return
+        }
+        await check(.senderMismatch) { () async throws(ConformanceFailure) in
+            let owner = try signedIn()
+            let before = try await owner.messageCount(in: shared)
+            let forged = freshMessage("forged sender", in: shared, from: owner.id)
+            try await user2.put(forged)
+                .expect(403, error: "forbidden", "PUT as \(user2.id) of a message whose senderID is \(owner.id)")
+            let after = try await owner.messageCount(in: shared)
+            try ConformanceFailure.require(after == before, "\(shared) went from \(before) to \(after) messages")
+        }
+        await check(.senderMismatchBatch) { () async throws(ConformanceFailure) in
+            let owner = try signedIn()
+            let before = try await owner.messageCount(in: shared)
+            let honest = freshMessage("honest, in a forged batch", in: shared, from: user2.id)
+            let forged = freshMessage("forged sender in a batch", in: shared, from: owner.id)
+            let what = "a batch by \(user2.id) holding a message whose senderID is \(owner.id)"
+            try await user2.batch([honest, forged], in: shared).expect(403, error: "forbidden", what)
+            let after = try await owner.messageCount(in: shared)
+            try ConformanceFailure.require(
+                after == before, "\(shared) went from \(before) to \(after) messages (the honest one was stored?)")
+        }
+    }
+}
