@@ -35,19 +35,23 @@ extension ChatViewModel {
     private func loadFailed(_ error: any Error) {
         let cancelled = error is CancellationError
         logger.log(.warning, "loading \(conversationID) failed: \(error)")
+        let newest = olderCursor == nil
+        let delivery = error as? DeliveryError
         // Offline with nothing cached: not a send failure — say the chat loads once back online, and load it then.
-        let offline = (error as? DeliveryError) == .offline && olderCursor == nil
+        let offline = (delivery == .offline || delivery == .unreachable) && newest
         if offline { loadWaitsForConnection = true }
+        // Set before the render, so that the state it draws already says more may come (the next `more` asks again).
+        if newest, !cancelled { newestPageFailed = .some(nil) }
         render {
             if offline {
-                $0.error = Self.offlineLoadText
+                $0.error = delivery == .unreachable ? Self.unreachableLoadText : Self.offlineLoadText
             } else if !cancelled {
-                $0.error = DeliveryError.userMessage(for: error)
+                $0.error = Self.loadFailureText(for: delivery, newest: newest)
             }
             $0.isLoading = false
             $0.isLoadingOlder = false
         }
-        if olderCursor == nil, !cancelled { newestPageFailed = .some(store.state.error) }
+        if newest, !cancelled { newestPageFailed = .some(store.state.error) }
     }
 
     /// The feed is live again: a newest page that failed loads now (the connection's return alone does not bring
@@ -66,11 +70,13 @@ extension ChatViewModel {
     /// The shared banner hears of connectivity first (it exists before any chat): taking the change from there, with
     /// the load it lets start, keeps one change one state — online, banner, toast and loading agree.
     func bannerChanged(_ shared: ConnectivityBannerViewModel.State) {
+        let wait = queuedWait(online: shared.isOnline)
         let apply: (inout State) -> Void = {
             $0.isOnline = shared.isOnline
             $0.banner = shared.banner
             $0.toast = shared.toast
             $0.connected = shared.connected
+            $0.alert = $0.alert?.waiting(for: wait)
         }
         guard shared.isOnline, !store.state.isOnline, loadWaitsForConnection, !store.state.isLoading else {
             store.update(apply)
@@ -85,10 +91,23 @@ extension ChatViewModel {
         loadPage(before: nil)
     }
 
+    /// What a queued message of this chat waits for now: a connection offline; online, the user (manual policy) or
+    /// a moment (automatic).
+    var queuedWait: MessageAlert.Wait { queuedWait(online: store.state.isOnline) }
+
+    func queuedWait(online: Bool) -> MessageAlert.Wait {
+        guard online else { return .connection }
+        return outbox.policy == .manual ? .user : .policy
+    }
+
     /// A connectivity monitor the banner does not share still moves the chat; with the shared one, the banner has
     /// delivered the change already and this changes nothing.
     func connectivityChanged(_ online: Bool) {
-        store.update { $0.isOnline = online }
+        let wait = queuedWait(online: online)
+        store.update {
+            $0.isOnline = online
+            $0.alert = $0.alert?.waiting(for: wait)
+        }
         guard online, loadWaitsForConnection, !store.state.isLoading else { return }
         loadWaitsForConnection = false
         render {
@@ -100,4 +119,17 @@ extension ChatViewModel {
 
     /// What an uncached chat opened offline says instead of its messages.
     public static let offlineLoadText = "You're offline. This conversation will load when you're back online."
+    /// What an uncached chat opened while the backend cannot be reached says instead of its messages.
+    public static let unreachableLoadText = "Can't reach the server. This conversation will load when it's back."
+
+    /// What a page that failed to load says: a load's words, never a send's ("Failed to load more messages" for an
+    /// older page; the newest page says the chat could not load).
+    static func loadFailureText(for error: DeliveryError?, newest: Bool) -> String {
+        switch error {
+        case .unauthorized?: DeliveryError.unauthorized.userMessage
+        case .forbidden?: "You don't have access to this conversation."
+        case .notFound?: "Conversation not found."
+        default: newest ? "Failed to load messages. Please try again." : "Failed to load more messages"
+        }
+    }
 }

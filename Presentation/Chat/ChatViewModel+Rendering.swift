@@ -35,7 +35,8 @@ extension ChatViewModel {
         store.update {
             $0.messages = rows
             $0.failedMessageIDs = failed
-            $0.hasMore = serverHasMore || windowStart > 0 || pendingFrontier != nil
+            // A newest page that failed says nothing of the beginning: more may come.
+            $0.hasMore = serverHasMore || windowStart > 0 || pendingFrontier != nil || newestPageFailed != nil
             // The alert goes once its message left the status it is about (retried, deleted, sent from the queue).
             if let alert = $0.alert, timeline.message(alert.messageID)?.status != alert.requiredStatus {
                 $0.alert = nil

@@ -69,8 +69,20 @@ extension ChatViewModel {
             case queuedInfo
         }
 
+        /// What a queued message waits for, as the sheet and its Info say it.
+        public enum Wait: Equatable, Sendable {
+            /// The device is offline (or the backend cannot be reached): it goes once back online.
+            case connection
+            /// Online under the manual policy: it waits for the user to send it (Send Now, or Send All).
+            case user
+            /// Online under the automatic policy: it goes by itself in a moment.
+            case policy
+        }
+
         /// Which alert it is.
         public var kind: Kind
+        /// For a queued message, what it waits for (`.connection` for the failed-message alert).
+        public var wait: Wait
         /// The message it is about.
         public var messageID: MessageID
         /// Its title.
@@ -80,24 +92,48 @@ extension ChatViewModel {
         /// Its buttons' labels, in order.
         public var actions: [String]
 
-        /// The alert of `kind` for `messageID` (the failed-message alert by default).
-        public init(messageID: MessageID, kind: Kind = .failed) {
+        /// The alert of `kind` for `messageID` (the failed-message alert by default); a queued message's sheet and
+        /// Info say what it waits for — online, a queued message has Send Now first.
+        public init(messageID: MessageID, kind: Kind = .failed, wait: Wait = .connection) {
             self.kind = kind
             self.messageID = messageID
-            switch kind {
-            case .failed:
+            self.wait = kind == .failed ? .connection : wait
+            switch (kind, self.wait) {
+            case (.failed, _):
                 title = "Message Failed"
                 message = "This message failed to send. Would you like to retry or delete it?"
                 actions = ["Retry", "Delete", "Cancel"]
-            case .queuedActions:
+            case (.queuedActions, .connection):
                 title = "Queued Message"
                 message = "This message is waiting for a connection."
                 actions = ["Cancel", "Info", "Dismiss"]
-            case .queuedInfo:
+            case (.queuedActions, .user):
+                title = "Queued Message"
+                message = "This message is waiting for you to send it."
+                actions = ["Send Now", "Cancel", "Info", "Dismiss"]
+            case (.queuedActions, .policy):
+                title = "Queued Message"
+                message = "This message is about to send."
+                actions = ["Send Now", "Cancel", "Info", "Dismiss"]
+            case (.queuedInfo, .connection):
                 title = "Queued Message"
                 message = "This message will send automatically when you're back online"
                 actions = ["OK"]
+            case (.queuedInfo, .user):
+                title = "Queued Message"
+                message = "You're online. Queued messages wait until you send them: tap Send Now, or Send All in the "
+                    + "Offline Queue."
+                actions = ["Send Now", "OK"]
+            case (.queuedInfo, .policy):
+                title = "Queued Message"
+                message = "You're online. This message will send automatically in a moment."
+                actions = ["Send Now", "OK"]
             }
+        }
+
+        /// The same alert for a message that now waits for `wait` (connectivity or the policy changed under it).
+        func waiting(for wait: Wait) -> MessageAlert {
+            kind == .failed || wait == self.wait ? self : MessageAlert(messageID: messageID, kind: kind, wait: wait)
         }
 
         /// The status the message must keep for the alert to stay.

@@ -125,11 +125,22 @@ public final class ChatViewModel: StateEmitting {
     }
 
     /// Shows a page (`pageSize`) more of older messages: first those already known (pending ones from the outbox,
-    /// loaded ones), then, when they fall short, the server's page before the oldest loaded message. Does nothing
-    /// while a load runs or at the start.
+    /// loaded ones), then, when they fall short, the server's page before the oldest loaded message. When the newest
+    /// page failed to load, asks for it again. Does nothing while a load runs or at the start.
     public func loadOlderMessages() {
         let current = store.state
         guard started, !current.isLoading, !current.isLoadingOlder else { return }
+        if newestPageFailed != nil {
+            // The newest page never came: asking for more asks for it again, rather than claim the beginning (the
+            // page, when it comes, clears the failure).
+            loadWaitsForConnection = false
+            render {
+                $0.error = nil
+                $0.isLoading = true
+            }
+            loadPage(before: nil)
+            return
+        }
         rowsGoal = current.messages.count + pageSize
         while pendingFrontier != nil, windowStart - lowestShowable < pageSize {
             readPending(before: pendingFrontier)
@@ -155,12 +166,15 @@ public final class ChatViewModel: StateEmitting {
     }
 
     /// A tap on a message: a failed one shows the alert with Retry, Delete and Cancel, a queued one the action sheet
-    /// with Cancel, Info and Dismiss. Throws `unknownMessage` or `wrongStatus` (neither); nothing changes then.
+    /// with Cancel, Info and Dismiss — and, online, Send Now first, with a text that says what it waits for (the
+    /// user under the manual policy, a moment under the automatic one). Throws `unknownMessage` or `wrongStatus`
+    /// (neither); nothing changes then.
     public func tapMessage(messageID: MessageID) throws {
         guard let message = knownMessage(messageID) else { throw PresentationError.unknownMessage(messageID) }
         switch message.status {
         case .failed: store.update { $0.alert = MessageAlert(messageID: messageID) }
-        case .queued: store.update { $0.alert = MessageAlert(messageID: messageID, kind: .queuedActions) }
+        case .queued:
+            store.update { $0.alert = MessageAlert(messageID: messageID, kind: .queuedActions, wait: queuedWait) }
         default: throw PresentationError.wrongStatus(messageID, message.status)
         }
     }
@@ -172,7 +186,8 @@ public final class ChatViewModel: StateEmitting {
 
     /// Presses the open alert's button labelled `label` (case-insensitive). Failed alert: Retry, Delete, Cancel
     /// (closes). Queued action sheet: Cancel (deletes the message from queue and chat for good), Info (the alert
-    /// saying it sends once back online), Dismiss (closes). Info alert: OK (closes). Throws `noAlertShowing`,
+    /// saying what it waits for), Send Now (online: sends it, one attempt), Dismiss (closes). Info alert: Send Now, OK
+    /// (closes). Throws `noAlertShowing`,
     /// `unknownAction`, or what the action throws; nothing changes then.
     public func chooseAlertAction(_ label: String) throws {
         guard let alert = store.state.alert else { throw PresentationError.noAlertShowing }
@@ -184,7 +199,10 @@ public final class ChatViewModel: StateEmitting {
         case (.failed, "Delete"): try delete(messageID: alert.messageID)
         case (.queuedActions, "Cancel"): try cancelQueued(alert.messageID)
         case (.queuedActions, "Info"):
-            store.update { $0.alert = MessageAlert(messageID: alert.messageID, kind: .queuedInfo) }
+            store.update { $0.alert = MessageAlert(messageID: alert.messageID, kind: .queuedInfo, wait: queuedWait) }
+        case (.queuedActions, "Send Now"), (.queuedInfo, "Send Now"):
+            dismissAlert()
+            tasks.send(alert.messageID, through: outbox, logger: logger, as: "send now")
         default: dismissAlert()
         }
     }

@@ -40,8 +40,10 @@ extension ConnectivityBannerViewModel {
         /// Pending messages waiting for the user or the network (queued and failed, every conversation); kept
         /// current while the banner is hidden too.
         public var queuedCount: Int
-        /// Whether the Send All button shows (visible, with something queued).
+        /// Whether the Send All button shows (visible, with something queued, not pressed yet).
         public var showsSendAll: Bool
+        /// Whether Send All was pressed offline: the queue goes the moment the device is back.
+        public var sendsWhenOnline = false
 
         /// Creates a banner.
         public init(visible: Bool, text: String, queuedCount: Int, showsSendAll: Bool) {
@@ -109,6 +111,14 @@ extension ConnectivityBannerViewModel {
     /// The toast's text: "Connected. Auto-send 1 queued message?" / "… 3 queued messages?".
     public static func toastText(queuedCount: Int) -> String {
         "Connected. Auto-send \(queuedCount) queued \(queuedCount == 1 ? "message" : "messages")?"
+    }
+
+    /// The banner's text offline after Send All: "You're offline. 3 messages will send when you're back online."
+    public static func sendsWhenOnlineText(queuedCount: Int, reachable: Bool = true) -> String {
+        let count = queuedCount == 1 ? "1 message" : "\(queuedCount) messages"
+        return reachable
+            ? "You're offline. \(count) will send when you're back online."
+            : "Can't reach the server. \(count) will send when it's back."
     }
 
     /// The banner's text while the automatic policy sends the queue after reconnecting.

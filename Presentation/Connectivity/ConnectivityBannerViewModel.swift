@@ -14,6 +14,8 @@ import Foundation
 ///   restarts it: back online before the countdown ends, the same toast shows again for the time left.
 /// - The toast also hides once nothing is left to send, and as soon as a waiting message starts to send: a Send All
 ///   started anywhere (the banner, the Offline Queue, the toast's Yes) answers its question.
+/// - The banner's Send All while offline sends nothing — nothing can go — and says so: the queue is set to go the
+///   moment the device is back (the banner reads "… will send when you're back online", and no toast asks again).
 @MainActor
 public final class ConnectivityBannerViewModel: StateEmitting {
     // MARK: - Dependencies
@@ -42,6 +44,8 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     private var toastVisible = false
     private var connected = false
     private var reconnecting = false
+    /// Whether Send All was pressed offline: the queue goes as soon as the device is back.
+    private var sendsWhenOnline = false
 
     // MARK: - Init
 
@@ -109,11 +113,30 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         try hideToast()
     }
 
-    /// The banner's Send All: sends every queued and failed message (nothing happens when none waits).
-    public func sendAll() {
-        guard Self.waiting(in: outbox) > 0 else { return }
+    /// What the banner's Send All did.
+    public enum SendAllOutcome: Equatable, Sendable {
+        /// Online: this many queued and failed messages began to send.
+        case sending(Int)
+        /// Offline: nothing could go; this many will send the moment the device is back online.
+        case sendsWhenOnline(Int)
+        /// Nothing waits.
+        case nothingWaiting
+    }
+
+    /// The banner's Send All: online, sends every queued and failed message; offline, sets them to go the moment
+    /// the device is back (the banner says so). Returns which, so a screen never claims to send what it did not.
+    @discardableResult
+    public func sendAll() -> SendAllOutcome {
+        let waiting = Self.waiting(in: outbox)
+        guard waiting > 0 else { return .nothingWaiting }
+        guard isOnline ?? true else {
+            sendsWhenOnline = true
+            render()
+            return .sendsWhenOnline(waiting)
+        }
         let outbox = outbox
         tasks.run { await outbox.sendAll() }
+        return .sending(waiting)
     }
 
     /// The banner's Review: opens the Offline Queue.
@@ -133,6 +156,14 @@ public final class ConnectivityBannerViewModel: StateEmitting {
             connectedTimer.schedule(after: connectedDuration) { [weak self] in
                 self?.connected = false
                 self?.render()
+            }
+            if sendsWhenOnline {
+                // The user already said Send All: no question, the queue goes.
+                sendsWhenOnline = false
+                reconnecting = !outbox.isPausedForSignIn && Self.waiting(in: outbox) > 0
+                let outbox = outbox
+                tasks.run { await outbox.sendAll() }
+                return
             }
             if outbox.policy == .manual, Self.waiting(in: outbox) > 0, !toastVisible { showToast() }
             // Held by an expired sign-in, the queue does not go: nothing to announce.
@@ -169,6 +200,7 @@ public final class ConnectivityBannerViewModel: StateEmitting {
             reconnecting = false
         }
         if Self.inFlight(in: outbox) == 0 { reconnecting = false }
+        if Self.waiting(in: outbox) == 0 { sendsWhenOnline = false }
         if Self.waiting(in: outbox) == 0 && toastVisible {
             toastVisible = false
             toastTimer.cancel()
@@ -189,7 +221,7 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         waitingCount = Self.waiting(in: outbox)
         let next = Self.makeState(
             online: isOnline ?? true, waiting: waitingCount, toast: toastVisible, connected: connected,
-            reconnecting: reconnecting, reachable: connectivity.isBackendReachable)
+            reconnecting: reconnecting, reachable: connectivity.isBackendReachable, sendsWhenOnline: sendsWhenOnline)
         store.update { $0 = next }
     }
 
@@ -204,12 +236,19 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     }
 
     private static func makeState(
-        online: Bool, waiting: Int, toast: Bool, connected: Bool, reconnecting: Bool, reachable: Bool
+        online: Bool, waiting: Int, toast: Bool, connected: Bool, reconnecting: Bool, reachable: Bool,
+        sendsWhenOnline: Bool = false
     ) -> State {
-        let away = reachable ? offlineText(queuedCount: waiting) : unreachableText(queuedCount: waiting)
+        let armed = sendsWhenOnline && waiting > 0
+        let away =
+            armed
+            ? sendsWhenOnlineText(queuedCount: waiting, reachable: reachable)
+            : reachable ? offlineText(queuedCount: waiting) : unreachableText(queuedCount: waiting)
         let text = online ? (reconnecting ? reconnectingText : "") : away
-        let banner = Banner(
-            visible: !online || reconnecting, text: text, queuedCount: waiting, showsSendAll: !online && waiting > 0)
+        var banner = Banner(
+            visible: !online || reconnecting, text: text, queuedCount: waiting,
+            showsSendAll: !online && waiting > 0 && !armed)
+        banner.sendsWhenOnline = armed && !online
         let shownToast = toast && online
         let toast =
             shownToast ? Toast(visible: true, text: toastText(queuedCount: waiting), queuedCount: waiting) : .hidden

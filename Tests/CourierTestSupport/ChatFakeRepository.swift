@@ -13,6 +13,7 @@ public final class ChatFakeRepository: MessageRepository, @unchecked Sendable {
     private let reachable: ManualConnectivity?
     private var history: [ConversationID: [Message]] = [:]
     private var requests: [MessageCursor?] = []
+    private var failures: [DeliveryError] = []
 
     /// Creates a backend holding `history` (any order), reached only while `reachable` is online when given.
     public init(
@@ -33,6 +34,9 @@ public final class ChatFakeRepository: MessageRepository, @unchecked Sendable {
         ChatFakeRepository(clock: clock, reachable: ManualConnectivity(online: false))
     }
 
+    /// The next page requests fail with these errors, one each, in order (after the latency, recorded).
+    public func failNextPages(with errors: [DeliveryError]) { lock.withLock { failures = errors } }
+
     /// The cursors of the page requests so far (nil: the newest page).
     public var pageRequests: [MessageCursor?] { lock.withLock { requests } }
 
@@ -49,11 +53,12 @@ public final class ChatFakeRepository: MessageRepository, @unchecked Sendable {
         // A bad limit is a typed error, as the real backend answers, not a trap that ends the whole test run.
         guard limit > 0 else { throw DeliveryError.validation(reason: "a page holds at least one message") }
         if let reachable, await !reachable.isOnline { throw DeliveryError.offline }
-        let all: [Message] = lock.withLock {
+        let (all, failure): ([Message], DeliveryError?) = lock.withLock {
             requests.append(cursor)
-            return history[conversation] ?? []
+            return (history[conversation] ?? [], failures.isEmpty ? nil : failures.removeFirst())
         }
         try await clock.sleep(for: latency)
+        if let failure { throw failure }
         let older = cursor.map { cursor in all.filter { $0.cursor < cursor } } ?? all
         let page = Array(older.suffix(limit))
         return MessagePage(messages: page, hasMore: older.count > page.count)

@@ -180,9 +180,12 @@ extension Driver {
             guard banner.state.banner.showsSendAll || banner.state.banner.queuedCount > 0 else {
                 throw DriverError.failed("nothing is queued to send")
             }
-            let count = banner.state.banner.queuedCount
-            banner.sendAll()
-            return { Output(lines: ["send all: \(count) message(s)"]) }
+            switch banner.sendAll() {
+            case .sending(let count): return { Output(lines: ["send all: \(count) message(s)"]) }
+            case .sendsWhenOnline(let count):
+                return { Output(lines: ["send all: \(count) message(s) will send when you're back online"]) }
+            case .nothingWaiting: throw DriverError.failed("nothing is queued to send")
+            }
         case "review":
             banner.review()
             return { self.queueOutput() }

@@ -147,10 +147,56 @@ import Testing
             recorder.states == [
                 chatState([], online: false),
                 chatState([], isLoading: true, online: false),
-                chatState([], error: offlineText, online: false),
+                chatState([], hasMore: true, error: offlineText, online: false),
                 // One change, one state: online, the offline text gone and the load started together
-                chatState([], isLoading: true, online: true, connected: true),
+                chatState([], hasMore: true, isLoading: true, online: true, connected: true),
                 chatState([incoming], online: true, connected: true),
             ])
+    }
+}
+
+/// A queued message's sheet tells the truth in every state: offline it waits for a connection; online under the
+/// manual policy it waits for the user, and offers Send Now; the open sheet follows connectivity as it changes.
+@MainActor
+@Suite struct ChatViewModelQueuedSheetTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: false)
+
+    @Test func onlineUnderTheManualPolicyTheSheetSaysItWaitsForTheUserAndSendNowSendsIt() async throws {
+        // Given a message composed offline, its sheet open
+        let model = await openChat()
+        try model.send(text: "later")
+        let id = MessageID("m001")
+        try model.tapMessage(messageID: id)
+        let recorder = StateRecorder(model)
+
+        // When the device comes back (the toast is left unanswered), the user opens Info, then Send Now
+        network.set(online: true)
+        try model.chooseAlertAction("Info")
+        try model.chooseAlertAction("Send Now")
+        _ = await clock.run(until: { !model.hasPendingWork })
+
+        // Then the open sheet changed its words with the connection, in the same state as the banner, Info said
+        // the message waits for the user, and Send Now sent it, once
+        let waiting = ChatViewModel.MessageAlert(messageID: id, kind: .queuedActions, wait: .user)
+        let info = ChatViewModel.MessageAlert(messageID: id, kind: .queuedInfo, wait: .user)
+        #expect(waiting.message == "This message is waiting for you to send it.")
+        #expect(waiting.actions == ["Send Now", "Cancel", "Info", "Dismiss"])
+        #expect(info.message.hasPrefix("You're online. Queued messages wait until you send them"))
+        #expect(info.actions == ["Send Now", "OK"])
+        let states = recorder.states
+        #expect(states.first?.alert == .init(messageID: id, kind: .queuedActions))
+        #expect(states.dropFirst().first?.alert == waiting && states.dropFirst().first?.isOnline == true)
+        #expect(states.contains { $0.alert == info })
+        #expect(states.last?.alert == nil && states.last?.messages.last?.status == .sent)
+        #expect(outbox.sendCalls == [id])
+    }
+
+    @Test func underTheAutomaticPolicyOnlineTheSheetSaysItIsAboutToSend() throws {
+        let alert = ChatViewModel.MessageAlert(messageID: "m1", kind: .queuedActions, wait: .policy)
+        #expect(alert.message == "This message is about to send.")
+        #expect(
+            ChatViewModel.MessageAlert(messageID: "m1", kind: .queuedActions).message
+                == "This message is waiting for a connection.")
+        #expect(ChatViewModel.MessageAlert(messageID: "m1", wait: .user).actions == ["Retry", "Delete", "Cancel"])
     }
 }

@@ -78,8 +78,9 @@ import Testing
             recorder.states == [
                 chatState([], hasMore: false),
                 chatState([], hasMore: false, isLoading: true),
+                // The newest page never came: nothing says this is the beginning
                 chatState(
-                    [], hasMore: false,
+                    [], hasMore: true,
                     error: "You're offline. This conversation will load when you're back online."),
             ])
     }
@@ -113,5 +114,76 @@ import Testing
 
         // Then nothing of it waits on the clock any more
         #expect(clock.sleeperCount == 0)
+    }
+}
+
+/// A page that fails to load says so in a load's words, and the next "more" asks for what is missing.
+@MainActor
+@Suite struct ChatViewModelLoadFailureTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: true)
+
+    private func history(_ count: Int) -> [Message] {
+        (0..<count).map { index in
+            Message(
+                id: MessageID(String(format: "h%03d", index)), conversationID: "c1", senderID: "ana",
+                text: "h\(index)", timestamp: clock.now.addingTimeInterval(Double(index - count)), status: .read)
+        }
+    }
+
+    private func row(_ message: Message) -> MessageRow {
+        MessageRow(
+            id: message.id, text: message.text, status: .read, senderID: "ana", statusLabel: "", isOutgoing: false,
+            timeText: "Now", canRetry: false)
+    }
+
+    @Test func aNewestPageThatFailedSaysSoAndMoreLoadsItInsteadOfClaimingTheBeginning() async {
+        // Given a chat whose first page request meets a server error
+        let messages = history(2)
+        let repository = ChatFakeRepository(clock: clock, history: messages)
+        repository.failNextPages(with: [.server(code: 500)])
+        let model = makeChat(repository: repository)
+        let recorder = StateRecorder(model)
+
+        // When it opens, then the user asks for more
+        model.start()
+        _ = await clock.run(until: { !model.hasPendingWork })
+        model.loadOlderMessages()
+        _ = await clock.run(until: { !model.hasPendingWork })
+
+        // Then the failure spoke of loading, not of sending, left "more" possible, and more loaded the newest page
+        let failed = "Failed to load messages. Please try again."
+        #expect(
+            recorder.states == [
+                chatState([]),
+                chatState([], isLoading: true),
+                chatState([], hasMore: true, error: failed),
+                chatState([], hasMore: true, isLoading: true),
+                chatState(messages.map(row)),
+            ])
+        #expect(repository.pageRequests == [nil, nil])
+    }
+
+    @Test func anOlderPageThatFailedSaysFailedToLoadMoreMessages() async {
+        // Given a chat of 60 messages open on its newest 50, and an older page that fails once
+        let messages = history(60)
+        let repository = ChatFakeRepository(clock: clock, history: messages)
+        let model = makeChat(repository: repository)
+        model.start()
+        _ = await clock.run(until: { !model.hasPendingWork })
+        repository.failNextPages(with: [.timeout])
+        let recorder = StateRecorder(model)
+
+        // When the user asks for more
+        model.loadOlderMessages()
+        _ = await clock.run(until: { !model.hasPendingWork })
+
+        // Then the story's words show, the rows stay, and more is still possible
+        let newest = messages[10...].map(row)
+        #expect(
+            recorder.states == [
+                chatState(newest, hasMore: true),
+                chatState(newest, hasMore: true, isLoadingOlder: true),
+                chatState(newest, hasMore: true, error: "Failed to load more messages"),
+            ])
     }
 }

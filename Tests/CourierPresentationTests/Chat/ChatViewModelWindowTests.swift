@@ -119,8 +119,11 @@ import Testing
         #expect(
             recorder.states == [
                 state(rows, hasMore: true),
-                state(rows, hasMore: true, alert: .init(messageID: queued[0].id, kind: .queuedActions)),
-                state(rows, hasMore: true, waiting: 119, alert: .init(messageID: queued[0].id, kind: .queuedActions)),
+                // Online under the manual policy: the sheet says it waits for the user, with Send Now
+                state(rows, hasMore: true, alert: .init(messageID: queued[0].id, kind: .queuedActions, wait: .user)),
+                state(
+                    rows, hasMore: true, waiting: 119,
+                    alert: .init(messageID: queued[0].id, kind: .queuedActions, wait: .user)),
                 state(rows, hasMore: true, waiting: 119),
             ])
         #expect(outbox.deleteCalls == [queued[0].id])
