@@ -25,6 +25,23 @@ extension AppTestsChildProcesses {
             #expect(run.lines.last?.hasSuffix("me: while away") == true)
         }
 
+        @Test("with --server the state document's server keys read nothing of the in-process backend")
+        func serverKeysAreAbsentRatherThanWrong() throws {
+            let root = AppTestsDriverHarness.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: root) }
+            let server = try AppTestsServerProcess(directory: root.appendingPathComponent("server"))
+            defer { server.kill() }
+            let run = try AppTestsCourierProcess.run(
+                ["--data-dir", root.appendingPathComponent("client").path, "--fresh", "--server", server.url],
+                input: ["open c2", "send hi", "server c2 1", "state", "expect server.counts.c2 == 3"])
+            // The server holds 4; the in-process backend's 3 is never offered as the server's count
+            #expect(run.lines.contains("server c2: 4 message(s)"))
+            let state = run.lines.first { $0.hasPrefix("{") } ?? ""
+            #expect(state.contains("\"server\":{\"roundTrips\":"), "\(state.prefix(300))")
+            #expect(!state.contains("\"counts\""))
+            #expect(run.status == 1, "the expect on an absent key fails")
+        }
+
         @Test("a real token expiry keeps what is queued; a renew sends it once, and the token is the user's alone")
         func anExpiryAndARenewKeepQueuedMessages() throws {
             // Given a driver signed in to a real server

@@ -62,14 +62,7 @@ enum StateDocument {
                 ("displayName", .optional(app.conversations.users.cachedUser(app.currentUser)?.displayName
                     ?? world.backend.user(app.currentUser)?.displayName)),
             ])),
-            ("server", .object([
-                ("counts", .object(world.backend.conversationIDs.sorted(by: naturalOrder).map { id in
-                    (id.rawValue, .int(world.backend.messageCount(in: id)))
-                })),
-                ("duplicatesIgnored", .int(world.backend.duplicatesIgnored)),
-                ("requests", .int(world.backend.requests)), ("roundTrips", .int(world.network.roundTrips)),
-                ("displayName", .optional(world.backend.user(app.currentUser)?.displayName)),
-            ] + reads(app))),
+            ("server", server(app)),
             ("sync", sync(app.client.syncEngine)),
             ("storage", .object([("recovered", .array(world.recovered.map(recovered)))])),
             ("clock", .object([("now", .string(iso8601(world.clock.now)))])),
@@ -83,6 +76,24 @@ enum StateDocument {
             ("resets", .int(engine?.resets ?? 0)), ("catchingUp", .bool(engine?.isCatchingUp ?? false)),
             ("receiptsPending", .int(engine?.receipts.count ?? 0)),
         ])
+    }
+
+    /// `server.*`: the in-process backend's counters. With `--server` only what this device counted itself
+    /// (`roundTrips`): the in-process backend is not the one in use, and every key that would read it is absent
+    /// rather than wrong (`server ID [N]` reads the real one).
+    static func server(_ app: AppContainer) -> JSONValue {
+        let world = app.world
+        guard world.network.remote == nil else {
+            return .object([("roundTrips", .int(world.network.roundTrips))])
+        }
+        return .object([
+            ("counts", .object(world.backend.conversationIDs.sorted(by: naturalOrder).map { id in
+                (id.rawValue, .int(world.backend.messageCount(in: id)))
+            })),
+            ("duplicatesIgnored", .int(world.backend.duplicatesIgnored)),
+            ("requests", .int(world.backend.requests)), ("roundTrips", .int(world.network.roundTrips)),
+            ("displayName", .optional(world.backend.user(app.currentUser)?.displayName)),
+        ] + reads(app))
     }
 
     /// `server.reads.ID.USER`: the newest message each participant has read, for the open chat's conversation and
