@@ -23,6 +23,8 @@ public final class OfflineQueueViewModel: StateEmitting {
     /// Compose positions by id, so a `.deleted` event (which carries only the id) finds its row in O(log n).
     private var positions: [MessageID: MessageCursor] = [:]
     private var names: [ConversationID: String] = [:]
+    /// In the background the times are not refreshed; the return redraws them once.
+    private var isInForeground = true
 
     // MARK: - Init
 
@@ -161,9 +163,26 @@ public final class OfflineQueueViewModel: StateEmitting {
         return OfflineQueueRow(message, conversationName: name, now: now, formatter: formatter)
     }
 
-    /// Every 60 s of clock time, while something is listed, the relative times are read again.
+    // MARK: - Lifecycle
+
+    /// The app went to the background: the times stop refreshing (the rows still follow the outbox).
+    public func enterBackground() {
+        guard isInForeground else { return }
+        isInForeground = false
+        refreshTimer.cancel()
+    }
+
+    /// The app is back: the times are read again now, once, and refresh every 60 s from here.
+    public func enterForeground() {
+        guard !isInForeground else { return }
+        isInForeground = true
+        refreshTimes()
+    }
+
+    /// Every 60 s of clock time, while something is listed and the app is in the foreground, the relative times
+    /// are read again.
     private func scheduleRefresh() {
-        guard !refreshTimer.isScheduled, !store.state.rows.isEmpty else { return }
+        guard isInForeground, !refreshTimer.isScheduled, !store.state.rows.isEmpty else { return }
         refreshTimer.schedule(after: .seconds(60), coalescing: true) { [weak self] in self?.refreshTimes() }
     }
 

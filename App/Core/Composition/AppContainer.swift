@@ -101,7 +101,30 @@ public final class AppContainer {
         self.chat = chat
         conversations.list.chatOpened(id)
         chat.start()
+        if !isInForeground { chat.enterBackground() }
         return chat
+    }
+
+    /// Whether the app is in the foreground (`enterBackground()` / `enterForeground()`).
+    public private(set) var isInForeground = true
+
+    /// The app went to the background: every screen's timer stops (the list's, the open chat's, the Offline
+    /// Queue's) and the live connection closes; what arrives meanwhile is caught up on return.
+    public func enterBackground() {
+        isInForeground = false
+        conversations.list.enterBackground()
+        chat?.enterBackground()
+        messaging.setForeground(false)
+        client.enterBackground()
+    }
+
+    /// The app is back: every screen redraws its times once and refreshes them again; the client catches up.
+    public func enterForeground() {
+        isInForeground = true
+        conversations.list.enterForeground()
+        chat?.enterForeground()
+        messaging.setForeground(true)
+        client.enterForeground()
     }
 
     /// Closes the files; the container is not used afterwards.

@@ -23,6 +23,7 @@ public final class MessagingFeature {
     public var queue: OfflineQueueViewModel {
         if let openedQueue { return openedQueue }
         let queue = OfflineQueueViewModel(session: client, conversationName: conversationName)
+        if !isInForeground { queue.enterBackground() }
         openedQueue = queue
         return queue
     }
@@ -32,6 +33,13 @@ public final class MessagingFeature {
     private let conversationName: @MainActor (ConversationID) -> String
     private let logger: Logger
     private var openedQueue: OfflineQueueViewModel?
+    private var isInForeground = true
+
+    /// The app went to the background or came back: the Offline Queue (shown or built later) follows.
+    func setForeground(_ foreground: Bool) {
+        isInForeground = foreground
+        if foreground { openedQueue?.enterForeground() } else { openedQueue?.enterBackground() }
+    }
 
     /// Wires the message screens over `client`, the data side the container opened in `world`'s data directory.
     public init(world: World, client: CourierClient, conversationName: @escaping @MainActor (ConversationID) -> String,

@@ -121,16 +121,7 @@ extension Driver {
 
     func lifecycle(_ word: String, _ arguments: String) throws -> Render {
         try noArguments(word, arguments)
-        let list = app.conversations.list
-        if word == "background" {
-            list.enterBackground()
-            app.chat?.enterBackground()
-            app.client.enterBackground()
-        } else {
-            list.enterForeground()
-            app.chat?.enterForeground()
-            app.client.enterForeground()
-        }
+        if word == "background" { app.enterBackground() } else { app.enterForeground() }
         return { Output(lines: [word]) }
     }
 }

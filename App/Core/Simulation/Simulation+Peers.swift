@@ -30,14 +30,11 @@ extension Simulation {
 
     /// The app goes to the background, or comes back: the live connection closes, or catches up and listens again.
     func switchLifecycle(_ app: AppContainer) -> String {
-        let list = app.conversations.list
-        if app.client.syncEngine?.isInForeground ?? true {
-            list.enterBackground()
-            app.client.enterBackground()
+        if app.isInForeground {
+            app.enterBackground()
             return "background"
         }
-        list.enterForeground()
-        app.client.enterForeground()
+        app.enterForeground()
         return "foreground"
     }
 

@@ -44,6 +44,26 @@ import Testing
         #expect(try await harness.state()["toast"]?["visible"] == .bool(false))
     }
 
+    @Test("in the background no screen's timer runs, a chat opened there included; the return redraws each once")
+    func backgroundStopsEveryScreenTimer() async throws {
+        // Given a queued message in the open chat and the queue shown, then the app in the background
+        let harness = try await AppTestsDriverHarness.started()
+        defer { harness.close() }
+        await harness.expectScript("open c2\nnetwork offline\nsend hi\nqueue\nbackground")
+        let clock = try #require(harness.driver.world.manualClock)
+
+        // When ten minutes pass there, and a chat is opened meanwhile
+        await harness.expectScript("advance 10m\nopen c2\nadvance 10m")
+
+        // Then nothing waits on the clock (no screen refreshes what nobody sees): the rows read as drawn at the open
+        #expect(clock.sleeperCount == 0)
+        await harness.expectScript("expect chat.messages[-1].time == \"10m ago\"")
+
+        // And the return draws them once, true at that moment
+        await harness.expectScript("foreground\nexpect chat.messages[-1].time == \"20m ago\"")
+        #expect(harness.driver.app.messaging.queue.state.rows.first?.timeText == "20m ago")
+    }
+
     @Test("world.json is rewritten only by a command that changes a setting")
     func settingsAreWrittenOnlyWhenChanged() async throws {
         // Given a driver with the list and a chat loaded (loading moves the virtual clock, which is saved)

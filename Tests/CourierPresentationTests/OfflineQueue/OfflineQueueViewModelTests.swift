@@ -146,6 +146,25 @@ import Testing
         #expect(recorder.states.map { $0.rows.map(\.timeText) } == [["Now"], ["1m ago"], ["2m ago"]])
     }
 
+    @Test func inTheBackgroundTimesStopAndTheReturnRedrawsThemOnce() async {
+        // Given a queued message listed
+        outbox.seed("waiting")
+        let model = makeModel()
+        let recorder = StateRecorder(model)
+
+        // When the app spends ten minutes in the background, then comes back, then a minute passes
+        model.enterBackground()
+        await clock.advance(by: .seconds(600))
+        let sleepersInBackground = clock.sleeperCount
+        model.enterForeground()
+        await clock.advance(by: .seconds(60))
+
+        // Then nothing was redrawn or waited for in the background, the return said "10m ago" at once, and the
+        // refresh went on from there
+        #expect(sleepersInBackground == 0)
+        #expect(recorder.states.map { $0.rows.map(\.timeText) } == [["Now"], ["10m ago"], ["11m ago"]])
+    }
+
     @Test func tenThousandQueuedMessagesAreListed() throws {
         for index in 0..<10_000 {
             let conversation: ConversationID = index.isMultiple(of: 2) ? "c1" : "c2"
