@@ -6,12 +6,18 @@ public typealias CachingConversationRepository = CachingRepository<any Conversat
 
 extension CachingRepository: ConversationRepository
 where Base == any ConversationRepository, Cache == ConversationCache {
-    /// The page from the backend (kept in the cache), or from the cache when the backend is unreachable.
+    /// The page from the backend (kept in the cache), or from the cache (`isCached`) when the backend is
+    /// unreachable.
     public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
         -> ConversationPage
     {
         try await page(
             { try await base.conversations(of: user, after: cursor, limit: limit) },
-            keep: { cache.store($0.conversations) }, orCached: { cache.page(after: cursor, limit: limit) })
+            keep: { cache.store($0.conversations) },
+            orCached: {
+                cache.page(after: cursor, limit: limit).map {
+                    ConversationPage(conversations: $0.conversations, hasMore: $0.hasMore, isCached: true)
+                }
+            })
     }
 }

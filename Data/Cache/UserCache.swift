@@ -7,6 +7,9 @@ import Foundation
 /// Rendering a list of 50 conversations asks for 50 participants: cached ones cost nothing and the missing ones are
 /// fetched in one batch call, so a re-render after an edit or a new message costs 0–1 backend reads instead of one
 /// per row. Local edits (`update(_:)`, `invalidate(_:)`) keep the cache honest between expiries.
+///
+/// With a `storage`, what it fetches is kept on disk with when it was fetched (`UserCacheRecord`): a relaunch, offline
+/// too, shows the names the device has seen, and their age still decides when they are asked for again.
 @MainActor
 public final class UserCache: UserDirectory {
     private struct Entry {
@@ -30,16 +33,43 @@ public final class UserCache: UserDirectory {
     private let logger: Logger
     private var entries: LRUCache<UserID, Entry>
     private let observers = ObserverList<User>()
+    private let storage: (any RecordStorage)?
+    private var recordCount = 0
 
-    /// Creates an empty cache over `repository`, keeping at most `capacity` users.
+    /// Creates a cache over `repository`, keeping at most `capacity` users — in memory only, or, with `storage`,
+    /// on disk too: what an earlier launch kept is served again (a record that cannot be read is skipped and
+    /// logged; storage that cannot be read at all starts the cache empty, logged).
     public init(
         repository: any UserRepository, clock: any Clock, capacity: Int = UserCache.defaultCapacity,
-        logger: Logger = .silent
+        storage: (any RecordStorage)? = nil, logger: Logger = .silent
     ) {
         self.repository = repository
         self.clock = clock
         self.logger = logger
+        self.storage = storage
         entries = LRUCache(capacity: capacity)
+        guard let storage else { return }
+        do {
+            for body in try storage.loadRecords() {
+                recordCount += 1
+                switch try? UserCacheRecord.decode(body) {
+                case .profile(let user, let fetchedAt)?:
+                    var entry = entries.peek(user.id) ?? Entry()
+                    entry.user = user
+                    entry.userFetchedAt = fetchedAt
+                    entries.set(entry, for: user.id)
+                case .presence(let presence, let fetchedAt)?:
+                    var entry = entries.peek(presence.userID) ?? Entry()
+                    entry.presence = presence
+                    entry.presenceFetchedAt = fetchedAt
+                    entries.set(entry, for: presence.userID)
+                case nil:
+                    logger.log(.warning, "user cache: skipped a record that cannot be read")
+                }
+            }
+        } catch {
+            logger.log(.warning, "user cache: the kept profiles could not be read (\(error)); starting empty")
+        }
     }
 
     /// How many users are held.
@@ -84,6 +114,7 @@ public final class UserCache: UserDirectory {
     public func update(_ user: User) {
         let known = entries.peek(user.id)?.user
         store(user, at: clock.now)
+        persist([UserCacheRecord.profile(user, fetchedAt: clock.now).encoded()])
         // A row may still show a name this cache has already evicted, so a local edit is always announced.
         if known == nil { observers.notify(user) }
     }
@@ -120,10 +151,13 @@ public final class UserCache: UserDirectory {
             let fetched = try await load(missing)
             let fetchedAt = clock.now
             let asked = Set(missing)
+            var records: [Data] = []
             for (id, answer) in fetched where asked.contains(id) {
                 found[id] = answer
                 keep(answer, fetchedAt)
+                if let record = Self.record(of: answer, at: fetchedAt) { records.append(record.encoded()) }
             }
+            persist(records)
         } catch {
             logger.log(.warning, "user cache: fetching \(missing.count) \(name) failed (\(error)); serving stale ones")
             for id in missing { if let held = entries.peek(id)?[keyPath: value] { found[id] = held } }
@@ -138,6 +172,45 @@ public final class UserCache: UserDirectory {
         entry.userFetchedAt = date
         entries.set(entry, for: user.id)
         if changed { observers.notify(user) }
+    }
+
+    private static func record<Value>(of value: Value, at date: Date) -> UserCacheRecord? {
+        switch value {
+        case let user as User: .profile(user, fetchedAt: date)
+        case let presence as Presence: .presence(presence, fetchedAt: date)
+        default: nil
+        }
+    }
+
+    /// Appends `records` (one synced append); a failure is logged and the cache goes on from memory. When superseded
+    /// records outnumber what is held, the log is compacted to one record per profile and presence held.
+    private func persist(_ records: [Data]) {
+        guard let storage, !records.isEmpty else { return }
+        do {
+            try storage.append(records)
+            recordCount += records.count
+        } catch {
+            logger.log(.warning, "user cache: could not keep \(records.count) records (\(error))")
+            return
+        }
+        guard recordCount > 4 * max(entries.count, 1) + 64 else { return }
+        var live: [Data] = []
+        // Least recently used first: replayed in this order, the order of use survives the compaction.
+        for id in entries.keysLeastRecentFirst {
+            guard let entry = entries.peek(id) else { continue }
+            if let user = entry.user, let at = entry.userFetchedAt {
+                live.append(UserCacheRecord.profile(user, fetchedAt: at).encoded())
+            }
+            if let presence = entry.presence, let at = entry.presenceFetchedAt {
+                live.append(UserCacheRecord.presence(presence, fetchedAt: at).encoded())
+            }
+        }
+        do {
+            try storage.compact(keeping: live)
+            recordCount = live.count
+        } catch {
+            logger.log(.warning, "user cache: compaction failed (\(error)); the log keeps growing")
+        }
     }
 
     private func unique(_ ids: [UserID]) -> [UserID] {

@@ -7,7 +7,8 @@ import Foundation
 /// - the directory's lock (`DataDirectoryLock`): a second client on the same directory, in this process or another,
 ///   is refused with `StoreError.locked(path:)`;
 /// - the stores in it: the outbox (`outbox.log`), the message cache (`messages.log`), the conversation cache
-///   (`conversations.log`) and the write queue's journal (`writes.log`);
+///   (`conversations.log`), the write queue's journal (`writes.log`) and the names and presence seen
+///   (`users.log`);
 /// - the repository stack (cache → retry policy → the app's repository), the `DurableOutbox`, the `UserCache` and
 ///   the `OfflineWriteQueue`, which syncs by itself whenever the device comes online.
 ///
@@ -49,7 +50,8 @@ public final class CourierClient: MessagingSession {
     /// Whether `close()` was called.
     public private(set) var isClosed = false
     /// What opening each store had to skip, cut or replace, by file name (`outbox.log`, `messages.log`,
-    /// `conversations.log`, `writes.log`, then with a feed `sync.log` and `receipts.log`), in that order.
+    /// `conversations.log`, `writes.log`, then with a feed `sync.log` and `receipts.log`, then `users.log`), in that
+    /// order.
     public let recoveries: [(file: String, report: RecoveryReport)]
 
     /// The message lifecycle service.
@@ -60,6 +62,7 @@ public final class CourierClient: MessagingSession {
     private let messageLog: RecordLogStorage
     private let conversationLog: RecordLogStorage
     private let writeLog: RecordLogStorage
+    private let userLog: RecordLogStorage
     private let syncLogs: [RecordLogStorage]
     private var running: [Int: TrackedTask<Void>] = [:]
     private var nextWork = 0
@@ -166,7 +169,9 @@ public final class CourierClient: MessagingSession {
             syncEngine = nil
         }
         self.syncLogs = syncLogs
-        self.users = UserCache(repository: users, clock: clock, logger: logger)
+        let userLog = try RecordLogStorage(path: path("users.log"), fileSystem: fileSystem, logger: logger)
+        self.users = UserCache(repository: users, clock: clock, storage: userLog, logger: logger)
+        self.userLog = userLog
         self.directory = directory
         self.currentUser = currentUser
         self.clock = clock
@@ -184,7 +189,7 @@ public final class CourierClient: MessagingSession {
         recoveries = [
             (FileOutboxStore.fileName, store.recovery), ("messages.log", messageLog.report),
             ("conversations.log", conversationLog.report), ("writes.log", writeLog.report),
-        ] + zip(["sync.log", "receipts.log"], syncLogs).map { ($0, $1.report) }
+        ] + zip(["sync.log", "receipts.log"], syncLogs).map { ($0, $1.report) } + [("users.log", userLog.report)]
         // Replays the current reading: a client opened online syncs what an earlier launch left queued.
         tokens.append(connectivity.observe { [weak self] online in if online { self?.syncWrites() } })
         syncEngine?.start()
@@ -294,5 +299,6 @@ public final class CourierClient: MessagingSession {
         conversationLog.close()
         writeLog.close()
         for log in syncLogs { log.close() }
+        userLog.close()
     }
 }

@@ -136,7 +136,11 @@ extension ConversationsListViewModel {
                 hasLoadedFirstPage = true
             }
             render { $0.hasMore = $0.hasMore || snapshot.conversations.hasMore }
-        case .statuses, .live:
+        case .live(let live):
+            // Back online and caught up: a list the cache answered for asks the backend again.
+            guard live, showsCachedPage, !store.state.isLoading else { return }
+            load()
+        case .statuses:
             return
         }
     }

@@ -21,6 +21,8 @@ import Foundation
 ///   the rows are refreshed on return.
 /// - Names come from a `UserDirectory` (a cache), asked once per page for all its participants; a profile change
 ///   it announces re-renders the titles.
+/// - A first page the cache answered for an unreachable backend (`ConversationPage.isCached`) is loaded again by
+///   itself once the feed is live: a list opened offline never stays stale after the reconnect.
 /// - Releasing the view model ends everything: the directory observation (its token), a page load under way and
 ///   the timer (their tasks, cancelled on deinit, which takes their sleepers off the clock).
 @MainActor
@@ -50,6 +52,9 @@ public final class ConversationsListViewModel: StateEmitting {
     private(set) var names: [UserID: String] = [:]
     var cursor: ConversationCursor?
     var hasLoadedFirstPage = false
+    /// Whether the first page shown came from the device's cache (the backend could not be reached): it is asked
+    /// for again as soon as the feed is live.
+    var showsCachedPage = false
     /// Activity for conversations not loaded yet, applied when their page arrives.
     var pendingActivity: [ConversationID: [(message: Message, heardAfter: Int)]] = [:]
     /// How many page loads have started: activity notes how many had when it was heard.
@@ -207,6 +212,7 @@ public final class ConversationsListViewModel: StateEmitting {
             delivered = [:]
             unreadParts = [:]
         }
+        if cursor == nil { showsCachedPage = page.isCached }
         merge(page.conversations.map(clearingRead), load: load)
         if let last = page.conversations.last {
             self.cursor = ConversationCursor(lastActivity: last.lastActivity, id: last.id)

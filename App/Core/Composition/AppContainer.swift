@@ -54,7 +54,9 @@ public final class AppContainer {
             feed: world.network, probeRandom: world.probeRandom, fileSystem: world.fileSystem, logger: logger)
         self.client = client
         ids = idSpace.generator
-        let reported: Set<String> = [FileOutboxStore.fileName, "messages.log", "writes.log", "sync.log", "receipts.log"]
+        let reported: Set<String> = [
+            FileOutboxStore.fileName, "messages.log", "writes.log", "sync.log", "receipts.log", "users.log",
+        ]
         for (file, report) in client.recoveries where reported.contains(file) {
             world.noteRecovery(of: "client/\(file)", report)
         }

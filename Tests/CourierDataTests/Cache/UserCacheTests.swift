@@ -169,3 +169,56 @@ import Testing
         #expect(found == ["u1": User(id: "u1", displayName: "User 1")])
     }
 }
+
+/// The names and presence a device has seen survive a relaunch, offline too, with their age: the TTL counts from
+/// when they were fetched, not from the relaunch.
+@MainActor
+@Suite struct UserCachePersistenceTests {
+    let clock = ManualClock()
+
+    @Test func aRelaunchOfflineServesTheNamesSeenAndTheirAgeStillDecidesTheRefetch() async {
+        // Given names and a presence fetched online and kept
+        let storage = InMemoryRecordStorage()
+        let backend = FakeUserRepository([User(id: "ana", displayName: "Ana"), User(id: "ben", displayName: "Ben")])
+        let first = UserCache(repository: backend, clock: clock, storage: storage)
+        _ = await first.users(["ana", "ben"])
+        _ = await first.presence(["ana"])
+        first.update(User(id: "me", displayName: "Maria"))
+
+        // When the app relaunches offline, four minutes later
+        await clock.advance(by: .seconds(240))
+        let offline = FakeUserRepository([])
+        offline.fail(with: .offline)
+        let relaunched = UserCache(repository: offline, clock: clock, storage: storage)
+        let names = await relaunched.users(["ana", "ben", "me"])
+
+        // Then the names come from disk without asking (still fresh), the local edit too
+        #expect(names.mapValues(\.displayName) == ["ana": "Ana", "ben": "Ben", "me": "Maria"])
+        #expect(offline.profileCalls.isEmpty)
+
+        // And once their 5 minutes from the fetch are over, they are asked for again (and served stale meanwhile)
+        await clock.advance(by: .seconds(61))
+        let stale = await relaunched.users(["ana"])
+        #expect(offline.profileCalls.count == 1)
+        #expect(stale["ana"]?.displayName == "Ana")
+        #expect(relaunched.cachedUser("ben")?.displayName == "Ben")
+    }
+
+    @Test func anUnreadableRecordIsSkippedAndTheLogIsCompactedWhenMostlySuperseded() async {
+        // Given a kept log with a damaged record among good ones
+        let good = UserCacheRecord.profile(User(id: "ana", displayName: "Ana"), fetchedAt: clock.now).encoded()
+        let storage = InMemoryRecordStorage(records: [Data([9, 9, 9]), good])
+        let backend = FakeUserRepository([User(id: "ana", displayName: "Ana")])
+        let cache = UserCache(repository: backend, clock: clock, storage: storage)
+        #expect(cache.cachedUser("ana")?.displayName == "Ana")
+
+        // When one name is edited a hundred times
+        for index in 0..<100 { cache.update(User(id: "ana", displayName: "Ana \(index)")) }
+
+        // Then the log was compacted to what is held, and reopening it gives the last name
+        #expect(storage.compactions >= 1)
+        #expect(storage.records.count < 70)
+        let reopened = UserCache(repository: backend, clock: clock, storage: storage)
+        #expect(reopened.cachedUser("ana")?.displayName == "Ana 99")
+    }
+}

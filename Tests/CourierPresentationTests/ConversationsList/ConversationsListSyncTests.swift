@@ -127,3 +127,71 @@ private typealias Fixture = ConversationsListFixture
         #expect(model.state.items.first?.unreadCount == 0)
     }
 }
+
+/// A list the cache answered for (the backend could not be reached) asks the backend again by itself once the feed
+/// is live — it never stays stale after the reconnect — and a list the backend answered is not reloaded for it.
+@MainActor
+@Suite struct ConversationsListCachedPageTests {
+    let clock = ManualClock()
+    let sync = FakeLiveSync()
+
+    /// Answers the first page from "the cache" first, then from the backend; counts the requests.
+    private final class CacheThenBackend: ConversationRepository, @unchecked Sendable {
+        let conversations: [Conversation]
+        var requests = 0
+        var cachedAnswers: Int
+
+        init(_ conversations: [Conversation], cachedAnswers: Int) {
+            self.conversations = conversations
+            self.cachedAnswers = cachedAnswers
+        }
+
+        func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
+            -> ConversationPage
+        {
+            requests += 1
+            let cached = cachedAnswers > 0
+            cachedAnswers -= 1
+            // The cache knew the first two conversations only; the backend has a third, newer one
+            let shown = cached ? Array(conversations.dropFirst()) : conversations
+            return ConversationPage(conversations: shown, hasMore: false, isCached: cached)
+        }
+    }
+
+    private func list(over repository: CacheThenBackend) -> ConversationsListViewModel {
+        ConversationsListViewModel(
+            currentUser: Fixture.me, conversations: repository,
+            users: ConversationsListFakeDirectory(Fixture.users(3)), clock: clock, sync: sync)
+    }
+
+    @Test func aCachedFirstPageIsLoadedAgainOnceTheFeedIsLive() async {
+        // Given a list opened offline, answered from the cache
+        let repository = CacheThenBackend(Fixture.conversations(3, newest: clock.now), cachedAnswers: 1)
+        let model = list(over: repository)
+        model.load()
+        await clock.idle()
+        #expect(model.state.items.map(\.id) == ["c2", "c3"])
+
+        // When the device is back and the feed caught up
+        sync.send(.live(true))
+        await clock.idle()
+
+        // Then the list asked again by itself and shows what the backend holds; a later live changes nothing
+        #expect(repository.requests == 2)
+        #expect(model.state.items.map(\.id) == ["c1", "c2", "c3"])
+        sync.send(.live(false))
+        sync.send(.live(true))
+        await clock.idle()
+        #expect(repository.requests == 2)
+    }
+
+    @Test func aListTheBackendAnsweredIsNotReloadedWhenTheFeedGoesLive() async {
+        let repository = CacheThenBackend(Fixture.conversations(3, newest: clock.now), cachedAnswers: 0)
+        let model = list(over: repository)
+        model.load()
+        await clock.idle()
+        sync.send(.live(true))
+        await clock.idle()
+        #expect(repository.requests == 1)
+    }
+}
