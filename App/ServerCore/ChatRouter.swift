@@ -82,6 +82,10 @@ public final class ChatRouter {
                 return try ok(backend.users(ids(request), as: user))
             case ("GET", 1, "presence"):
                 return try ok(backend.presence(ids(request), as: user))
+            case ("PUT", 3, "users") where segments[2] == "presence":
+                let body = try decode(HTTPWire.PresenceBody.self, request.body)
+                try backend.setPresence(of: UserID(segments[1]), online: body.isOnline, at: sessions.now, as: user)
+                return HTTPResponse(status: 204)
             case ("PUT", 3, "users") where segments[2] == "display-name":
                 let body = try decode(HTTPWire.DisplayNameBody.self, request.body)
                 try backend.updateDisplayName(of: UserID(segments[1]), to: body.name, as: user)
@@ -266,7 +270,7 @@ public final class ChatRouter {
         case (2, "sessions"): segments[1] == "current"
         case (3, "sessions"): segments[1] == "current" && segments[2] == "expire"
         case (2, "events"): segments[1] == "end" || segments[1] == "trim"
-        case (3, "users"): segments[2] == "conversations" || segments[2] == "display-name"
+        case (3, "users"): ["conversations", "display-name", "presence"].contains(segments[2])
         default: false
         }
     }

@@ -81,6 +81,13 @@ public final class HTTPChatClient: Sendable {
         _ = try await exchange("PUT", ["users", user.rawValue, "display-name"], body: body)
     }
 
+    /// Tells the server this user's device connected (`online`) or disconnected (`PUT /users/{id}/presence`):
+    /// what others see under a chat's title.
+    public func setPresence(online: Bool) async throws {
+        let body = try HTTPWire.encode(HTTPWire.PresenceBody(isOnline: online))
+        _ = try await exchange("PUT", ["users", user.rawValue, "presence"], body: body)
+    }
+
     // MARK: - Transport
 
     /// Sends one request and decodes a 2xx answer as `Value`; any other answer throws its `DeliveryError`.

@@ -97,7 +97,15 @@ public enum HTTPWire {
         }
     }
 
-    /// `PUT /users/{id}/display-name`.
+    /// `PUT /users/{id}/presence`.
+    public struct PresenceBody: Codable, Sendable {
+        /// Whether the user's device is connected.
+        public var isOnline: Bool
+        /// Creates a body.
+        public init(isOnline: Bool) { self.isOnline = isOnline }
+    }
+
+    /// `PUT /users/{id}/display-name`'s body.
     public struct DisplayNameBody: Codable, Sendable {
         /// The new name.
         public var name: String

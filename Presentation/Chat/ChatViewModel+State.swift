@@ -29,13 +29,16 @@ extension ChatViewModel {
         public var failedMessageIDs: [MessageID]
         /// The alert or action sheet a tap on a failed or queued message shows, if any.
         public var alert: MessageAlert?
+        /// The other person's status under the title ("Online", "Last seen 5m ago"); nil when not known (or not
+        /// asked: `showPresence(of:from:)`).
+        public var presence: String?
 
         /// Creates a state.
         public init(
             conversationID: ConversationID, title: String, messages: [MessageRow] = [], hasMore: Bool = false,
             isLoading: Bool = false, isLoadingOlder: Bool = false, error: String? = nil, isOnline: Bool,
             banner: ConnectivityBannerViewModel.Banner, toast: ConnectivityBannerViewModel.Toast, connected: Bool,
-            failedMessageIDs: [MessageID] = [], alert: MessageAlert? = nil
+            failedMessageIDs: [MessageID] = [], alert: MessageAlert? = nil, presence: String? = nil
         ) {
             self.conversationID = conversationID
             self.title = title
@@ -50,6 +53,7 @@ extension ChatViewModel {
             self.connected = connected
             self.failedMessageIDs = failedMessageIDs
             self.alert = alert
+            self.presence = presence
         }
     }
 

@@ -28,6 +28,10 @@ public final class ChatViewModel: StateEmitting {
     let pageSize: Int
     let tasks: TaskTracker
     let refreshTimer: ClockTimer
+    /// Asks for the other person's status every `presenceInterval` while shown in the foreground.
+    let presenceTimer: ClockTimer
+    /// Whose status the header shows, and where it is asked (`showPresence(of:from:)`).
+    var presenceSource: (user: UserID, directory: any UserDirectory)?
     let store: StateStore<State>
     private var tokens: [ObservationToken] = []
     /// Keeps the chat counted as on screen (`LiveSync.watch`) from `start()` until the view model goes.
@@ -83,6 +87,7 @@ public final class ChatViewModel: StateEmitting {
         self.logger = logger
         self.pageSize = max(1, pageSize)
         refreshTimer = ClockTimer(clock: clock)
+        presenceTimer = ClockTimer(clock: clock)
         tasks = TaskTracker(clock: clock)
         let shared = banner.state
         store = StateStore(
@@ -247,6 +252,7 @@ public final class ChatViewModel: StateEmitting {
         guard isInForeground else { return }
         isInForeground = false
         refreshTimer.cancel()
+        presenceTimer.cancel()
         refreshDeadline = nil
     }
 
@@ -255,6 +261,7 @@ public final class ChatViewModel: StateEmitting {
         guard !isInForeground else { return }
         isInForeground = true
         render()
+        refreshPresence()
     }
 
     /// The toast's Yes (see `ConnectivityBannerViewModel.acceptToast`).

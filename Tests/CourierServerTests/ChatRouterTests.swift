@@ -93,4 +93,18 @@ import Testing
         #expect(response.status == 401)
         #expect(backend.messageCount(in: "c2") == 3)
     }
+
+    @Test func aUserSetsTheirOwnPresenceAndTheirContactsSeeItNobodyElsesPresence() throws {
+        // When Ben's device connects (his own token), then me asks about him
+        let online = try HTTPWire.encode(HTTPWire.PresenceBody(isOnline: true))
+        let set = router.respond(to: fixture.request("PUT", "/users/ben/presence", body: online, as: "ben"))
+        let seen = router.respond(to: fixture.request("GET", "/presence", query: [("ids", "ben")]))
+
+        // Then it was stored and me sees him online; me cannot set Ben's presence
+        #expect(set.status == 204)
+        let presence = try JSONDecoder().decode([Presence].self, from: Data(seen.body))
+        #expect(presence.map(\.isOnline) == [true])
+        let forged = router.respond(to: fixture.request("PUT", "/users/ben/presence", body: online, as: "me"))
+        #expect(forged.status == 403)
+    }
 }

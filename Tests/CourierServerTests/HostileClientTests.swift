@@ -38,6 +38,7 @@ import Testing
                     "read.\($0)=\(backend.marker(.read, of: UserID($0), in: "c2")?.rawValue ?? "-")"
                 }
                 + ["me", "ben", "ana"].map { "name.\($0)=\(backend.user(UserID($0))?.displayName ?? "-")" }
+                + ((try? backend.presence(["me"], as: "me")) ?? []).map { "presence.me=\($0)" }
         }
 
         func stop() {
@@ -94,6 +95,7 @@ import Testing
             ("GET", "/users?ids=me,ben", Data()),
             ("GET", "/presence?ids=me,ben", Data()),
             ("PUT", "/users/me/display-name", try HTTPWire.encode(HTTPWire.DisplayNameBody(name: "Eve"))),
+            ("PUT", "/users/me/presence", try HTTPWire.encode(HTTPWire.PresenceBody(isOnline: false))),
             ("GET", "/events?after=0", Data()),
             ("GET", "/events/end", Data()),
             ("GET", "/snapshot?chats=c2", Data()),

@@ -57,7 +57,11 @@ public final class MessagingFeature {
 
     /// A chat screen for one conversation, made from the client as an app makes it.
     public func makeChat(conversationID: ConversationID, title: String) -> ChatViewModel {
-        ChatViewModel(session: client, conversationID: conversationID, title: title, banner: banner)
+        let chat = ChatViewModel(session: client, conversationID: conversationID, title: title, banner: banner)
+        // A chat with one other person shows their status under the title.
+        let others = world.conversation(conversationID)?.participantIDs.filter { $0 != client.currentUser } ?? []
+        if others.count == 1 { chat.showPresence(of: others[0], from: client.users) }
+        return chat
     }
 
     /// Whether anything this feature started is still running.

@@ -6,7 +6,8 @@ import Foundation
 extension Driver {
     // MARK: - Other people
 
-    static let peerUsage = "usage: peer USER send ID TEXT… | peer USER delivered ID | peer USER read ID"
+    static let peerUsage =
+        "usage: peer USER send ID TEXT… | peer USER delivered ID | peer USER read ID | peer USER online|offline"
 
     /// `peer USER send ID TEXT…`, `peer USER delivered ID`, `peer USER read ID`: another participant (or the user on
     /// another device) acts at the backend — the in-process one, or with `--server` the server, as USER; what they
@@ -15,6 +16,9 @@ extension Driver {
     /// waits at the backend for the catch-up.
     func peer(_ arguments: String) async throws -> Render {
         let parts = arguments.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true).map(String.init)
+        if parts.count == 2, parts[1] == "online" || parts[1] == "offline" {
+            return try await peerPresence(UserID(parts[0]), online: parts[1] == "online")
+        }
         guard parts.count >= 3 else { throw DriverError.badArguments(Self.peerUsage) }
         let user = UserID(parts[0])
         let conversationID = ConversationID(parts[2])
@@ -34,6 +38,25 @@ extension Driver {
             line = try localPeer(user, kind, conversationID, text: parts.count == 4 ? parts[3] : "")
         }
         return { Output(lines: [line]) }
+    }
+
+    /// `peer USER online|offline`: USER's device connects or disconnects, at the backend in use. A chat with them
+    /// shows it within its 30 s refresh.
+    private func peerPresence(_ user: UserID, online: Bool) async throws -> Render {
+        guard user != app.currentUser else {
+            throw DriverError.failed("peer \(user) online|offline is for another user, not you")
+        }
+        do {
+            if let server = world.network.remote?.baseURL {
+                try await HTTPChatClient(baseURL: server, user: user, password: World.demoPassword)
+                    .setPresence(online: online)
+            } else {
+                try world.backend.setPresence(of: user, online: online, at: world.clock.now)
+            }
+        } catch {
+            throw DriverError.failed("\(error)")
+        }
+        return { Output(lines: ["\(user) is \(online ? "online" : "offline")"]) }
     }
 
     private func localPeer(_ user: UserID, _ kind: Receipt.Kind?, _ conversationID: ConversationID, text: String)

@@ -113,6 +113,7 @@ enum StateDocument {
             return .object([
                 ("conversationId", .null), ("title", .null), ("count", .int(0)), ("hasMore", .bool(false)),
                 ("error", .null), ("messages", .array([])), ("failed", .array([])), ("alert", .null),
+                ("presence", .null),
             ])
         }
         return .object([
@@ -133,6 +134,7 @@ enum StateDocument {
                     ("message", .string(alert.message)), ("actions", .array(alert.actions.map { .string($0) })),
                 ])
             } ?? .null),
+            ("presence", .optional(state.presence)),
         ])
     }
 

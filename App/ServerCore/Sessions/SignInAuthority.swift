@@ -107,6 +107,9 @@ public final class SignInAuthority {
     @discardableResult
     public func expire(_ token: String) throws -> Bool { try revoke(token) }
 
+    /// The time on the server's clock.
+    public var now: Date { clock.now }
+
     /// Closes the journal.
     public func close() { journal.close() }
 

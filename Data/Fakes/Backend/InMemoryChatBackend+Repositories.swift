@@ -94,6 +94,13 @@ extension InMemoryChatBackend {
         try storeDisplayName(of: owner, to: name)
     }
 
+    /// Sets `owner`'s presence (their device connected or not) at `date`; `.forbidden` unless `owner` is `user`.
+    public func setPresence(of owner: UserID, online: Bool, at date: Date, as user: UserID) throws(DeliveryError) {
+        try checkSignIn()
+        guard owner == user else { throw .forbidden }
+        try setPresence(of: owner, online: online, at: date)
+    }
+
     /// `updateDisplayName(of:to:as:)` as `signedInUser`.
     public func updateDisplayName(of owner: UserID, to name: String) throws(DeliveryError) {
         try updateDisplayName(of: owner, to: name, as: signedInUser)

@@ -288,6 +288,15 @@ public final class InMemoryChatBackend {
 
     func profiles(_ ids: [UserID]) -> [User] { ids.compactMap { usersByID[$0] } }
 
+    /// `user`'s device connected (`online`) or disconnected at `date`: the presence others are told (last seen at
+    /// `date` once offline). Throws `.notFound` for an unknown user. Presence is not journaled: a restart
+    /// forgets it, as a server forgets who is connected.
+    public func setPresence(of user: UserID, online: Bool, at date: Date) throws(DeliveryError) {
+        guard usersByID[user] != nil else { throw .notFound }
+        let seen = online ? date : (presenceByUser[user]?.isOnline == true ? date : presenceByUser[user]?.lastSeen)
+        presenceByUser[user] = Presence(userID: user, isOnline: online, lastSeen: seen ?? date)
+    }
+
     func presences(_ ids: [UserID]) -> [Presence] {
         ids.compactMap { id in
             guard usersByID[id] != nil else { return nil }

@@ -57,10 +57,18 @@ extension NetworkConditioner: UserRepository {
         }
     }
 
-    /// Loads presence over the simulated network (one round trip).
+    /// Loads presence over the simulated network: one round trip, not counted in `roundTrips` and drawn from a
+    /// generator of its own (a chat asks every 30 s; that shifts nothing else of a seeded run).
     public func presence(_ ids: [UserID]) async throws -> [Presence] {
-        try await request { try await $0.presence(ids) } inProcess: { backend throws(DeliveryError) in
-            try backend.presence(ids, as: user)
+        if let remote = await remote {
+            return try await trip(counted: false, random: presenceRandom, held: .zero) {
+                do { return .success(try await onSocket { try await remote.presence(ids) }) } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        return try await trip(counted: false, random: presenceRandom, held: .zero) { @MainActor [user] in
+            Result { () throws(DeliveryError) in try backend.presence(ids, as: user) }.mapError { $0 as any Error }
         }
     }
 }

@@ -56,6 +56,8 @@ public final class NetworkConditioner {
     private let random: LockedRandom
     /// The event feed's own generator.
     let feedRandom: LockedRandom
+    /// Presence requests' own generator: a chat asking for a status every 30 s shifts no other request's draws.
+    let presenceRandom = LockedRandom(seed: 0x5EE_0_5EE)
     private let observers = ObserverList<Bool>()
     var waits: [Int: TrackedTask<Bool>] = [:]
     var nextWaitKey = 0
