@@ -154,6 +154,14 @@ public final class ChatViewModel: StateEmitting {
         try outbox.compose(text: text, in: conversationID).id
     }
 
+    /// Composes and sends an image uploaded elsewhere (`media`: its URL and thumbnail URL) with `caption`, as
+    /// `send(text:)` sends text: its row shows the thumbnail at once. Throws the outbox's error —
+    /// `InputError.invalidImage` for a blank URL, `textTooLong` — and nothing changes then.
+    @discardableResult
+    public func send(image media: MediaAttachment, caption: String = "") throws -> MessageID {
+        try outbox.compose(text: caption, media: media, in: conversationID).id
+    }
+
     /// A tap on a message: a failed one shows the alert with Retry, Delete and Cancel, a queued one the action sheet
     /// with Cancel, Info and Dismiss. Throws `unknownMessage` or `wrongStatus` (neither); nothing changes then.
     public func tapMessage(messageID: MessageID) throws {

@@ -10,6 +10,7 @@ extension Driver {
         "open ID                               open a chat (newest 50 messages)",
         "more                                  load 50 older messages of the open chat",
         "send TEXT…                            send TEXT in the open chat",
+        "send-image URL THUMB|- [CAPTION…]     send an image (uploaded elsewhere; - for no thumbnail) in the open chat",
         "retry REF | delete REF                Retry / Delete a failed message of the open chat",
         "tap REF                               tap a failed message (Retry, Delete, Cancel) or a queued one",
         "                                      (its action sheet: Cancel, Info, Dismiss)",
@@ -47,6 +48,7 @@ extension Driver {
         case "open": return try await open(arguments)
         case "more": return try more(arguments)
         case "send": return try send(arguments)
+        case "send-image": return try sendImage(arguments)
         case "retry", "delete": return try failedMessageAction(word, arguments)
         case "tap": return try tap(arguments)
         case "choose": return try choose(arguments)

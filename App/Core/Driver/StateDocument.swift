@@ -49,8 +49,8 @@ enum StateDocument {
                 ("items", .array(list.items.map { item in
                     .object([
                         ("id", .string(item.id.rawValue)), ("title", .string(item.title)),
-                        ("preview", .string(item.preview)), ("timestamp", .string(item.timestamp)),
-                        ("unreadCount", .int(item.unreadCount)),
+                        ("preview", .string(item.preview)), ("previewImage", .optional(item.previewImageURL)),
+                        ("timestamp", .string(item.timestamp)), ("unreadCount", .int(item.unreadCount)),
                     ])
                 })),
             ])),
@@ -109,7 +109,7 @@ enum StateDocument {
             ("count", .int(state.messages.count)), ("hasMore", .bool(state.hasMore)), ("error", .optional(state.error)),
             ("messages", .array(state.messages.map { row in
                 .object([
-                    ("id", .string(row.id.rawValue)), ("text", .string(row.text)),
+                    ("id", .string(row.id.rawValue)), ("text", .string(row.text)), ("image", .optional(row.imageURL)),
                     ("status", .string(row.status.rawValue)),
                     ("senderId", .string(row.senderID.rawValue)), ("statusLabel", .string(row.statusLabel)),
                     ("time", .string(row.timeText)),
