@@ -7,6 +7,7 @@ extension Driver {
     static let help = [
         "help                                  list the commands",
         "conversations | conversations more    first page of the conversation list / the next page",
+        "conversations delete ID               ask to delete conversation ID (choose delete | choose cancel)",
         "open ID                               open a chat (newest 50 messages)",
         "more                                  load 50 older messages of the open chat",
         "send TEXT…                            send TEXT in the open chat",
@@ -90,7 +91,9 @@ extension Driver {
         switch arguments {
         case "": list.load()
         case "more": list.loadMore()
-        default: throw DriverError.badArguments("usage: conversations [more]")
+        case let other where other.hasPrefix("delete "):
+            return try deleteConversation(String(other.dropFirst("delete ".count)))
+        default: throw DriverError.badArguments("usage: conversations [more | delete ID]")
         }
         return { self.conversationsOutput() }
     }
@@ -164,6 +167,7 @@ extension Driver {
 
     private func choose(_ arguments: String) throws -> Render {
         guard !arguments.isEmpty else { throw DriverError.badArguments("usage: choose ACTION") }
+        if app.conversations.list.state.alert != nil { return try chooseListAction(arguments) }
         guard let chat = app.chat, let alert = chat.state.alert else {
             throw DriverError.failed("no alert or action sheet is open")
         }

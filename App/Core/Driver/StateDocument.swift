@@ -46,6 +46,12 @@ enum StateDocument {
             ])),
             ("conversations", .object([
                 ("count", .int(list.items.count)), ("hasMore", .bool(list.hasMore)), ("error", .optional(list.error)),
+                ("alert", list.alert.map { alert in
+                    .object([
+                        ("conversationId", .string(alert.conversationID.rawValue)), ("title", .string(alert.title)),
+                        ("message", .string(alert.message)), ("actions", .array(alert.actions.map { .string($0) })),
+                    ])
+                } ?? .null),
                 ("items", .array(list.items.map { item in
                     .object([
                         ("id", .string(item.id.rawValue)), ("title", .string(item.title)),
