@@ -140,8 +140,8 @@ extension Driver {
             ("messages", .array(messages.map { message in
                 .object([
                     ("id", .string(message.id.rawValue)), ("senderId", .string(message.senderID.rawValue)),
-                    ("text", .string(message.text)), ("image", .optional(message.media?.url)),
-                    ("timestamp", .string(StateDocument.iso8601(message.timestamp))),
+                    ("text", .string(message.text)), ("timestamp", .string(StateDocument.iso8601(message.timestamp))),
+                    ("image", .optional(message.media?.url)),
                 ])
             })),
         ])

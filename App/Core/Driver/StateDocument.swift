@@ -46,19 +46,19 @@ enum StateDocument {
             ])),
             ("conversations", .object([
                 ("count", .int(list.items.count)), ("hasMore", .bool(list.hasMore)), ("error", .optional(list.error)),
+                ("items", .array(list.items.map { item in
+                    .object([
+                        ("id", .string(item.id.rawValue)), ("title", .string(item.title)),
+                        ("preview", .string(item.preview)), ("timestamp", .string(item.timestamp)),
+                        ("unreadCount", .int(item.unreadCount)), ("previewImage", .optional(item.previewImageURL)),
+                    ])
+                })),
                 ("alert", list.alert.map { alert in
                     .object([
                         ("conversationId", .string(alert.conversationID.rawValue)), ("title", .string(alert.title)),
                         ("message", .string(alert.message)), ("actions", .array(alert.actions.map { .string($0) })),
                     ])
                 } ?? .null),
-                ("items", .array(list.items.map { item in
-                    .object([
-                        ("id", .string(item.id.rawValue)), ("title", .string(item.title)),
-                        ("preview", .string(item.preview)), ("previewImage", .optional(item.previewImageURL)),
-                        ("timestamp", .string(item.timestamp)), ("unreadCount", .int(item.unreadCount)),
-                    ])
-                })),
             ])),
             ("writes", .object([
                 ("pending", .int(app.profile.state.pendingCount)),
@@ -115,10 +115,11 @@ enum StateDocument {
             ("count", .int(state.messages.count)), ("hasMore", .bool(state.hasMore)), ("error", .optional(state.error)),
             ("messages", .array(state.messages.map { row in
                 .object([
-                    ("id", .string(row.id.rawValue)), ("text", .string(row.text)), ("image", .optional(row.imageURL)),
+                    ("id", .string(row.id.rawValue)), ("text", .string(row.text)),
                     ("status", .string(row.status.rawValue)),
                     ("senderId", .string(row.senderID.rawValue)), ("statusLabel", .string(row.statusLabel)),
-                    ("time", .string(row.timeText)),
+                    // New keys go last: readers of the document match on the order of the older ones.
+                    ("time", .string(row.timeText)), ("image", .optional(row.imageURL)),
                 ])
             })),
             ("failed", .array(state.failedMessageIDs.map { .string($0.rawValue) })),

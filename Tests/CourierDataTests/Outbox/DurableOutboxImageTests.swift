@@ -52,7 +52,8 @@ import Testing
         connectivity.set(online: true)
         clock.task { await relaunched.sendAll() }
         _ = await clock.run(until: { !relaunched.isBusy && reopened.count == 0 })
-        #expect(repository.stored.filter { $0.conversationID == "c2" }.map(\.media) == [photo, MediaAttachment(url: "https://img/2.jpg")])
+        let sent = repository.stored.filter { $0.conversationID == "c2" }.map(\.media)
+        #expect(sent == [photo, MediaAttachment(url: "https://img/2.jpg")])
     }
 
     @Test func anImageNeedsAURLAndTextStillNeedsText() throws {

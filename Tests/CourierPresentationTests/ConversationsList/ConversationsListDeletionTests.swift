@@ -46,21 +46,19 @@ private final class FakeDeleter: ConversationDeleting {
                 lastActivity: now.addingTimeInterval(-60)),
             Conversation(
                 id: "c2", participantIDs: ["me", "ben"],
-                lastMessage: Fixture.message("m2", in: "c2", from: "ben", text: "Ben's", at: now.addingTimeInterval(-300)),
+                lastMessage: Fixture.message(
+                    "m2", in: "c2", from: "ben", text: "Ben's", at: now.addingTimeInterval(-300)),
                 lastActivity: now.addingTimeInterval(-300)),
         ]
         let model = ConversationsListViewModel(
             currentUser: Fixture.me,
             conversations: ConversationsListFakeRepository(conversations, clock: clock, latency: .zero),
-            users: ConversationsListFakeDirectory([User(id: "ana", displayName: "Ana"), User(id: "ben", displayName: "Ben")]),
+            users: ConversationsListFakeDirectory(
+                [User(id: "ana", displayName: "Ana"), User(id: "ben", displayName: "Ben")]),
             clock: clock, outbox: outbox, deleter: deleting ? deleter : nil)
         model.load()
         await clock.idle()
         return model
-    }
-
-    private func row(_ id: ConversationID, _ title: String, _ preview: String, _ time: String) -> ConversationsListItem {
-        ConversationsListItem(id: id, title: title, preview: preview, timestamp: time, unreadCount: 0)
     }
 
     @Test func deleteAsksFirstSayingWhatGoesThenRemovesTheRowAndItsUnsentMessagesInOneState() async throws {
