@@ -66,6 +66,9 @@ public final class ChatRouter {
                 return try snapshot(for: user, request: request)
             case ("POST", 3, "conversations") where segments[2] == "receipts":
                 return try receipt(in: segments[1], from: user, body: request.body)
+            case ("POST", 3, "conversations") where segments[2] == "hide":
+                try backend.hideConversation(ConversationID(segments[1]), for: user, as: user)
+                return HTTPResponse(status: 204)
             case ("GET", 3, "conversations") where segments[2] == "reads":
                 return try reads(in: segments[1], as: user)
             case ("PUT", 4, "conversations") where segments[2] == "messages":
@@ -265,7 +268,8 @@ public final class ChatRouter {
     private static func isKnown(_ segments: [String]) -> Bool {
         switch (segments.count, segments.first) {
         case (4, "conversations"): segments[2] == "messages"
-        case (3, "conversations"): ["messages", "messages:batch", "receipts", "reads"].contains(segments[2])
+        case (3, "conversations"): ["messages", "messages:batch", "receipts", "reads", "hide"]
+            .contains(segments[2])
         case (2, "conversations"), (1, "users"), (1, "presence"), (1, "events"), (1, "snapshot"): true
         case (2, "sessions"): segments[1] == "current"
         case (3, "sessions"): segments[1] == "current" && segments[2] == "expire"

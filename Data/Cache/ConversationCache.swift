@@ -21,6 +21,8 @@ public final class ConversationCache: @unchecked Sendable {
             recordCount += 1
             if let conversation = try? ConversationCacheRecord.decode(record).conversation {
                 byID[conversation.id] = conversation
+            } else if let removed = ConversationCacheRecord.removedID(in: record) {
+                byID[removed] = nil
             } else {
                 logger.log(.warning, "conversation cache: skipped a record that cannot be read")
             }
@@ -46,6 +48,23 @@ public final class ConversationCache: @unchecked Sendable {
                 for conversation in changed { byID[conversation.id] = conversation }
             } catch {
                 logger.log(.warning, "conversation cache: could not store \(changed.count) conversations (\(error))")
+                return
+            }
+            compactIfWasteful()
+        }
+    }
+
+    /// Forgets the conversation `id` (the user deleted it), durably: a relaunch offline does not list it again. A
+    /// storage failure is logged and the cache keeps serving what it held.
+    public func remove(_ id: ConversationID) {
+        lock.withLock {
+            guard byID[id] != nil else { return }
+            do {
+                try storage.append([ConversationCacheRecord.removal(of: id)])
+                recordCount += 1
+                byID[id] = nil
+            } catch {
+                logger.log(.warning, "conversation cache: could not forget \(id) (\(error))")
                 return
             }
             compactIfWasteful()

@@ -7,8 +7,10 @@ import Foundation
 package struct ConversationCacheRecord: Equatable {
     /// The record format this code writes: 2, binary (1 was JSON).
     static let currentVersion: UInt8 = 2
-    /// The one kind of record there is: a conversation stored whole.
+    /// A conversation stored whole.
     private static let putKind: UInt8 = 1
+    /// A conversation forgotten: deleted by the user (its later records, if any, bring it back).
+    private static let removeKind: UInt8 = 2
 
     /// The conversation the record stores.
     package var conversation: Conversation
@@ -45,6 +47,26 @@ package struct ConversationCacheRecord: Equatable {
                     lastMessage: try reader.optional { try $0.message() },
                     lastActivity: Date(timeIntervalSinceReferenceDate: try reader.double()),
                     unreadCount: try reader.int()))
+        }
+    }
+
+    /// The body of a record that forgets conversation `id`: version byte, kind 2, the id.
+    package static func removal(of id: ConversationID) -> Data {
+        var writer = BinaryRecordWriter(capacity: 16 + id.rawValue.utf8.count)
+        writer.byte(currentVersion)
+        writer.byte(removeKind)
+        writer.string(id.rawValue)
+        return writer.data
+    }
+
+    /// The conversation a removal record forgets; nil for any other body (a `put`, or bytes that are no record).
+    package static func removedID(in body: Data) -> ConversationID? {
+        guard body.count > 2, body[body.startIndex] == currentVersion, body[body.startIndex + 1] == removeKind
+        else { return nil }
+        return try? BinaryRecordReader.reading(body) { reader in
+            _ = try reader.version(from: currentVersion, through: currentVersion)
+            _ = try reader.byte()
+            return ConversationID(try reader.string())
         }
     }
 

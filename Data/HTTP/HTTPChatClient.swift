@@ -88,6 +88,11 @@ public final class HTTPChatClient: Sendable {
         _ = try await exchange("PUT", ["users", user.rawValue, "presence"], body: body)
     }
 
+    /// Hides `conversation` from the signed-in user's list (`POST /conversations/{id}/hide`): the others keep it.
+    public func hideConversation(_ conversation: ConversationID) async throws {
+        _ = try await exchange("POST", ["conversations", conversation.rawValue, "hide"])
+    }
+
     // MARK: - Transport
 
     /// Sends one request and decodes a 2xx answer as `Value`; any other answer throws its `DeliveryError`.

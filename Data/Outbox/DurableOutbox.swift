@@ -34,6 +34,8 @@ public final class DurableOutbox: MessageOutbox {
     public struct Limits: Sendable {
         /// Longest text accepted, in characters.
         public var maxTextLength: Int
+        /// Longest image URL or thumbnail URL accepted, in UTF-8 bytes.
+        public var maxURLLength: Int
         /// Most messages sent in one ordered batch request.
         public var batchSize: Int
         /// Attempt rounds the automatic policy gives a message before it is `failed` and waits for the user.
@@ -43,9 +45,10 @@ public final class DurableOutbox: MessageOutbox {
         /// Creates limits.
         public init(
             maxTextLength: Int = 4_000, batchSize: Int = 25, maxAutomaticRounds: Int = 3,
-            roundPause: Duration = .seconds(5)
+            roundPause: Duration = .seconds(5), maxURLLength: Int = 2_048
         ) {
             self.maxTextLength = maxTextLength
+            self.maxURLLength = max(1, maxURLLength)
             self.batchSize = max(1, batchSize)
             self.maxAutomaticRounds = max(1, maxAutomaticRounds)
             self.roundPause = roundPause
@@ -62,8 +65,8 @@ public final class DurableOutbox: MessageOutbox {
     let manualRepository: any MessageRepository
     let connectivity: any ConnectivityMonitor
     let clock: any Clock
-    private let ids: IDGenerator
-    private let currentUser: UserID
+    let ids: IDGenerator
+    let currentUser: UserID
     let limits: Limits
     let logger: Logger
 
@@ -88,7 +91,7 @@ public final class DurableOutbox: MessageOutbox {
     /// Messages sent by hand that the lane must send alone, through `manualRepository`.
     var manualAttempts: Set<MessageID> = []
     var wasOnline: Bool
-    private var lastComposeTime: Date?
+    var lastComposeTime: Date?
     let observers = ObserverList<OutboxEvent>()
     private var connectivityToken: ObservationToken?
 
@@ -152,24 +155,6 @@ public final class DurableOutbox: MessageOutbox {
         observers.add(observer)
     }
 
-    @discardableResult
-    public func compose(text: String, in conversation: ConversationID) throws -> Message {
-        let text = try validated(text)
-        let now = nextComposeTime()
-        let sendNow = connectivity.isOnline && !isPausedForSignIn && !isStopped
-        // Composed online while sign-in is expired: on its way, held by the sign-in (durably: its last error says
-        // so), and sent once sign-in is renewed.
-        let held = connectivity.isOnline && isPausedForSignIn
-        let message = Message(
-            id: ids.next(), conversationID: conversation, senderID: currentUser, text: text, timestamp: now,
-            status: sendNow ? .sending : .queued, statusUpdatedAt: now, lastError: held ? .unauthorized : nil,
-            sequence: store.nextSequence(in: conversation))
-        try store.enqueue(message)
-        observers.notify(.changed(message))
-        if sendNow { startLane(conversation) }
-        return message
-    }
-
     public func sendAll() async {
         guard connectivity.isOnline, !isPausedForSignIn, !isStopped else { return }
         runningOperations += 1
@@ -203,7 +188,7 @@ public final class DurableOutbox: MessageOutbox {
         guard let message = store.message(id), message.status == .queued || message.status == .failed else {
             throw InputError.unknownMessage(id.rawValue)
         }
-        let updated = try store.updateText(of: id, to: try validated(text))
+        let updated = try store.updateText(of: id, to: try validated(text, captioning: message.media))
         observers.notify(.changed(updated))
         return updated
     }
@@ -250,27 +235,5 @@ public final class DurableOutbox: MessageOutbox {
         storageFailureCount += 1
         lastStorageFailure = "message @\(message.id.rawValue.prefix(8)) \(what), but the disk refused to record it "
             + "(\(error)); it stays \(`where`)"
-    }
-
-    // MARK: - Input
-
-    /// Compose timestamps strictly increase, so messages typed within one clock tick keep the order they were
-    /// typed in (order is timestamp, then id, and ids are random).
-    private func nextComposeTime() -> Date {
-        let floor = lastComposeTime ?? store.all().last?.timestamp ?? .distantPast
-        let now = max(clock.now, floor.addingTimeInterval(0.001))
-        lastComposeTime = now
-        return now
-    }
-
-    /// The text rule, applied here alone (docs/design.md §3): white space at both ends goes, and what is left must
-    /// be neither empty nor longer than the limit. Screens pass the typed text as it is.
-    private func validated(_ text: String) throws -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw InputError.emptyText }
-        guard trimmed.count <= limits.maxTextLength else {
-            throw InputError.textTooLong(characters: trimmed.count, limit: limits.maxTextLength)
-        }
-        return trimmed
     }
 }

@@ -85,6 +85,18 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         }
     }
 
+    /// One write and one sync for the `remove` records of all of them: when it returns every one is gone for good;
+    /// a crash before that may have removed some (each record is whole or cut), never anything else.
+    public func remove(_ ids: [MessageID]) throws {
+        try lock.withLock {
+            guard !ids.isEmpty else { return }
+            if let unknown = ids.first(where: { index[$0] == nil }) { throw StoreError.notFound(unknown.rawValue) }
+            try log.append(contentsOf: ids.map { encode(.removal(of: $0)) })
+            for id in ids { index.remove(id) }
+            compactIfDominatedByDeadRecords()
+        }
+    }
+
     public func all() -> [Message] { lock.withLock { index.all } }
 
     public func pending(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> [Message] {

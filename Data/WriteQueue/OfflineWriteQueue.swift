@@ -188,6 +188,18 @@ public final class OfflineWriteQueue: WriteQueue {
         if before > 0 { observers.notify(.pendingCountChanged(0)) }
     }
 
+    /// Removes the queued writes `predicate` picks (durable) — the receipts of a conversation the user deleted —
+    /// except one being delivered right now, which ends on its own; returns how many. Throws `StoreError` when
+    /// storage fails (nothing changed).
+    @discardableResult
+    public func discard(where predicate: (PendingWrite) -> Bool) throws -> Int {
+        let doomed = journal.all.filter { $0.id != inFlightID && predicate($0) }.map(\.id)
+        guard !doomed.isEmpty else { return 0 }
+        try journal.remove(doomed, because: .discarded)
+        observers.notify(.pendingCountChanged(journal.count))
+        return doomed.count
+    }
+
     /// Sign-in was renewed: syncing may resume. The next `syncWhenOnline()` delivers.
     public func signInRenewed() {
         guard isPausedForSignIn else { return }

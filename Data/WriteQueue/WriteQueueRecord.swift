@@ -22,7 +22,7 @@ package struct WriteQueueRecord: Hashable, Sendable {
 
     /// Why a write left the queue, kept in `remove` records for whoever reads the log; the raw value is its byte.
     enum RemovalReason: UInt8, CaseIterable, Sendable {
-        case delivered = 1, rejected = 2, expired = 3, abandoned = 4, replaced = 5
+        case delivered = 1, rejected = 2, expired = 3, abandoned = 4, replaced = 5, discarded = 6
     }
 
     /// The format the record was read in (`currentVersion` for a record made here).

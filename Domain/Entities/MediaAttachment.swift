@@ -11,4 +11,8 @@ public struct MediaAttachment: Hashable, Codable, Sendable {
         self.url = url
         self.thumbnailURL = thumbnailURL
     }
+
+    /// What a screen draws for it: the thumbnail when there is one, the full-size image only when there is not — a
+    /// list or a chat never downloads the full image just to show a preview.
+    public var previewURL: String { thumbnailURL ?? url }
 }

@@ -8,6 +8,8 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     case noConversation
     /// The referenced message is not there (or not in a state that allows the action).
     case unknownMessage(String)
+    /// An image cannot be attached as given: a blank or oversized URL, or an outbox that sends text alone.
+    case invalidImage(String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,7 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
             "the message is too long (\(characters) characters; the limit is \(limit))"
         case .noConversation: "no conversation is open"
         case .unknownMessage(let ref): "no such message: \(ref)"
+        case .invalidImage(let reason): "the image cannot be sent: \(reason)"
         }
     }
 }

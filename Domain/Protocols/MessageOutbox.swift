@@ -25,6 +25,11 @@ public protocol MessageOutbox: AnyObject {
     /// oversized (docs/design.md §3), and `StoreError` when it cannot be stored.
     @discardableResult
     func compose(text: String, in conversation: ConversationID) throws -> Message
+    /// Composes a message carrying an image uploaded elsewhere (its URL and thumbnail URL), with `text` as its
+    /// caption, exactly as `compose(text:in:)` composes text: durable, announced, then sent or kept `queued`. The
+    /// caption is trimmed and may be empty when `media` is given; `InputError.invalidImage` for a blank URL.
+    @discardableResult
+    func compose(text: String, media: MediaAttachment?, in conversation: ConversationID) throws -> Message
     /// Sends every queued and failed message, per conversation in compose order; returns when all are done.
     func sendAll() async
     /// Sends one queued or failed message (Send Now, Retry); returns when it is done. Throws
@@ -35,6 +40,11 @@ public protocol MessageOutbox: AnyObject {
     func edit(_ id: MessageID, text: String) throws -> Message
     /// Deletes a queued or failed message (durable).
     func delete(_ id: MessageID) throws
+    /// Deletes every queued and failed message of `conversation` (durable), announcing each as `deleted`, and returns
+    /// their ids in compose order: a conversation deleted from the list takes its unsent messages with it. A
+    /// message already `sending` is on its way and stays.
+    @discardableResult
+    func discardPending(in conversation: ConversationID) throws -> [MessageID]
     /// Sign-in was renewed: resume sending.
     func signInRenewed()
     /// The backend's event feed echoed `message`, one of this device's: a pending copy is delivered now (`sent`),
@@ -44,9 +54,26 @@ public protocol MessageOutbox: AnyObject {
 }
 
 extension MessageOutbox {
+    /// An outbox that sends text alone composes text, and refuses an image with a typed error.
+    @discardableResult
+    public func compose(text: String, media: MediaAttachment?, in conversation: ConversationID) throws -> Message {
+        guard media == nil else { throw InputError.invalidImage("this outbox sends text alone") }
+        return try compose(text: text, in: conversation)
+    }
+
     /// An outbox that cannot confirm by echo leaves the send's own answer to do it.
     @discardableResult
     public func confirmStored(_ message: Message) -> Bool { false }
+
+    /// One `delete` per message: enough for an outbox that holds few messages.
+    @discardableResult
+    public func discardPending(in conversation: ConversationID) throws -> [MessageID] {
+        let doomed = pending.filter {
+            $0.conversationID == conversation && ($0.status == .queued || $0.status == .failed)
+        }.map(\.id)
+        for id in doomed { try delete(id) }
+        return doomed
+    }
 
     /// A pass over `pending`: enough for an outbox that holds few messages.
     public func pendingCount(of status: MessageStatus) -> Int { pending.lazy.filter { $0.status == status }.count }

@@ -24,9 +24,14 @@ public protocol MessagingSession: AnyObject {
     var logger: Logger { get }
     /// What arrives from others: live updates, read markers, the chats on screen.
     var sync: any LiveSync { get }
+    /// How a conversation is deleted from the list; nil when the app cannot delete one.
+    var conversationDeletion: (any ConversationDeleting)? { get }
 }
 
 extension MessagingSession {
     /// A session without an event feed hears nothing.
     public var sync: any LiveSync { SilentSync() }
+
+    /// A session that cannot delete conversations offers no deletion.
+    public var conversationDeletion: (any ConversationDeleting)? { nil }
 }

@@ -10,6 +10,9 @@ public protocol OutboxStore: AnyObject, Sendable {
     func enqueue(_ message: Message) throws
     /// Removes a message (delivered or deleted). Throws `StoreError.notFound` for an unknown id.
     func remove(_ id: MessageID) throws
+    /// Removes several messages in one change: all of them, or — when one is unknown (`StoreError.notFound`) or
+    /// the change cannot be stored — none.
+    func remove(_ ids: [MessageID]) throws
     /// Every pending message, in compose order.
     func all() -> [Message]
     /// The pending message with this id.
@@ -41,6 +44,12 @@ public protocol OutboxStore: AnyObject, Sendable {
 }
 
 extension OutboxStore {
+    /// Checks every id, then removes them one by one: enough for a store in memory, which cannot fail half-way.
+    public func remove(_ ids: [MessageID]) throws {
+        if let unknown = ids.first(where: { message($0) == nil }) { throw StoreError.notFound(unknown.rawValue) }
+        for id in ids { try remove(id) }
+    }
+
     /// A store that does not track interrupted sends reports none.
     public var requeuedAtOpen: [MessageID] { [] }
 

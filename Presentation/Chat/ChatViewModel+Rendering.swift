@@ -118,7 +118,7 @@ extension ChatViewModel {
             id: message.id, text: message.text, status: message.status, senderID: message.senderID,
             statusLabel: outgoing ? MessageRow.statusLabel(for: message.status) : "", isOutgoing: outgoing,
             timeText: formatter.string(for: message.timestamp, relativeTo: now),
-            canRetry: outgoing && message.status == .failed)
+            canRetry: outgoing && message.status == .failed, imageURL: message.media?.previewURL)
     }
 
     private func scheduleRefresh(at deadline: Date?) {

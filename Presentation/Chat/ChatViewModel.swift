@@ -170,6 +170,14 @@ public final class ChatViewModel: StateEmitting {
         try outbox.compose(text: text, in: conversationID).id
     }
 
+    /// Composes and sends an image uploaded elsewhere (`media`: its URL and thumbnail URL) with `caption`, as
+    /// `send(text:)` sends text: its row shows the thumbnail at once. Throws the outbox's error —
+    /// `InputError.invalidImage` for a blank URL, `textTooLong` — and nothing changes then.
+    @discardableResult
+    public func send(image media: MediaAttachment, caption: String = "") throws -> MessageID {
+        try outbox.compose(text: caption, media: media, in: conversationID).id
+    }
+
     /// A tap on a message: a failed one shows the alert with Retry, Delete and Cancel, a queued one the action sheet
     /// with Cancel, Info and Dismiss — and, online, Send Now first, with a text that says what it waits for (the
     /// user under the manual policy, a moment under the automatic one). Throws `unknownMessage` or `wrongStatus`

@@ -4,8 +4,11 @@ import CourierDomain
 public struct MessageRow: Equatable, Sendable, Identifiable {
     /// The message id.
     public var id: MessageID
-    /// Its text.
+    /// Its text; for an image, its caption (empty when it has none).
     public var text: String
+    /// The image the bubble draws, for an image message: its thumbnail, or the full-size image only when no thumbnail
+    /// was made; nil for a text message.
+    public var imageURL: String?
     /// Where it is in its life.
     public var status: MessageStatus
     /// Who wrote it.
@@ -22,10 +25,11 @@ public struct MessageRow: Equatable, Sendable, Identifiable {
     /// Creates a row.
     public init(
         id: MessageID, text: String, status: MessageStatus, senderID: UserID, statusLabel: String, isOutgoing: Bool,
-        timeText: String, canRetry: Bool
+        timeText: String, canRetry: Bool, imageURL: String? = nil
     ) {
         self.id = id
         self.text = text
+        self.imageURL = imageURL
         self.status = status
         self.senderID = senderID
         self.statusLabel = statusLabel
@@ -33,6 +37,9 @@ public struct MessageRow: Equatable, Sendable, Identifiable {
         self.timeText = timeText
         self.canRetry = canRetry
     }
+
+    /// Whether it is an image message.
+    public var isImage: Bool { imageURL != nil }
 
     /// The chat's label for a status: "Queued", "Sending...", "Sent", "Delivered", "Read",
     /// "Failed - Tap to retry".

@@ -2,23 +2,43 @@ import CourierDomain
 
 /// One row of the conversation list.
 public struct ConversationsListItem: Equatable, Sendable, Identifiable {
+    /// What the preview says for an image sent without a caption.
+    public static let photoPreview = "Photo"
+
     /// The conversation's id.
     public var id: ConversationID
     /// The conversation's name, or the other participants' display names joined with ", ".
     public var title: String
-    /// The last message: its text, or for an image its thumbnail URL (the full URL when there is no thumbnail).
+    /// The last message as text: its text, or for an image its caption ("Photo" when it has none) — never a URL.
     public var preview: String
+    /// The thumbnail the row draws beside the preview when the last message is an image (the full-size image only
+    /// when no thumbnail was made); nil when it is text.
+    public var previewImageURL: String?
     /// When the last activity was, relative to now ("Now", "5m ago", "3h ago", "Yesterday", "Oct 19").
     public var timestamp: String
     /// Messages not read yet.
     public var unreadCount: Int
 
     /// Creates a row.
-    public init(id: ConversationID, title: String, preview: String, timestamp: String, unreadCount: Int) {
+    public init(
+        id: ConversationID, title: String, preview: String, timestamp: String, unreadCount: Int,
+        previewImageURL: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.preview = preview
+        self.previewImageURL = previewImageURL
         self.timestamp = timestamp
         self.unreadCount = unreadCount
+    }
+
+    /// Whether the last message is an image.
+    public var previewIsImage: Bool { previewImageURL != nil }
+
+    /// The preview text of `message`: its text, or an image's caption, or `photoPreview` for an image without one.
+    public static func previewText(of message: Message?) -> String {
+        guard let message else { return "" }
+        if message.media != nil, message.text.isEmpty { return photoPreview }
+        return message.text
     }
 }

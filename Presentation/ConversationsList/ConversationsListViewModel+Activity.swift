@@ -34,7 +34,7 @@ extension ConversationsListViewModel {
     /// is taken as counted when it is not newer than the page's own last message.
     func merge(_ page: [Conversation], load: Int) {
         let shown = Set(conversations.map(\.id))
-        for var conversation in page where !shown.contains(conversation.id) {
+        for var conversation in page where !shown.contains(conversation.id) && !deleted.contains(conversation.id) {
             track(conversation)
             let last = conversation.lastMessage
             let activity = conversation.lastActivity
@@ -126,7 +126,7 @@ extension ConversationsListViewModel {
             }
         case .reset(let snapshot):
             // The snapshot's first page takes the rows' place in one state; rows loaded past it stay below.
-            let fresh = snapshot.conversations.conversations.map(clearingRead)
+            let fresh = snapshot.conversations.conversations.filter { !deleted.contains($0.id) }.map(clearingRead)
             let ids = Set(fresh.map(\.id))
             conversations = fresh + conversations.filter { !ids.contains($0.id) }
             for conversation in fresh { track(conversation) }

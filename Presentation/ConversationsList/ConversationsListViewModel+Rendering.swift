@@ -27,9 +27,10 @@ extension ConversationsListViewModel {
 
     private func item(for conversation: Conversation, now: Date) -> ConversationsListItem {
         ConversationsListItem(
-            id: conversation.id, title: title(of: conversation), preview: preview(of: conversation.lastMessage),
+            id: conversation.id, title: title(of: conversation),
+            preview: ConversationsListItem.previewText(of: conversation.lastMessage),
             timestamp: formatter.string(for: conversation.lastActivity, relativeTo: now),
-            unreadCount: conversation.unreadCount)
+            unreadCount: conversation.unreadCount, previewImageURL: conversation.lastMessage?.media?.previewURL)
     }
 
     private func title(of conversation: Conversation) -> String {
@@ -37,11 +38,5 @@ extension ConversationsListViewModel {
         let others = conversation.participantIDs.filter { $0 != currentUser }
         let shown = others.isEmpty ? [currentUser] : others
         return shown.map { names[$0] ?? $0.rawValue }.joined(separator: ", ")
-    }
-
-    private func preview(of message: Message?) -> String {
-        guard let message else { return "" }
-        if let media = message.media { return media.thumbnailURL ?? media.url }
-        return message.text
     }
 }

@@ -6,6 +6,7 @@ extension ConversationsListViewModel {
     public convenience init(session: any MessagingSession, pageSize: Int = ConversationsListViewModel.pageSize) {
         self.init(
             currentUser: session.currentUser, conversations: session.conversations, users: session.userDirectory,
-            clock: session.clock, outbox: session.outbox, sync: session.sync, pageSize: pageSize)
+            clock: session.clock, outbox: session.outbox, sync: session.sync, pageSize: pageSize,
+            deleter: session.conversationDeletion)
     }
 }

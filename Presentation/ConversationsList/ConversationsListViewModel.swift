@@ -39,6 +39,7 @@ public final class ConversationsListViewModel: StateEmitting {
     private let directory: any UserDirectory
     let sync: any LiveSync
     let outbox: (any MessageOutbox)?
+    let deleter: (any ConversationDeleting)?
     let clock: any Clock
     let formatter: RelativeTimeFormatter
     private let pageSize: Int
@@ -67,6 +68,8 @@ public final class ConversationsListViewModel: StateEmitting {
     /// What each loaded row's unread count is made of: the count its page gave, for messages up to the page's last
     /// one (`through`), and the messages of others counted since — so that a read marker takes off what it covers.
     var unreadParts: [ConversationID: (base: Int, through: MessageCursor?, since: [MessageCursor])] = [:]
+    /// Conversations the user deleted here: a page that still lists them (the backend not told yet) skips them.
+    var deleted = Set<ConversationID>()
     private var isInForeground = true
     /// The conversation whose chat is open: its incoming messages are read as they arrive.
     private(set) var openConversation: ConversationID?
@@ -75,17 +78,19 @@ public final class ConversationsListViewModel: StateEmitting {
 
     /// Creates the list for `currentUser`; it starts in the foreground with its timestamp timer running, and
     /// loads nothing until `load()` or `loadMore()`. Activity comes from `outbox` (messages composed here) and
-    /// `sync` (what arrives), when given.
+    /// `sync` (what arrives), when given; `deleter` deletes a conversation the user confirms deleting.
     public init(
         currentUser: UserID, conversations: any ConversationRepository, users: any UserDirectory, clock: any Clock,
         outbox: (any MessageOutbox)? = nil, sync: (any LiveSync)? = nil,
-        formatter: RelativeTimeFormatter = RelativeTimeFormatter(), pageSize: Int = ConversationsListViewModel.pageSize
+        formatter: RelativeTimeFormatter = RelativeTimeFormatter(), pageSize: Int = ConversationsListViewModel.pageSize,
+        deleter: (any ConversationDeleting)? = nil
     ) {
         self.currentUser = currentUser
         repository = conversations
         directory = users
         self.sync = sync ?? SilentSync()
         self.outbox = outbox
+        self.deleter = deleter
         self.clock = clock
         self.formatter = formatter
         self.pageSize = max(1, pageSize)
@@ -139,6 +144,10 @@ public final class ConversationsListViewModel: StateEmitting {
     /// A message was sent or received (or changed status): a new one brings its conversation's activity up to its
     /// time (the row moves to its place, most recent first), and one from someone else counts as unread.
     public func messageActivity(_ message: Message) {
+        // A new message in a deleted conversation brings it back, as the backend does.
+        if deleted.contains(message.conversationID), !message.status.isPending || message.senderID != currentUser {
+            deleted.remove(message.conversationID)
+        }
         guard let index = conversations.firstIndex(where: { $0.id == message.conversationID }) else {
             pendingActivity[message.conversationID, default: []].append((message, loadsStarted))
             return

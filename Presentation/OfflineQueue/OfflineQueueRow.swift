@@ -43,7 +43,7 @@ public struct OfflineQueueRow: Equatable, Sendable, Identifiable {
     public init(_ message: Message, conversationName: String, now: Date, formatter: RelativeTimeFormatter) {
         self.init(
             id: message.id, conversationID: message.conversationID, conversationName: conversationName,
-            text: message.text, preview: Self.preview(of: message.text),
+            text: message.text, preview: Self.preview(of: ConversationsListItem.previewText(of: message)),
             timeText: formatter.string(for: message.timestamp, relativeTo: now), composedAt: message.timestamp,
             status: message.status, badge: Self.badge(for: message.status))
     }

@@ -13,6 +13,10 @@ public enum PresentationError: Error, Hashable, Sendable, CustomStringConvertibl
     case noAlertShowing
     /// The open alert has no button with this label; `available` lists the ones it has.
     case unknownAction(String, available: [String])
+    /// The conversation is not in the list the input acts on.
+    case unknownConversation(ConversationID)
+    /// The screen was made without a way to delete conversations.
+    case deletionUnavailable
 
     public var description: String {
         switch self {
@@ -22,6 +26,8 @@ public enum PresentationError: Error, Hashable, Sendable, CustomStringConvertibl
         case .noAlertShowing: "no alert or action sheet is showing"
         case .unknownAction(let label, let available):
             "the alert has no '\(label)' (it offers \(available.joined(separator: ", ")))"
+        case .unknownConversation(let id): "no such conversation in the list: \(id)"
+        case .deletionUnavailable: "this list cannot delete conversations"
         }
     }
 }

@@ -107,4 +107,20 @@ import Testing
         let forged = router.respond(to: fixture.request("PUT", "/users/ben/presence", body: online, as: "me"))
         #expect(forged.status == 403)
     }
+
+    @Test func aParticipantHidesAConversationForThemselvesAndOthersCannot() throws {
+        // When I hide c2 (mine), an unknown conversation, and c2 with a GET
+        let hidden = request("POST", "/conversations/c2/hide")
+        let unknown = request("POST", "/conversations/nope/hide")
+        let wrongMethod = request("GET", "/conversations/c2/hide")
+        let anonymous = request("POST", "/conversations/c1/hide", signedIn: false)
+
+        // Then only the first hides, and for me alone
+        let statuses: [Int] = [hidden.status, unknown.status, wrongMethod.status, anonymous.status].map { Int($0) }
+        #expect(statuses == [204, 404, 405, 401])
+        #expect(backend.isHidden("c2", for: "me"))
+        #expect(!backend.isHidden("c1", for: "me"))
+        let list = try backend.conversations(of: "me", after: nil, limit: 50).conversations.map(\.id)
+        #expect(!list.contains("c2"))
+    }
 }

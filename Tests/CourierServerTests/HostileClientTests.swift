@@ -39,6 +39,7 @@ import Testing
                 }
                 + ["me", "ben", "ana"].map { "name.\($0)=\(backend.user(UserID($0))?.displayName ?? "-")" }
                 + ((try? backend.presence(["me"], as: "me")) ?? []).map { "presence.me=\($0)" }
+                + ["hidden.c2=\(backend.isHidden("c2", for: "me"))"]
         }
 
         func stop() {
@@ -96,6 +97,7 @@ import Testing
             ("GET", "/presence?ids=me,ben", Data()),
             ("PUT", "/users/me/display-name", try HTTPWire.encode(HTTPWire.DisplayNameBody(name: "Eve"))),
             ("PUT", "/users/me/presence", try HTTPWire.encode(HTTPWire.PresenceBody(isOnline: false))),
+            ("POST", "/conversations/c2/hide", Data()),
             ("GET", "/events?after=0", Data()),
             ("GET", "/events/end", Data()),
             ("GET", "/snapshot?chats=c2", Data()),

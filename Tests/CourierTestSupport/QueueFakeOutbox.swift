@@ -89,13 +89,20 @@ public final class QueueFakeOutbox: MessageOutbox {
     /// returns.
     @discardableResult
     public func compose(text: String, in conversation: ConversationID) throws -> Message {
+        try compose(text: text, media: nil, in: conversation)
+    }
+
+    /// Composes text or, with `media`, an image whose caption may be empty; a blank image URL is refused.
+    @discardableResult
+    public func compose(text: String, media: MediaAttachment?, in conversation: ConversationID) throws -> Message {
         composeCalls += 1
-        if text.allSatisfy(\.isWhitespace) { throw InputError.emptyText }
+        if media == nil, text.allSatisfy(\.isWhitespace) { throw InputError.emptyText }
+        if let media, media.url.allSatisfy(\.isWhitespace) { throw InputError.invalidImage("the image has no URL") }
         if text.count > textLimit { throw InputError.textTooLong(characters: text.count, limit: textLimit) }
         let online = connectivity.isOnline
         let message = Message(
             id: makeID(), conversationID: conversation, senderID: "me", text: text, timestamp: clock.now,
-            status: online ? .sending : .queued)
+            status: online ? .sending : .queued, media: media)
         pending.append(message)
         observers.notify(.changed(message))
         if online {

@@ -49,7 +49,8 @@ public final class AppContainer {
             random: world.random,
             writeExecutors: [
                 ProfileViewModel.displayNameKind: Self.displayNameExecutor(
-                    network: world.network, user: world.user)
+                    network: world.network, user: world.user),
+                CourierClient.hideConversationKind: Self.hideConversationExecutor(network: world.network),
             ],
             feed: world.network, probeRandom: world.probeRandom, fileSystem: world.fileSystem, logger: logger)
         self.client = client
@@ -92,6 +93,20 @@ public final class AppContainer {
             let name: String = try write.decodePayload()
             try await network.updateDisplayName(of: user, to: name)
         }
+    }
+
+    /// What a "hide this conversation" write does online: asks `network` to hide it from the signed-in user's list.
+    static func hideConversationExecutor(network: NetworkConditioner) -> OfflineWriteQueue.Executor {
+        { write in
+            let id: String = try write.decodePayload()
+            try await network.hideConversation(ConversationID(id))
+        }
+    }
+
+    /// Closes the open chat, if any.
+    public func closeChat() {
+        chat = nil
+        conversations.list.chatOpened(nil)
     }
 
     /// Opens a chat (closing the one open before). Returns nil for an unknown conversation.

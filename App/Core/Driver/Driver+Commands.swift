@@ -7,9 +7,11 @@ extension Driver {
     static let help = [
         "help                                  list the commands",
         "conversations | conversations more    first page of the conversation list / the next page",
+        "conversations delete ID               ask to delete conversation ID (choose delete | choose cancel)",
         "open ID                               open a chat (newest 50 messages)",
         "more                                  load 50 older messages of the open chat",
         "send TEXT…                            send TEXT in the open chat",
+        "send-image URL THUMB|- [CAPTION…]     send an image (uploaded elsewhere; - for no thumbnail) in the open chat",
         "retry REF | delete REF                Retry / Delete a failed message of the open chat",
         "tap REF                               tap a failed message (Retry, Delete, Cancel) or a queued one",
         "                                      (its action sheet: Cancel, Info, Dismiss)",
@@ -47,6 +49,7 @@ extension Driver {
         case "open": return try await open(arguments)
         case "more": return try more(arguments)
         case "send": return try send(arguments)
+        case "send-image": return try sendImage(arguments)
         case "retry", "delete": return try failedMessageAction(word, arguments)
         case "tap": return try tap(arguments)
         case "choose": return try choose(arguments)
@@ -88,7 +91,9 @@ extension Driver {
         switch arguments {
         case "": list.load()
         case "more": list.loadMore()
-        default: throw DriverError.badArguments("usage: conversations [more]")
+        case let other where other.hasPrefix("delete "):
+            return try deleteConversation(String(other.dropFirst("delete ".count)))
+        default: throw DriverError.badArguments("usage: conversations [more | delete ID]")
         }
         return { self.conversationsOutput() }
     }
@@ -162,6 +167,7 @@ extension Driver {
 
     private func choose(_ arguments: String) throws -> Render {
         guard !arguments.isEmpty else { throw DriverError.badArguments("usage: choose ACTION") }
+        if app.conversations.list.state.alert != nil { return try chooseListAction(arguments) }
         guard let chat = app.chat, let alert = chat.state.alert else {
             throw DriverError.failed("no alert or action sheet is open")
         }

@@ -62,7 +62,8 @@ extension Driver {
     nonisolated static func line(for row: MessageRow) -> String {
         let sender = row.senderID.rawValue
         let label = row.statusLabel
-        let count = 5 + row.timeText.utf8.count + sender.utf8.count + row.text.utf8.count
+        let text = row.imageURL.map { imageText($0, caption: row.text) } ?? row.text
+        let count = 5 + row.timeText.utf8.count + sender.utf8.count + text.utf8.count
             + (label.isEmpty ? 0 : 5 + label.utf8.count)
         return String(unsafeUninitializedCapacity: count) { buffer in
             var offset = 0
@@ -71,7 +72,7 @@ extension Driver {
             copy(" ", into: buffer, at: &offset)
             copy(sender, into: buffer, at: &offset)
             copy(": ", into: buffer, at: &offset)
-            copy(row.text, into: buffer, at: &offset)
+            copy(text, into: buffer, at: &offset)
             if !label.isEmpty {
                 copy("  [", into: buffer, at: &offset)
                 copy(label, into: buffer, at: &offset)
@@ -79,6 +80,11 @@ extension Driver {
             }
             return offset
         }
+    }
+
+    /// An image as a line shows it: `[image THUMBNAIL]`, then the caption when there is one.
+    nonisolated static func imageText(_ url: String, caption: String) -> String {
+        caption.isEmpty ? "[image \(url)]" : "[image \(url)] \(caption)"
     }
 
     private nonisolated static func copy(
@@ -104,7 +110,8 @@ extension Driver {
         let state = app.conversations.list.state
         var lines = state.items.enumerated().map { index, item in
             let unread = item.unreadCount > 0 ? " (\(item.unreadCount) unread)" : ""
-            return "  \(index + 1). \(item.title) [\(item.id.rawValue)] · \(item.timestamp)\(unread) · \(item.preview)"
+            let preview = item.previewImageURL.map { Self.imageText($0, caption: item.preview) } ?? item.preview
+            return "  \(index + 1). \(item.title) [\(item.id.rawValue)] · \(item.timestamp)\(unread) · \(preview)"
         }
         lines.append("\(state.items.count) conversation(s)\(state.hasMore ? ", more with 'conversations more'" : "")")
         if let error = state.error { lines.append("error: \(error)") }
@@ -124,13 +131,17 @@ extension Driver {
         }
         let (total, messages) = try await serverMessages(in: id, count: count)
         let lines = ["server \(id.rawValue): \(total) message(s)"]
-            + messages.map { "  \(StateDocument.iso8601($0.timestamp)) \($0.senderID.rawValue): \($0.text)" }
+            + messages.map { message in
+                let text = message.media.map { Self.imageText($0.url, caption: message.text) } ?? message.text
+                return "  \(StateDocument.iso8601(message.timestamp)) \(message.senderID.rawValue): \(text)"
+            }
         let json = JSONValue.object([
             ("conversationId", .string(id.rawValue)), ("count", .int(total)),
             ("messages", .array(messages.map { message in
                 .object([
                     ("id", .string(message.id.rawValue)), ("senderId", .string(message.senderID.rawValue)),
                     ("text", .string(message.text)), ("timestamp", .string(StateDocument.iso8601(message.timestamp))),
+                    ("image", .optional(message.media?.url)),
                 ])
             })),
         ])

@@ -20,6 +20,8 @@ final class ScreenWatcher {
     private var shown: [String: String] = [:]
     private var bannerToken: ObservationToken?
     private var chatToken: ObservationToken?
+    private var listToken: ObservationToken?
+    private weak var list: ConversationsListViewModel?
     private weak var banner: ConnectivityBannerViewModel?
     private weak var chat: ChatViewModel?
     private var followsChat = false
@@ -55,13 +57,17 @@ final class ScreenWatcher {
             banner = app.messaging.banner
             bannerToken = app.messaging.banner.observe { [weak self] state in self?.bannerChanged(state) }
         }
+        if list !== app.conversations.list {
+            list = app.conversations.list
+            listToken = app.conversations.list.observe { [weak self] state in self?.listChanged(state) }
+        }
         if chat !== app.chat || (app.chat == nil && followsChat) {
             chat = app.chat
             followsChat = app.chat != nil
             statusLabels = [:]
             chatToken = app.chat?.observe { [weak self] state in self?.chatChanged(state) }
             afterScreens = app.chat.map { _ in app.client.sync.observe { [weak self] update in self?.changed(update) } }
-            if app.chat == nil { show("alert", nil) }
+            if app.chat == nil { show("alert", Self.text(for: list?.state.alert)) }
         }
     }
 
@@ -100,6 +106,7 @@ final class ScreenWatcher {
     func stop() {
         bannerToken = nil
         chatToken = nil
+        listToken = nil
         beforeScreens = nil
         afterScreens = nil
     }
@@ -109,8 +116,18 @@ final class ScreenWatcher {
         alert.map { "\($0.title) — \($0.message) [\($0.actions.joined(separator: " | "))]" }
     }
 
+    /// The list's confirmation's line text, as an alert's.
+    static func text(for alert: ConversationsListViewModel.DeleteAlert?) -> String? {
+        alert.map { "\($0.title) — \($0.message) [\($0.actions.joined(separator: " | "))]" }
+    }
+
+    /// One alert shows at a time: the list's confirmation, else the open chat's alert or sheet.
+    private func listChanged(_ state: ConversationsListViewModel.State) {
+        show("alert", Self.text(for: state.alert) ?? Self.text(for: chat?.state.alert))
+    }
+
     private func chatChanged(_ state: ChatViewModel.State) {
-        show("alert", Self.text(for: state.alert))
+        show("alert", Self.text(for: list?.state.alert) ?? Self.text(for: state.alert))
         guard betweenCommands else { return }
         trackLabels(of: state)
     }

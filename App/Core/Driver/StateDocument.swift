@@ -50,9 +50,15 @@ enum StateDocument {
                     .object([
                         ("id", .string(item.id.rawValue)), ("title", .string(item.title)),
                         ("preview", .string(item.preview)), ("timestamp", .string(item.timestamp)),
-                        ("unreadCount", .int(item.unreadCount)),
+                        ("unreadCount", .int(item.unreadCount)), ("previewImage", .optional(item.previewImageURL)),
                     ])
                 })),
+                ("alert", list.alert.map { alert in
+                    .object([
+                        ("conversationId", .string(alert.conversationID.rawValue)), ("title", .string(alert.title)),
+                        ("message", .string(alert.message)), ("actions", .array(alert.actions.map { .string($0) })),
+                    ])
+                } ?? .null),
             ])),
             ("writes", .object([
                 ("pending", .int(app.profile.state.pendingCount)),
@@ -124,7 +130,8 @@ enum StateDocument {
                     ("id", .string(row.id.rawValue)), ("text", .string(row.text)),
                     ("status", .string(row.status.rawValue)),
                     ("senderId", .string(row.senderID.rawValue)), ("statusLabel", .string(row.statusLabel)),
-                    ("time", .string(row.timeText)),
+                    // New keys go last: readers of the document match on the order of the older ones.
+                    ("time", .string(row.timeText)), ("image", .optional(row.imageURL)),
                 ])
             })),
             ("failed", .array(state.failedMessageIDs.map { .string($0.rawValue) })),

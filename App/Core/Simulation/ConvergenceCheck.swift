@@ -191,10 +191,6 @@ enum ConvergenceCheck {
         return [text(of: conversation.lastMessage), text(of: candidates.max(by: Message.composeOrder))]
     }
 
-    /// What the list shows for a last message: its text, or an image's thumbnail URL.
-    private static func text(of message: Message?) -> String {
-        guard let message else { return "" }
-        if let media = message.media { return media.thumbnailURL ?? media.url }
-        return message.text
-    }
+    /// What the list shows for a last message: its text, or an image's caption ("Photo" without one).
+    private static func text(of message: Message?) -> String { ConversationsListItem.previewText(of: message) }
 }

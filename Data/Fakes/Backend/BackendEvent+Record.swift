@@ -8,7 +8,7 @@ extension BackendEvent {
 
     /// An event's kind byte on disk.
     private enum RecordKind: UInt8 {
-        case messageStored = 1, displayNameChanged = 2, receiptMarked = 3, feedsTrimmed = 4
+        case messageStored = 1, displayNameChanged = 2, receiptMarked = 3, feedsTrimmed = 4, conversationHidden = 5
     }
 
     /// The event as a record body: version byte, kind byte, then the kind's fields.
@@ -32,6 +32,10 @@ extension BackendEvent {
             writer.string(String(receipt.upTo.timestamp.timeIntervalSince1970.bitPattern))
         case .feedsTrimmed:
             writer.byte(RecordKind.feedsTrimmed.rawValue)
+        case .conversationHidden(let conversation, let user):
+            writer.byte(RecordKind.conversationHidden.rawValue)
+            writer.string(conversation.rawValue)
+            writer.string(user.rawValue)
         }
         return writer.data
     }
@@ -65,6 +69,9 @@ extension BackendEvent {
                 return .receiptMarked(
                     Receipt(conversationID: conversation, userID: user, kind: kind, upTo: .init(timestamp: time, id: id)))
             case .feedsTrimmed: return .feedsTrimmed
+            case .conversationHidden:
+                return .conversationHidden(
+                    conversation: ConversationID(try reader.string()), user: UserID(try reader.string()))
             }
         }
     }

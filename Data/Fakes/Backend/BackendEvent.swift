@@ -17,4 +17,6 @@ public enum BackendEvent: Hashable, Codable, Sendable {
     case receiptMarked(Receipt)
     /// Every user's feed forgot the events it kept (positions go on).
     case feedsTrimmed
+    /// `user` hid `conversation` from their own list (the other participants keep it), until a new message arrives.
+    case conversationHidden(conversation: ConversationID, user: UserID)
 }

@@ -48,6 +48,8 @@ public final class InMemoryChatBackend {
     var markers: [ConversationID: [UserID: [Receipt.Kind: MessageID]]] = [:]
     /// Each conversation's unread count per participant.
     var unread: [ConversationID: [UserID: Int]] = [:]
+    /// Who has hidden each conversation from their list (until a new message arrives there).
+    var hiddenBy: [ConversationID: Set<UserID>] = [:]
     /// Told the user whose feed grew.
     let feedObservers = ObserverList<UserID>()
 
@@ -229,6 +231,8 @@ public final class InMemoryChatBackend {
             applyReceipt(receipt)
         case .feedsTrimmed:
             for user in feeds.keys { feeds[user]?.trim() }
+        case .conversationHidden(let conversation, let user):
+            hiddenBy[conversation, default: []].insert(user)
         }
     }
 
@@ -245,6 +249,8 @@ public final class InMemoryChatBackend {
         conversationsByID[conversation.id] = conversation
         activity.move(before, to: .init(lastActivity: conversation.lastActivity, id: conversation.id))
         guard countsAsUnread else { return }
+        // A new message brings a hidden conversation back to the list of everyone who hid it.
+        hiddenBy[conversation.id] = nil
         for user in conversation.participantIDs where user != message.senderID {
             unread[conversation.id, default: [:]][user, default: 0] += 1
         }
@@ -276,7 +282,7 @@ public final class InMemoryChatBackend {
         let entries = activity.entries
         while index < entries.count {
             if let stored = conversationsByID[entries[index].id], stored.participantIDs.contains(user),
-                let conversation = conversation(stored.id, for: user)
+                hiddenBy[stored.id]?.contains(user) != true, let conversation = conversation(stored.id, for: user)
             {
                 if page.count == limit { return ConversationPage(conversations: page, hasMore: true) }
                 page.append(conversation)

@@ -85,6 +85,15 @@ extension NetworkConditioner {
         }
     }
 
+    /// Hides `conversation` from the signed-in user's list over the simulated network (one round trip); errors as
+    /// `InMemoryChatBackend.hideConversation(_:for:as:)`, plus the network's own.
+    public func hideConversation(_ conversation: ConversationID) async throws {
+        try await request { try await $0.hideConversation(conversation) } inProcess: {
+            [requester = self.user] backend throws(DeliveryError) in
+            try backend.hideConversation(conversation, for: requester, as: requester)
+        }
+    }
+
     /// One request over the simulated network, served by the real server at `remote` when there is one (`viaServer`)
     /// and by the in-process backend otherwise (`inProcess`).
     func request<Value: Sendable>(

@@ -31,9 +31,10 @@ import Testing
         let cursor = ConversationCursor(lastActivity: end.lastActivity, id: end.id)
         let page2 = try await reopened.conversations(of: "me", after: cursor, limit: 2)
 
-        // Then it gets what it saw, in the list's order, and the end where what it saw ends
-        #expect(page1 == ConversationPage(conversations: Array(five[0..<2]), hasMore: true))
-        #expect(page2 == ConversationPage(conversations: Array(five[2..<4]), hasMore: false))
+        // Then it gets what it saw, in the list's order, and the end where what it saw ends — each page marked as
+        // the cache's, so a screen asks the backend again once it answers
+        #expect(page1 == ConversationPage(conversations: Array(five[0..<2]), hasMore: true, isCached: true))
+        #expect(page2 == ConversationPage(conversations: Array(five[2..<4]), hasMore: false, isCached: true))
     }
 
     @Test func nothingCachedOrANonRetryableErrorIsThrownAsIs() async throws {

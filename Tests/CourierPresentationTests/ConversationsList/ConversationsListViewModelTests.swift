@@ -29,7 +29,7 @@ private typealias Item = ConversationsListItem
             Conversation(
                 id: "c1", participantIDs: ["me", "ana"],
                 lastMessage: Fixture.message(
-                    "m1", in: "c1", at: now.addingTimeInterval(-30),
+                    "m1", in: "c1", text: "", at: now.addingTimeInterval(-30),
                     media: MediaAttachment(url: "https://img/full.jpg", thumbnailURL: "https://img/thumb.jpg")),
                 lastActivity: now.addingTimeInterval(-30), unreadCount: 2),
             Conversation(
@@ -52,10 +52,14 @@ private typealias Item = ConversationsListItem
 
     private var threeRows: [Item] {
         [
-            Item(id: "c1", title: "Ana", preview: "https://img/thumb.jpg", timestamp: "Now", unreadCount: 2),
+            // An image says so in words ("Photo", or its caption) and names the thumbnail to draw: never a URL as
+            // text, and the full-size image only when no thumbnail was made.
             Item(
-                id: "c2", title: "Ben, Chloe", preview: "https://img/only-full.jpg", timestamp: "5m ago",
-                unreadCount: 0),
+                id: "c1", title: "Ana", preview: "Photo", timestamp: "Now", unreadCount: 2,
+                previewImageURL: "https://img/thumb.jpg"),
+            Item(
+                id: "c2", title: "Ben, Chloe", preview: "hi", timestamp: "5m ago", unreadCount: 0,
+                previewImageURL: "https://img/only-full.jpg"),
             Item(id: "c3", title: "Weekend plans", preview: "See you", timestamp: "Yesterday", unreadCount: 0),
         ]
     }
@@ -258,6 +262,6 @@ private typealias Item = ConversationsListItem
 
         // Then opening read the two, the first new one was read as it came, and the second counts
         #expect(recorder.states.map { $0.items[0].unreadCount } == [0, 0, 1])
-        #expect(recorder.states.map { $0.items[0].preview } == ["https://img/thumb.jpg", "one", "two"])
+        #expect(recorder.states.map { $0.items[0].preview } == ["Photo", "one", "two"])
     }
 }

@@ -1,0 +1,34 @@
+import CourierDomain
+import CourierPresentation
+
+extension Driver {
+    /// `conversations delete ID`: Delete on a row of the list — its confirmation opens (printed as `alert: …`).
+    func deleteConversation(_ id: String) throws -> Render {
+        guard !id.isEmpty, !id.contains(" ") else { throw DriverError.badArguments("usage: conversations delete ID") }
+        do {
+            try app.conversations.list.deleteConversation(ConversationID(id))
+        } catch {
+            throw DriverError.failed("\(error)")
+        }
+        return { Output(lines: []) }
+    }
+
+    /// `choose ACTION` while the list's confirmation shows: Delete or Cancel. A deleted conversation's open chat
+    /// closes with it.
+    func chooseListAction(_ label: String) throws -> Render {
+        let list = app.conversations.list
+        guard let alert = list.state.alert else { throw DriverError.failed("no alert is open") }
+        let discarded = app.messaging.outbox.pending.filter {
+            $0.conversationID == alert.conversationID && ($0.status == .queued || $0.status == .failed)
+        }.count
+        do { try list.chooseAlertAction(label) } catch { throw DriverError.failed("\(error)") }
+        let action = alert.actions.first { $0.lowercased() == label.lowercased() } ?? label
+        let deleted = action == "Delete" && !list.state.items.contains { $0.id == alert.conversationID }
+        if deleted, app.chat?.state.conversationID == alert.conversationID { app.closeChat() }
+        let id = alert.conversationID.rawValue
+        return {
+            guard deleted else { return Output(lines: ["chose: \(action)"] + (list.state.error.map { [$0] } ?? [])) }
+            return Output(lines: ["chose: \(action)", "deleted conversation \(id) (\(discarded) unsent message(s))"])
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import CourierDomain
+import Foundation
+
+extension DurableOutbox {
+    // MARK: - Composing
+
+    @discardableResult
+    public func compose(text: String, in conversation: ConversationID) throws -> Message {
+        try compose(text: text, media: nil, in: conversation)
+    }
+
+    @discardableResult
+    public func compose(text: String, media: MediaAttachment?, in conversation: ConversationID) throws -> Message {
+        let media = try validated(media)
+        let text = try validated(text, captioning: media)
+        let now = nextComposeTime()
+        let sendNow = connectivity.isOnline && !isPausedForSignIn && !isStopped
+        // Composed online while sign-in is expired: on its way, held by the sign-in (durably: its last error says
+        // so), and sent once sign-in is renewed.
+        let held = connectivity.isOnline && isPausedForSignIn
+        let message = Message(
+            id: ids.next(), conversationID: conversation, senderID: currentUser, text: text, timestamp: now,
+            status: sendNow ? .sending : .queued, statusUpdatedAt: now, lastError: held ? .unauthorized : nil,
+            media: media, sequence: store.nextSequence(in: conversation))
+        try store.enqueue(message)
+        observers.notify(.changed(message))
+        if sendNow { startLane(conversation) }
+        return message
+    }
+
+    // MARK: - Discarding a conversation
+
+    /// Removes every queued and failed message of `conversation` in one durable change (a conversation deleted
+    /// from the list takes them with it) and announces each as `deleted`; returns their ids, in compose order. A
+    /// message already `sending` is on the network and cannot be called back: it goes on.
+    @discardableResult
+    public func discardPending(in conversation: ConversationID) throws -> [MessageID] {
+        let doomed = store.pending(in: conversation, before: nil, limit: .max)
+            .filter { $0.status == .queued || $0.status == .failed }.map(\.id)
+        guard !doomed.isEmpty else { return [] }
+        try store.remove(doomed)
+        for id in doomed {
+            manualAttempts.remove(id)
+            observers.notify(.deleted(id))
+        }
+        return doomed
+    }
+
+    // MARK: - Input
+
+    /// Compose timestamps strictly increase, so messages typed within one clock tick keep the order they were
+    /// typed in (order is timestamp, then id, and ids are random).
+    func nextComposeTime() -> Date {
+        let floor = lastComposeTime ?? store.all().last?.timestamp ?? .distantPast
+        let now = max(clock.now, floor.addingTimeInterval(0.001))
+        lastComposeTime = now
+        return now
+    }
+
+    /// The text rule, applied here alone (docs/design.md §3): white space at both ends goes, and what is left must
+    /// be neither empty nor longer than the limit. Screens pass the typed text as it is. The caption of an image
+    /// (`media` given) may be empty: the image is the message.
+    func validated(_ text: String, captioning media: MediaAttachment?) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty || media != nil else { throw InputError.emptyText }
+        guard trimmed.count <= limits.maxTextLength else {
+            throw InputError.textTooLong(characters: trimmed.count, limit: limits.maxTextLength)
+        }
+        return trimmed
+    }
+
+    /// An attachment's URLs, trimmed: the full-size URL must be there, a blank thumbnail URL counts as none, and
+    /// neither may pass `Limits.maxURLLength` (the outbox record must stay small, docs/storage-format.md §3.1).
+    func validated(_ media: MediaAttachment?) throws -> MediaAttachment? {
+        guard let media else { return nil }
+        let url = media.url.trimmingCharacters(in: .whitespacesAndNewlines)
+        let thumbnail = media.thumbnailURL?.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !url.isEmpty else { throw InputError.invalidImage("the image has no URL") }
+        for candidate in [url, thumbnail ?? ""] where candidate.utf8.count > limits.maxURLLength {
+            throw InputError.invalidImage("a URL is longer than \(limits.maxURLLength) bytes")
+        }
+        return MediaAttachment(url: url, thumbnailURL: thumbnail?.isEmpty == false ? thumbnail : nil)
+    }
+}
