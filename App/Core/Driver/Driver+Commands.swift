@@ -45,7 +45,7 @@ extension Driver {
         case "help":
             try noArguments(word, arguments)
             return { Output(lines: Self.help) }
-        case "conversations": return try conversations(arguments)
+        case "conversations": return try await conversations(arguments)
         case "open": return try await open(arguments)
         case "more": return try more(arguments)
         case "send": return try send(arguments)
@@ -86,13 +86,13 @@ extension Driver {
 
     // MARK: - Conversations and chat
 
-    private func conversations(_ arguments: String) throws -> Render {
+    private func conversations(_ arguments: String) async throws -> Render {
         let list = app.conversations.list
         switch arguments {
         case "": list.load()
         case "more": list.loadMore()
         case let other where other.hasPrefix("delete "):
-            return try deleteConversation(String(other.dropFirst("delete ".count)))
+            return try await deleteConversation(String(other.dropFirst("delete ".count)))
         default: throw DriverError.badArguments("usage: conversations [more | delete ID]")
         }
         return { self.conversationsOutput() }

@@ -2,11 +2,24 @@ import CourierDomain
 import CourierPresentation
 
 extension Driver {
-    /// `conversations delete ID`: Delete on a row of the list — its confirmation opens (printed as `alert: …`).
-    func deleteConversation(_ id: String) throws -> Render {
+    /// `conversations delete ID`: Delete on a row of the list — its confirmation opens (printed as `alert: …`). A
+    /// row the list does not show yet is looked for as a person would: the list loads, page by page, until it
+    /// shows it or has no more.
+    func deleteConversation(_ id: String) async throws -> Render {
         guard !id.isEmpty, !id.contains(" ") else { throw DriverError.badArguments("usage: conversations delete ID") }
+        let list = app.conversations.list
+        let conversation = ConversationID(id)
+        func shown() -> Bool { list.state.items.contains { $0.id == conversation } }
+        if !shown(), list.state.items.isEmpty {
+            list.load()
+            await waitForWork()
+        }
+        while !shown(), list.state.hasMore, !list.state.isLoading {
+            list.loadMore()
+            await waitForWork()
+        }
         do {
-            try app.conversations.list.deleteConversation(ConversationID(id))
+            try list.deleteConversation(conversation)
         } catch {
             throw DriverError.failed("\(error)")
         }
