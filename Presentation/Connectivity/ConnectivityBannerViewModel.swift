@@ -255,7 +255,8 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         let shownToast = toast && online
         let toast = Toast(
             visible: shownToast, text: shownToast ? strings.reconnectToast(waiting) : "",
-            queuedCount: shownToast ? waiting : 0, yesLabel: strings.toastYes, reviewFirstLabel: strings.toastReviewFirst)
+            queuedCount: shownToast ? waiting : 0, yesLabel: strings.toastYes,
+            reviewFirstLabel: strings.toastReviewFirst)
         let shown = connected && online
         return State(
             isOnline: online, banner: banner, toast: toast, connected: shown, isBackendReachable: online || reachable,

@@ -79,7 +79,8 @@ public final class ConversationsListViewModel: StateEmitting {
 
     /// Creates the list for `currentUser`; it starts in the foreground with its timestamp timer running, and
     /// loads nothing until `load()` or `loadMore()`. Activity comes from `outbox` (messages composed here) and
-    /// `sync` (what arrives), when given; `deleter` deletes a conversation the user confirms deleting. Its texts are `strings`'.
+    /// `sync` (what arrives), when given; `deleter` deletes a conversation the user confirms deleting. Its texts are
+    /// `strings`'.
     public init(
         currentUser: UserID, conversations: any ConversationRepository, users: any UserDirectory, clock: any Clock,
         outbox: (any MessageOutbox)? = nil, sync: (any LiveSync)? = nil,

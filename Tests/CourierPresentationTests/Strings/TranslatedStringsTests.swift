@@ -14,7 +14,8 @@ import Testing
     static let french: CourierStrings = {
         var strings = CourierStrings.english
         strings.reconnectToast = { count in
-            count == 1 ? "Connecté. Envoyer 1 message en attente ?" : "Connecté. Envoyer \(count) messages en attente ?"
+            count == 1
+                ? "Connecté. Envoyer 1 message en attente ?" : "Connecté. Envoyer \(count) messages en attente ?"
         }
         strings.toastYes = "Oui"
         strings.toastReviewFirst = "Vérifier d'abord"
