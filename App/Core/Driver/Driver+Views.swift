@@ -93,7 +93,8 @@ extension Driver {
     func chatOutput(limit: Int) -> Output {
         guard let state = app.chat?.state else { return Output(lines: ["no chat open"]) }
         var lines = ["\(state.title) (\(state.conversationID.rawValue)) — \(state.messages.count) message(s)"
-            + (state.hasMore ? ", older ones with 'more'" : "")]
+            + (state.hasMore ? ", older ones with 'more'" : "")
+            + (state.showsBeginning && state.messages.count <= limit ? " · \(state.beginningText)" : "")]
         lines += state.messages.suffix(limit).map(Self.line(for:))
         if let error = state.error { lines.append("error: \(error)") }
         if state.banner.visible { lines.append(state.banner.text) }
