@@ -17,13 +17,24 @@ extension ConversationsListViewModel {
         store.update { $0.alert = alert }
     }
 
-    /// A button of the confirmation, by its label in any case: Delete removes the row with its queued and failed
-    /// messages, cached pages and unsent receipts, durably, and has the backend hide it for this user; Cancel closes
-    /// it. One state either way. Throws `noAlertShowing` or `unknownAction`; nothing changes then.
+    /// A button of the confirmation, by its label in any case — the strings table's words, so a translated table's
+    /// work: Delete removes the row with its queued and failed messages, cached pages and unsent receipts, durably,
+    /// and has the backend hide it for this user; Cancel closes it. One state either way. Throws `noAlertShowing` or
+    /// `unknownAction`; nothing changes then.
     public func chooseAlertAction(_ label: String) throws {
         guard let alert = store.state.alert else { throw PresentationError.noAlertShowing }
         guard let action = strings.action(labelled: label, among: alert.buttons) else {
             throw PresentationError.unknownAction(label, available: alert.actions)
+        }
+        try chooseAlertAction(action)
+    }
+
+    /// The confirmation's button that does `action` (see `chooseAlertAction(_:)` by label). Throws `noAlertShowing`,
+    /// or `unknownAction` when it has no such button; nothing changes then.
+    public func chooseAlertAction(_ action: DialogAction) throws {
+        guard let alert = store.state.alert else { throw PresentationError.noAlertShowing }
+        guard alert.buttons.contains(action) else {
+            throw PresentationError.unknownAction(strings.label(for: action), available: alert.actions)
         }
         guard action == .delete, let deleter else {
             store.update { $0.alert = nil }
