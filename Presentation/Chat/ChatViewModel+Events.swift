@@ -13,7 +13,7 @@ extension ChatViewModel {
             if before == nil, let frontier = pendingFrontier, message.cursor < frontier { return }
             var error: String??
             if message.status == .failed {
-                error = .some((message.lastError ?? .unknown("send failed")).userMessage)
+                error = .some(strings.deliveryError(message.lastError ?? .unknown("")))
             } else if !message.status.isPending, before?.status.isPending ?? true {
                 error = .some(nil)
             }
@@ -28,7 +28,7 @@ extension ChatViewModel {
                 store.update { $0.alert = nil }
             }
         case .pausedForSignIn(let paused):
-            let text = DeliveryError.unauthorized.userMessage
+            let text = strings.deliveryError(.unauthorized)
             render {
                 if paused {
                     $0.error = text

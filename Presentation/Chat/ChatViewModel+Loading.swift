@@ -44,9 +44,9 @@ extension ChatViewModel {
         if newest, !cancelled { newestPageFailed = .some(nil) }
         render {
             if offline {
-                $0.error = delivery == .unreachable ? Self.unreachableLoadText : Self.offlineLoadText
+                $0.error = delivery == .unreachable ? strings.chatUnreachableLoad : strings.chatOfflineLoad
             } else if !cancelled {
-                $0.error = Self.loadFailureText(for: delivery, newest: newest)
+                $0.error = Self.loadFailureText(for: delivery, newest: newest, in: strings)
             }
             $0.isLoading = false
             $0.isLoadingOlder = false
@@ -85,7 +85,7 @@ extension ChatViewModel {
         loadWaitsForConnection = false
         render {
             apply(&$0)
-            if $0.error == Self.offlineLoadText { $0.error = nil }
+            if $0.error == strings.chatOfflineLoad { $0.error = nil }
             $0.isLoading = true
         }
         loadPage(before: nil)
@@ -111,25 +111,25 @@ extension ChatViewModel {
         guard online, loadWaitsForConnection, !store.state.isLoading else { return }
         loadWaitsForConnection = false
         render {
-            if $0.error == Self.offlineLoadText { $0.error = nil }
+            if $0.error == strings.chatOfflineLoad { $0.error = nil }
             $0.isLoading = true
         }
         loadPage(before: nil)
     }
 
     /// What an uncached chat opened offline says instead of its messages.
-    public static let offlineLoadText = "You're offline. This conversation will load when you're back online."
+    public static let offlineLoadText = CourierStrings.english.chatOfflineLoad
     /// What an uncached chat opened while the backend cannot be reached says instead of its messages.
-    public static let unreachableLoadText = "Can't reach the server. This conversation will load when it's back."
+    public static let unreachableLoadText = CourierStrings.english.chatUnreachableLoad
 
     /// What a page that failed to load says: a load's words, never a send's ("Failed to load more messages" for an
     /// older page; the newest page says the chat could not load).
-    static func loadFailureText(for error: DeliveryError?, newest: Bool) -> String {
+    static func loadFailureText(for error: DeliveryError?, newest: Bool, in strings: CourierStrings) -> String {
         switch error {
-        case .unauthorized?: DeliveryError.unauthorized.userMessage
-        case .forbidden?: "You don't have access to this conversation."
-        case .notFound?: "Conversation not found."
-        default: newest ? "Failed to load messages. Please try again." : "Failed to load more messages"
+        case .unauthorized?: strings.deliveryError(.unauthorized)
+        case .forbidden?: strings.chatLoadForbidden
+        case .notFound?: strings.chatLoadNotFound
+        default: newest ? strings.chatLoadFailed : strings.chatLoadMoreFailed
         }
     }
 }

@@ -26,7 +26,7 @@ extension ChatViewModel {
     }
 
     private func presenceArrived(_ presence: Presence?) {
-        let text = presence.map { Self.presenceText($0, now: clock.now, formatter: formatter) }
+        let text = presence.map { Self.presenceText($0, now: clock.now, formatter: formatter, strings: strings) }
         store.update { $0.presence = text }
         guard isInForeground else { return }
         presenceTimer.schedule(after: Self.presenceInterval, coalescing: true) { [weak self] in
@@ -35,15 +35,12 @@ extension ChatViewModel {
     }
 
     /// "Online"; offline, "Last seen " and when ("just now", "5m ago", "yesterday", "Oct 19"), or "Offline" when the
-    /// backend never saw them.
-    public static func presenceText(_ presence: Presence, now: Date, formatter: RelativeTimeFormatter) -> String {
-        if presence.isOnline { return "Online" }
-        guard let seen = presence.lastSeen else { return "Offline" }
-        let when = formatter.string(for: seen, relativeTo: now)
-        switch when {
-        case "Now": return "Last seen just now"
-        case "Yesterday": return "Last seen yesterday"
-        default: return "Last seen \(when)"
-        }
+    /// backend never saw them — in `strings`' words, which word the rounded time (`RelativeTime`), never its text.
+    public static func presenceText(
+        _ presence: Presence, now: Date, formatter: RelativeTimeFormatter, strings: CourierStrings = .english
+    ) -> String {
+        if presence.isOnline { return strings.presenceOnline }
+        guard let seen = presence.lastSeen else { return strings.presenceOffline }
+        return strings.lastSeen(formatter.relativeTime(for: seen, relativeTo: now))
     }
 }

@@ -116,7 +116,7 @@ extension ChatViewModel {
         let outgoing = message.senderID == currentUser
         return MessageRow(
             id: message.id, text: message.text, status: message.status, senderID: message.senderID,
-            statusLabel: outgoing ? MessageRow.statusLabel(for: message.status) : "", isOutgoing: outgoing,
+            statusLabel: outgoing ? strings.messageStatus(message.status) : "", isOutgoing: outgoing,
             timeText: formatter.string(for: message.timestamp, relativeTo: now),
             canRetry: outgoing && message.status == .failed, imageURL: message.media?.previewURL)
     }

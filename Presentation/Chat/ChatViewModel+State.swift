@@ -32,13 +32,20 @@ extension ChatViewModel {
         /// The other person's status under the title ("Online", "Last seen 5m ago"); nil when not known (or not
         /// asked: `showPresence(of:from:)`).
         public var presence: String?
+        /// The marker above the oldest message once nothing older is left ("Beginning of conversation"), in the
+        /// strings table's words; `showsBeginning` says when it shows.
+        public var beginningText: String
+
+        /// Whether the beginning marker shows: the newest page has loaded and nothing older is left.
+        public var showsBeginning: Bool { !hasMore && !isLoading }
 
         /// Creates a state.
         public init(
             conversationID: ConversationID, title: String, messages: [MessageRow] = [], hasMore: Bool = false,
             isLoading: Bool = false, isLoadingOlder: Bool = false, error: String? = nil, isOnline: Bool,
             banner: ConnectivityBannerViewModel.Banner, toast: ConnectivityBannerViewModel.Toast, connected: Bool,
-            failedMessageIDs: [MessageID] = [], alert: MessageAlert? = nil, presence: String? = nil
+            failedMessageIDs: [MessageID] = [], alert: MessageAlert? = nil, presence: String? = nil,
+            beginningText: String = CourierStrings.english.beginningOfConversation
         ) {
             self.conversationID = conversationID
             self.title = title
@@ -54,6 +61,7 @@ extension ChatViewModel {
             self.failedMessageIDs = failedMessageIDs
             self.alert = alert
             self.presence = presence
+            self.beginningText = beginningText
         }
     }
 
@@ -93,51 +101,59 @@ extension ChatViewModel {
         public var title: String
         /// Its text.
         public var message: String
-        /// Its buttons' labels, in order.
+        /// Its buttons, in order, by what they do.
+        public var buttons: [DialogAction]
+        /// Its buttons' labels, in order (the strings table's words for `buttons`).
         public var actions: [String]
+        /// The table its words come from, kept so a change of `wait` words the new alert alike.
+        let strings: CourierStrings
 
-        /// The alert of `kind` for `messageID` (the failed-message alert by default); a queued message's sheet and
-        /// Info say what it waits for — online, a queued message has Send Now first.
-        public init(messageID: MessageID, kind: Kind = .failed, wait: Wait = .connection) {
+        /// The alert of `kind` for `messageID` (the failed-message alert by default), in `strings`' words; a queued
+        /// message's sheet and Info say what it waits for — online, a queued message has Send Now first.
+        public init(
+            messageID: MessageID, kind: Kind = .failed, wait: Wait = .connection, strings: CourierStrings = .english
+        ) {
             self.kind = kind
             self.messageID = messageID
+            self.strings = strings
             self.wait = kind == .failed ? .connection : wait
+            title = kind == .failed ? strings.failedAlertTitle : strings.queuedAlertTitle
             switch (kind, self.wait) {
             case (.failed, _):
-                title = "Message Failed"
-                message = "This message failed to send. Would you like to retry or delete it?"
-                actions = ["Retry", "Delete", "Cancel"]
+                message = strings.failedAlertMessage
+                buttons = [.retry, .delete, .cancel]
             case (.queuedActions, .connection):
-                title = "Queued Message"
-                message = "This message is waiting for a connection."
-                actions = ["Cancel", "Info", "Dismiss"]
+                message = strings.queuedSheetWaitingForConnection
+                buttons = [.cancel, .info, .dismiss]
             case (.queuedActions, .user):
-                title = "Queued Message"
-                message = "This message is waiting for you to send it."
-                actions = ["Send Now", "Cancel", "Info", "Dismiss"]
+                message = strings.queuedSheetWaitingForUser
+                buttons = [.sendNow, .cancel, .info, .dismiss]
             case (.queuedActions, .policy):
-                title = "Queued Message"
-                message = "This message is about to send."
-                actions = ["Send Now", "Cancel", "Info", "Dismiss"]
+                message = strings.queuedSheetAboutToSend
+                buttons = [.sendNow, .cancel, .info, .dismiss]
             case (.queuedInfo, .connection):
-                title = "Queued Message"
-                message = "This message will send automatically when you're back online"
-                actions = ["OK"]
+                message = strings.queuedInfoConnection
+                buttons = [.ok]
             case (.queuedInfo, .user):
-                title = "Queued Message"
-                message = "You're online. Queued messages wait until you send them: tap Send Now, or Send All in the "
-                    + "Offline Queue."
-                actions = ["Send Now", "OK"]
+                message = strings.queuedInfoUser
+                buttons = [.sendNow, .ok]
             case (.queuedInfo, .policy):
-                title = "Queued Message"
-                message = "You're online. This message will send automatically in a moment."
-                actions = ["Send Now", "OK"]
+                message = strings.queuedInfoPolicy
+                buttons = [.sendNow, .ok]
             }
+            actions = buttons.map(strings.label(for:))
+        }
+
+        /// Alerts are equal when they show the same thing about the same message.
+        public static func == (lhs: MessageAlert, rhs: MessageAlert) -> Bool {
+            lhs.kind == rhs.kind && lhs.wait == rhs.wait && lhs.messageID == rhs.messageID && lhs.title == rhs.title
+                && lhs.message == rhs.message && lhs.buttons == rhs.buttons && lhs.actions == rhs.actions
         }
 
         /// The same alert for a message that now waits for `wait` (connectivity or the policy changed under it).
         func waiting(for wait: Wait) -> MessageAlert {
-            kind == .failed || wait == self.wait ? self : MessageAlert(messageID: messageID, kind: kind, wait: wait)
+            kind == .failed || wait == self.wait
+                ? self : MessageAlert(messageID: messageID, kind: kind, wait: wait, strings: strings)
         }
 
         /// The status the message must keep for the alert to stay.

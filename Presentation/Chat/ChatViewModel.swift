@@ -24,6 +24,7 @@ public final class ChatViewModel: StateEmitting {
     let banner: ConnectivityBannerViewModel
     let clock: any Clock
     let formatter: RelativeTimeFormatter
+    let strings: CourierStrings
     let logger: Logger
     let pageSize: Int
     let tasks: TaskTracker
@@ -69,12 +70,12 @@ public final class ChatViewModel: StateEmitting {
     // MARK: - Init
 
     /// Creates the chat for `conversationID`; call `start()` to load it. `pageSize` messages load per page. Messages
-    /// and receipts arrive through `sync` (nothing arrives without one).
+    /// and receipts arrive through `sync` (nothing arrives without one). Every text it shows is `strings`'.
     public init(
         conversationID: ConversationID, currentUser: UserID, title: String, outbox: any MessageOutbox,
         repository: any MessageRepository, connectivity: any ConnectivityMonitor, banner: ConnectivityBannerViewModel,
         clock: any Clock, sync: (any LiveSync)? = nil, formatter: RelativeTimeFormatter = RelativeTimeFormatter(),
-        logger: Logger = .silent, pageSize: Int = 50
+        logger: Logger = .silent, pageSize: Int = 50, strings: CourierStrings = .english
     ) {
         self.conversationID = conversationID
         self.currentUser = currentUser
@@ -83,7 +84,8 @@ public final class ChatViewModel: StateEmitting {
         self.sync = sync ?? SilentSync()
         self.banner = banner
         self.clock = clock
-        self.formatter = formatter
+        self.formatter = formatter.using(strings)
+        self.strings = strings
         self.logger = logger
         self.pageSize = max(1, pageSize)
         refreshTimer = ClockTimer(clock: clock)
@@ -93,7 +95,7 @@ public final class ChatViewModel: StateEmitting {
         store = StateStore(
             State(
                 conversationID: conversationID, title: title, isOnline: connectivity.isOnline, banner: shared.banner,
-                toast: shared.toast, connected: shared.connected))
+                toast: shared.toast, connected: shared.connected, beginningText: strings.beginningOfConversation))
         tokens.append(outbox.observe { [weak self] event in self?.outboxChanged(event) })
         tokens.append(connectivity.observe { [weak self] online in self?.connectivityChanged(online) })
         tokens.append(
@@ -178,48 +180,6 @@ public final class ChatViewModel: StateEmitting {
         try outbox.compose(text: caption, media: media, in: conversationID).id
     }
 
-    /// A tap on a message: a failed one shows the alert with Retry, Delete and Cancel, a queued one the action sheet
-    /// with Cancel, Info and Dismiss — and, online, Send Now first, with a text that says what it waits for (the
-    /// user under the manual policy, a moment under the automatic one). Throws `unknownMessage` or `wrongStatus`
-    /// (neither); nothing changes then.
-    public func tapMessage(messageID: MessageID) throws {
-        guard let message = knownMessage(messageID) else { throw PresentationError.unknownMessage(messageID) }
-        switch message.status {
-        case .failed: store.update { $0.alert = MessageAlert(messageID: messageID) }
-        case .queued:
-            store.update { $0.alert = MessageAlert(messageID: messageID, kind: .queuedActions, wait: queuedWait) }
-        default: throw PresentationError.wrongStatus(messageID, message.status)
-        }
-    }
-
-    /// Closes the alert or action sheet without acting (Cancel on the failed-message alert, Dismiss, OK).
-    public func dismissAlert() {
-        store.update { $0.alert = nil }
-    }
-
-    /// Presses the open alert's button labelled `label` (case-insensitive). Failed alert: Retry, Delete, Cancel
-    /// (closes). Queued action sheet: Cancel (deletes the message from queue and chat for good), Info (the alert
-    /// saying what it waits for), Send Now (online: sends it, one attempt), Dismiss (closes). Info alert: Send Now, OK
-    /// (closes). Throws `noAlertShowing`,
-    /// `unknownAction`, or what the action throws; nothing changes then.
-    public func chooseAlertAction(_ label: String) throws {
-        guard let alert = store.state.alert else { throw PresentationError.noAlertShowing }
-        guard let action = alert.actions.first(where: { $0.lowercased() == label.lowercased() }) else {
-            throw PresentationError.unknownAction(label, available: alert.actions)
-        }
-        switch (alert.kind, action) {
-        case (.failed, "Retry"): try retry(messageID: alert.messageID)
-        case (.failed, "Delete"): try delete(messageID: alert.messageID)
-        case (.queuedActions, "Cancel"): try cancelQueued(alert.messageID)
-        case (.queuedActions, "Info"):
-            store.update { $0.alert = MessageAlert(messageID: alert.messageID, kind: .queuedInfo, wait: queuedWait) }
-        case (.queuedActions, "Send Now"), (.queuedInfo, "Send Now"):
-            dismissAlert()
-            tasks.send(alert.messageID, through: outbox, logger: logger, as: "send now")
-        default: dismissAlert()
-        }
-    }
-
     /// Send All: sends every queued and failed message of every conversation, in compose order.
     public func sendAll() {
         let outbox = outbox
@@ -232,7 +192,7 @@ public final class ChatViewModel: StateEmitting {
     public func retry(messageID: MessageID) throws {
         try requireFailed(messageID)
         guard store.state.isOnline else {
-            render { $0.error = DeliveryError.offline.userMessage }
+            render { $0.error = strings.deliveryError(.offline) }
             return
         }
         tasks.send(messageID, through: outbox, logger: logger, as: "retry")
@@ -245,14 +205,6 @@ public final class ChatViewModel: StateEmitting {
         try outbox.delete(messageID)
         removeFromTimeline(messageID)
         render()
-    }
-
-    private func cancelQueued(_ id: MessageID) throws {
-        guard let message = knownMessage(id) else { throw PresentationError.unknownMessage(id) }
-        guard message.status == .queued else { throw PresentationError.wrongStatus(id, message.status) }
-        try outbox.delete(id)
-        removeFromTimeline(id)
-        render { $0.alert = nil }
     }
 
     /// The app went to the background: the rows' relative-time refresh stops (what arrives is caught up on return).

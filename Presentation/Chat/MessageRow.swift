@@ -42,15 +42,6 @@ public struct MessageRow: Equatable, Sendable, Identifiable {
     public var isImage: Bool { imageURL != nil }
 
     /// The chat's label for a status: "Queued", "Sending...", "Sent", "Delivered", "Read",
-    /// "Failed - Tap to retry".
-    public static func statusLabel(for status: MessageStatus) -> String {
-        switch status {
-        case .queued: "Queued"
-        case .sending: "Sending..."
-        case .sent: "Sent"
-        case .delivered: "Delivered"
-        case .read: "Read"
-        case .failed: "Failed - Tap to retry"
-        }
-    }
+    /// "Failed - Tap to retry" — the English table's (`CourierStrings.messageStatus`).
+    public static func statusLabel(for status: MessageStatus) -> String { CourierStrings.english.messageStatus(status) }
 }

@@ -16,17 +16,23 @@ extension ConnectivityBannerViewModel {
         /// False while the device has a path but the backend cannot be reached: the banner then says so
         /// (`unreachableText`) instead of "You're offline".
         public var isBackendReachable: Bool
+        /// The brief notice's words ("Connected"), from the strings table.
+        public var connectedNotice: String
 
-        /// "Connected" while `connected`, otherwise empty.
-        public var connectedText: String { connected ? ConnectivityBannerViewModel.connectedText : "" }
+        /// The notice ("Connected") while `connected`, otherwise empty.
+        public var connectedText: String { connected ? connectedNotice : "" }
 
         /// Creates a state.
-        public init(isOnline: Bool, banner: Banner, toast: Toast, connected: Bool, isBackendReachable: Bool = true) {
+        public init(
+            isOnline: Bool, banner: Banner, toast: Toast, connected: Bool, isBackendReachable: Bool = true,
+            connectedNotice: String = CourierStrings.english.connected
+        ) {
             self.isOnline = isOnline
             self.banner = banner
             self.toast = toast
             self.connected = connected
             self.isBackendReachable = isBackendReachable
+            self.connectedNotice = connectedNotice
         }
     }
 
@@ -44,13 +50,19 @@ extension ConnectivityBannerViewModel {
         public var showsSendAll: Bool
         /// Whether Send All was pressed offline: the queue goes the moment the device is back.
         public var sendsWhenOnline = false
+        /// The Send All button's label.
+        public var sendAllLabel: String
 
         /// Creates a banner.
-        public init(visible: Bool, text: String, queuedCount: Int, showsSendAll: Bool) {
+        public init(
+            visible: Bool, text: String, queuedCount: Int, showsSendAll: Bool,
+            sendAllLabel: String = CourierStrings.english.sendAll
+        ) {
             self.visible = visible
             self.text = text
             self.queuedCount = queuedCount
             self.showsSendAll = showsSendAll
+            self.sendAllLabel = sendAllLabel
         }
     }
 
@@ -62,12 +74,21 @@ extension ConnectivityBannerViewModel {
         public var text: String
         /// The messages Yes would send; 0 while hidden.
         public var queuedCount: Int
+        /// The Yes button's label (sends the queue).
+        public var yesLabel: String
+        /// The Review First button's label (opens the Offline Queue).
+        public var reviewFirstLabel: String
 
         /// Creates a toast.
-        public init(visible: Bool, text: String, queuedCount: Int) {
+        public init(
+            visible: Bool, text: String, queuedCount: Int, yesLabel: String = CourierStrings.english.toastYes,
+            reviewFirstLabel: String = CourierStrings.english.toastReviewFirst
+        ) {
             self.visible = visible
             self.text = text
             self.queuedCount = queuedCount
+            self.yesLabel = yesLabel
+            self.reviewFirstLabel = reviewFirstLabel
         }
 
         /// No toast.
@@ -85,45 +106,31 @@ extension ConnectivityBannerViewModel {
         }
     }
 
-    // MARK: - Texts
+    // MARK: - Texts (the English table's, for callers that name them)
 
     /// The offline banner's text: "You're offline. 1 message queued." / "… 3 messages queued."; with nothing
     /// queued, "You're offline. Messages will send when reconnected.".
-    public static func offlineText(queuedCount: Int) -> String {
-        switch queuedCount {
-        case ...0: "You're offline. Messages will send when reconnected."
-        case 1: "You're offline. 1 message queued."
-        default: "You're offline. \(queuedCount) messages queued."
-        }
-    }
+    public static func offlineText(queuedCount: Int) -> String { CourierStrings.english.offlineBanner(queuedCount) }
 
     /// The banner's text while the device has a path but the backend cannot be reached: "Can't reach the server. 1
-    /// message queued." / "… 3 messages queued."; with nothing queued, "Can't reach the server. Messages will send
-    /// when it's back.".
+    /// message queued."; with nothing queued, "Can't reach the server. Messages will send when it's back.".
     public static func unreachableText(queuedCount: Int) -> String {
-        switch queuedCount {
-        case ...0: "Can't reach the server. Messages will send when it's back."
-        case 1: "Can't reach the server. 1 message queued."
-        default: "Can't reach the server. \(queuedCount) messages queued."
-        }
+        CourierStrings.english.unreachableBanner(queuedCount)
     }
 
     /// The toast's text: "Connected. Auto-send 1 queued message?" / "… 3 queued messages?".
-    public static func toastText(queuedCount: Int) -> String {
-        "Connected. Auto-send \(queuedCount) queued \(queuedCount == 1 ? "message" : "messages")?"
-    }
+    public static func toastText(queuedCount: Int) -> String { CourierStrings.english.reconnectToast(queuedCount) }
 
     /// The banner's text offline after Send All: "You're offline. 3 messages will send when you're back online."
     public static func sendsWhenOnlineText(queuedCount: Int, reachable: Bool = true) -> String {
-        let count = queuedCount == 1 ? "1 message" : "\(queuedCount) messages"
-        return reachable
-            ? "You're offline. \(count) will send when you're back online."
-            : "Can't reach the server. \(count) will send when it's back."
+        reachable
+            ? CourierStrings.english.offlineSendsWhenBack(queuedCount)
+            : CourierStrings.english.unreachableSendsWhenBack(queuedCount)
     }
 
     /// The banner's text while the automatic policy sends the queue after reconnecting.
-    public static let reconnectingText = "Reconnecting..."
+    public static let reconnectingText = CourierStrings.english.reconnecting
 
     /// The brief notice after reconnecting.
-    public nonisolated static let connectedText = "Connected"
+    public nonisolated static let connectedText = CourierStrings.english.connected
 }

@@ -23,6 +23,7 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     private let outbox: any MessageOutbox
     private let connectivity: any ConnectivityMonitor
     private let logger: Logger
+    private let strings: CourierStrings
     private let toastDuration: Duration
     private let connectedDuration: Duration
     private let toastTimer: ClockTimer
@@ -50,13 +51,14 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     // MARK: - Init
 
     /// Creates the view model and starts observing connectivity and the outbox; `promptsAtLaunch` asks about a
-    /// queue found online at once (the app's launch), as a reconnect does.
+    /// queue found online at once (the app's launch), as a reconnect does. Its texts are `strings`'.
     public init(
         connectivity: any ConnectivityMonitor, outbox: any MessageOutbox, clock: any Clock,
         actions: Actions = Actions(), logger: Logger = .silent, toastDuration: Duration = .seconds(10),
-        connectedDuration: Duration = .seconds(2), promptsAtLaunch: Bool = false
+        connectedDuration: Duration = .seconds(2), promptsAtLaunch: Bool = false, strings: CourierStrings = .english
     ) {
         self.outbox = outbox
+        self.strings = strings
         self.connectivity = connectivity
         self.actions = actions
         self.logger = logger
@@ -70,7 +72,7 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         store = StateStore(
             Self.makeState(
                 online: online, waiting: waitingCount, toast: false, connected: false, reconnecting: false,
-                reachable: connectivity.isBackendReachable))
+                reachable: connectivity.isBackendReachable, strings: strings))
         tokens.append(outbox.observe { [weak self] event in self?.outboxChanged(event) })
         tokens.append(connectivity.observe { [weak self] online in self?.connectivityChanged(online) })
         if promptsAtLaunch, online, outbox.policy == .manual, waitingCount > 0 {
@@ -221,7 +223,8 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         waitingCount = Self.waiting(in: outbox)
         let next = Self.makeState(
             online: isOnline ?? true, waiting: waitingCount, toast: toastVisible, connected: connected,
-            reconnecting: reconnecting, reachable: connectivity.isBackendReachable, sendsWhenOnline: sendsWhenOnline)
+            reconnecting: reconnecting, reachable: connectivity.isBackendReachable, sendsWhenOnline: sendsWhenOnline,
+            strings: strings)
         store.update { $0 = next }
     }
 
@@ -237,23 +240,26 @@ public final class ConnectivityBannerViewModel: StateEmitting {
 
     private static func makeState(
         online: Bool, waiting: Int, toast: Bool, connected: Bool, reconnecting: Bool, reachable: Bool,
-        sendsWhenOnline: Bool = false
+        sendsWhenOnline: Bool = false, strings: CourierStrings
     ) -> State {
         let armed = sendsWhenOnline && waiting > 0
         let away =
             armed
-            ? sendsWhenOnlineText(queuedCount: waiting, reachable: reachable)
-            : reachable ? offlineText(queuedCount: waiting) : unreachableText(queuedCount: waiting)
-        let text = online ? (reconnecting ? reconnectingText : "") : away
+            ? (reachable ? strings.offlineSendsWhenBack(waiting) : strings.unreachableSendsWhenBack(waiting))
+            : reachable ? strings.offlineBanner(waiting) : strings.unreachableBanner(waiting)
+        let text = online ? (reconnecting ? strings.reconnecting : "") : away
         var banner = Banner(
             visible: !online || reconnecting, text: text, queuedCount: waiting,
-            showsSendAll: !online && waiting > 0 && !armed)
+            showsSendAll: !online && waiting > 0 && !armed, sendAllLabel: strings.sendAll)
         banner.sendsWhenOnline = armed && !online
         let shownToast = toast && online
-        let toast =
-            shownToast ? Toast(visible: true, text: toastText(queuedCount: waiting), queuedCount: waiting) : .hidden
+        let toast = Toast(
+            visible: shownToast, text: shownToast ? strings.reconnectToast(waiting) : "",
+            queuedCount: shownToast ? waiting : 0, yesLabel: strings.toastYes,
+            reviewFirstLabel: strings.toastReviewFirst)
         let shown = connected && online
         return State(
-            isOnline: online, banner: banner, toast: toast, connected: shown, isBackendReachable: online || reachable)
+            isOnline: online, banner: banner, toast: toast, connected: shown, isBackendReachable: online || reachable,
+            connectedNotice: strings.connected)
     }
 }

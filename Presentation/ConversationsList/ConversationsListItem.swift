@@ -3,7 +3,7 @@ import CourierDomain
 /// One row of the conversation list.
 public struct ConversationsListItem: Equatable, Sendable, Identifiable {
     /// What the preview says for an image sent without a caption.
-    public static let photoPreview = "Photo"
+    public static let photoPreview = CourierStrings.english.photoPreview
 
     /// The conversation's id.
     public var id: ConversationID
@@ -35,10 +35,11 @@ public struct ConversationsListItem: Equatable, Sendable, Identifiable {
     /// Whether the last message is an image.
     public var previewIsImage: Bool { previewImageURL != nil }
 
-    /// The preview text of `message`: its text, or an image's caption, or `photoPreview` for an image without one.
-    public static func previewText(of message: Message?) -> String {
+    /// The preview text of `message`: its text, or an image's caption, or `photo` (the strings table's
+    /// `photoPreview`) for an image without one.
+    public static func previewText(of message: Message?, photo: String = photoPreview) -> String {
         guard let message else { return "" }
-        if message.media != nil, message.text.isEmpty { return photoPreview }
+        if message.media != nil, message.text.isEmpty { return photo }
         return message.text
     }
 }

@@ -13,19 +13,30 @@ extension ConversationsListViewModel {
         let unsent = outbox?.pending(in: id, before: nil, limit: .max) ?? []
         let alert = DeleteAlert(
             conversationID: id, queued: unsent.filter { $0.status == .queued }.count,
-            failed: unsent.filter { $0.status == .failed }.count)
+            failed: unsent.filter { $0.status == .failed }.count, strings: strings)
         store.update { $0.alert = alert }
     }
 
-    /// A button of the confirmation, by its label in any case: Delete removes the row with its queued and failed
-    /// messages, cached pages and unsent receipts, durably, and has the backend hide it for this user; Cancel closes
-    /// it. One state either way. Throws `noAlertShowing` or `unknownAction`; nothing changes then.
+    /// A button of the confirmation, by its label in any case — the strings table's words, so a translated table's
+    /// work: Delete removes the row with its queued and failed messages, cached pages and unsent receipts, durably,
+    /// and has the backend hide it for this user; Cancel closes it. One state either way. Throws `noAlertShowing` or
+    /// `unknownAction`; nothing changes then.
     public func chooseAlertAction(_ label: String) throws {
         guard let alert = store.state.alert else { throw PresentationError.noAlertShowing }
-        guard let action = alert.actions.first(where: { $0.lowercased() == label.lowercased() }) else {
+        guard let action = strings.action(labelled: label, among: alert.buttons) else {
             throw PresentationError.unknownAction(label, available: alert.actions)
         }
-        guard action == "Delete", let deleter else {
+        try chooseAlertAction(action)
+    }
+
+    /// The confirmation's button that does `action` (see `chooseAlertAction(_:)` by label). Throws `noAlertShowing`,
+    /// or `unknownAction` when it has no such button; nothing changes then.
+    public func chooseAlertAction(_ action: DialogAction) throws {
+        guard let alert = store.state.alert else { throw PresentationError.noAlertShowing }
+        guard alert.buttons.contains(action) else {
+            throw PresentationError.unknownAction(strings.label(for: action), available: alert.actions)
+        }
+        guard action == .delete, let deleter else {
             store.update { $0.alert = nil }
             return
         }
@@ -40,7 +51,7 @@ extension ConversationsListViewModel {
             (conversations, deleted) = before
             store.update {
                 $0.alert = nil
-                $0.error = Self.deletionFailedText
+                $0.error = strings.conversationDeletionFailed
             }
             return
         }
@@ -49,7 +60,4 @@ extension ConversationsListViewModel {
         unreadParts[id] = nil
         render { $0.alert = nil }
     }
-
-    /// What the list says when a store refused a deletion (nothing was deleted that the user can see).
-    static let deletionFailedText = "Couldn't delete the conversation. Please try again."
 }

@@ -28,7 +28,7 @@ extension ConversationsListViewModel {
     private func item(for conversation: Conversation, now: Date) -> ConversationsListItem {
         ConversationsListItem(
             id: conversation.id, title: title(of: conversation),
-            preview: ConversationsListItem.previewText(of: conversation.lastMessage),
+            preview: ConversationsListItem.previewText(of: conversation.lastMessage, photo: strings.photoPreview),
             timestamp: formatter.string(for: conversation.lastActivity, relativeTo: now),
             unreadCount: conversation.unreadCount, previewImageURL: conversation.lastMessage?.media?.previewURL)
     }

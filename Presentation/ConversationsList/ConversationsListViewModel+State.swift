@@ -36,20 +36,19 @@ extension ConversationsListViewModel {
         public var title: String
         /// Its text.
         public var message: String
-        /// Its buttons' labels, in order.
+        /// Its buttons, in order, by what they do: Delete, Cancel.
+        public var buttons: [DialogAction]
+        /// Its buttons' labels, in order (the strings table's words for `buttons`).
         public var actions: [String]
 
-        /// The confirmation for `conversationID`, which holds `queued` queued and `failed` failed messages.
-        public init(conversationID: ConversationID, queued: Int, failed: Int) {
+        /// The confirmation for `conversationID`, which holds `queued` queued and `failed` failed messages, in
+        /// `strings`' words.
+        public init(conversationID: ConversationID, queued: Int, failed: Int, strings: CourierStrings = .english) {
             self.conversationID = conversationID
-            title = "Delete Conversation"
-            let count = { (number: Int, status: String) in "\(number) \(status) message\(number == 1 ? "" : "s")" }
-            let parts = [(queued, "queued"), (failed, "failed")].filter { $0.0 > 0 }.map(count)
-            message = parts.isEmpty
-                ? "This conversation will be removed from your list."
-                : "This conversation will be removed from your list, and its \(parts.joined(separator: " and ")) "
-                    + "will be discarded."
-            actions = ["Delete", "Cancel"]
+            title = strings.deleteConversationTitle
+            message = strings.deleteConversationMessage(queued, failed)
+            buttons = [.delete, .cancel]
+            actions = buttons.map(strings.label(for:))
         }
     }
 }

@@ -42,6 +42,7 @@ public final class ConversationsListViewModel: StateEmitting {
     let deleter: (any ConversationDeleting)?
     let clock: any Clock
     let formatter: RelativeTimeFormatter
+    let strings: CourierStrings
     private let pageSize: Int
     private let tasks: TaskTracker
     let refreshTimer: ClockTimer
@@ -78,12 +79,13 @@ public final class ConversationsListViewModel: StateEmitting {
 
     /// Creates the list for `currentUser`; it starts in the foreground with its timestamp timer running, and
     /// loads nothing until `load()` or `loadMore()`. Activity comes from `outbox` (messages composed here) and
-    /// `sync` (what arrives), when given; `deleter` deletes a conversation the user confirms deleting.
+    /// `sync` (what arrives), when given; `deleter` deletes a conversation the user confirms deleting. Its texts are
+    /// `strings`'.
     public init(
         currentUser: UserID, conversations: any ConversationRepository, users: any UserDirectory, clock: any Clock,
         outbox: (any MessageOutbox)? = nil, sync: (any LiveSync)? = nil,
         formatter: RelativeTimeFormatter = RelativeTimeFormatter(), pageSize: Int = ConversationsListViewModel.pageSize,
-        deleter: (any ConversationDeleting)? = nil
+        deleter: (any ConversationDeleting)? = nil, strings: CourierStrings = .english
     ) {
         self.currentUser = currentUser
         repository = conversations
@@ -92,7 +94,8 @@ public final class ConversationsListViewModel: StateEmitting {
         self.outbox = outbox
         self.deleter = deleter
         self.clock = clock
-        self.formatter = formatter
+        self.formatter = formatter.using(strings)
+        self.strings = strings
         self.pageSize = max(1, pageSize)
         tasks = TaskTracker(clock: clock)
         refreshTimer = ClockTimer(clock: clock)
@@ -236,7 +239,7 @@ public final class ConversationsListViewModel: StateEmitting {
     private func loadFailed(_ error: any Error) {
         store.update {
             $0.isLoading = false
-            $0.error = Self.errorText(for: error)
+            $0.error = Self.errorText(for: error, in: strings)
         }
     }
 
@@ -247,15 +250,15 @@ public final class ConversationsListViewModel: StateEmitting {
         if shown { render() }
     }
 
-    private static func errorText(for error: any Error) -> String {
+    private static func errorText(for error: any Error, in strings: CourierStrings) -> String {
         if let error = error as? DeliveryError {
             switch error {
-            case .offline: return "No internet connection. Showing the conversations loaded so far."
-            case .unreachable: return "Can't reach the server. Showing the conversations loaded so far."
-            case .unauthorized: return error.userMessage
+            case .offline: return strings.conversationsOffline
+            case .unreachable: return strings.conversationsUnreachable
+            case .unauthorized: return strings.deliveryError(error)
             default: break
             }
         }
-        return "Couldn't load conversations. Please try again."
+        return strings.conversationsFailed
     }
 }

@@ -40,12 +40,17 @@ public struct OfflineQueueRow: Equatable, Sendable, Identifiable {
 
     /// The row of a pending `message` going to the conversation called `conversationName`: its preview and badge
     /// from its text and status, its time text read at `now`.
-    public init(_ message: Message, conversationName: String, now: Date, formatter: RelativeTimeFormatter) {
+    /// The texts are `strings`'; the time's, the formatter's.
+    public init(
+        _ message: Message, conversationName: String, now: Date, formatter: RelativeTimeFormatter,
+        strings: CourierStrings = .english
+    ) {
         self.init(
             id: message.id, conversationID: message.conversationID, conversationName: conversationName,
-            text: message.text, preview: Self.preview(of: ConversationsListItem.previewText(of: message)),
+            text: message.text,
+            preview: Self.preview(of: ConversationsListItem.previewText(of: message, photo: strings.photoPreview)),
             timeText: formatter.string(for: message.timestamp, relativeTo: now), composedAt: message.timestamp,
-            status: message.status, badge: Self.badge(for: message.status))
+            status: message.status, badge: strings.queueBadge(message.status))
     }
 
     /// The longest preview, in characters.
@@ -59,12 +64,6 @@ public struct OfflineQueueRow: Equatable, Sendable, Identifiable {
         return String(line.prefix(previewLimit - 1)) + "…"
     }
 
-    /// The badge for a pending status.
-    public static func badge(for status: MessageStatus) -> String {
-        switch status {
-        case .sending: "Sending..."
-        case .failed: "Failed"
-        default: "Queued"
-        }
-    }
+    /// The badge for a pending status, in English (`CourierStrings.queueBadge`).
+    public static func badge(for status: MessageStatus) -> String { CourierStrings.english.queueBadge(status) }
 }

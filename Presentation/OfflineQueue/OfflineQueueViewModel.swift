@@ -2,7 +2,7 @@ import CourierDomain
 import Foundation
 
 /// The Offline Queue screen: every pending message (queued, sending, failed) of every conversation, in compose
-/// order, with Send Now, Edit and Delete per message and Send All.
+/// order, with Send Now, Edit (a sheet) and Delete (a confirmation) per message and Send All.
 ///
 /// The title keeps its count when empty ("Offline Queue (0)") so it never jumps; the empty state says so. Each
 /// outbox event touches one row (a binary search by compose position), so 10,000 queued messages cost O(n) to
@@ -11,36 +11,44 @@ import Foundation
 public final class OfflineQueueViewModel: StateEmitting {
     // MARK: - Dependencies
 
-    private let outbox: any MessageOutbox
+    // Internal rather than private where OfflineQueueViewModel+Editing.swift reads them (docs/design.md §5).
+
+    let outbox: any MessageOutbox
     private let clock: any Clock
     private let conversationName: @MainActor (ConversationID) -> String
     private let formatter: RelativeTimeFormatter
+    let strings: CourierStrings
     private let logger: Logger
     private let tasks: TaskTracker
     private let refreshTimer: ClockTimer
-    private let store: StateStore<State>
+    let store: StateStore<State>
     private var token: ObservationToken?
     /// Compose positions by id, so a `.deleted` event (which carries only the id) finds its row in O(log n).
     private var positions: [MessageID: MessageCursor] = [:]
     private var names: [ConversationID: String] = [:]
     /// In the background the times are not refreshed; the return redraws them once.
     private var isInForeground = true
+    /// The message whose edit sheet is being saved: its outbox event closes the sheet in the same state.
+    var savingEdit: MessageID?
 
     // MARK: - Init
 
-    /// Creates the screen over `outbox`; `conversationName` names a conversation for the rows.
+    /// Creates the screen over `outbox`; `conversationName` names a conversation for the rows. Its texts are
+    /// `strings`'.
     public init(
         outbox: any MessageOutbox, clock: any Clock,
         conversationName: @escaping @MainActor (ConversationID) -> String,
-        formatter: RelativeTimeFormatter = RelativeTimeFormatter(), logger: Logger = .silent
+        formatter: RelativeTimeFormatter = RelativeTimeFormatter(), logger: Logger = .silent,
+        strings: CourierStrings = .english
     ) {
         tasks = TaskTracker(clock: clock)
         refreshTimer = ClockTimer(clock: clock)
-        store = StateStore(Self.makeState(rows: []))
+        store = StateStore(Self.makeState(rows: [], strings: strings))
         self.outbox = outbox
         self.clock = clock
         self.conversationName = conversationName
-        self.formatter = formatter
+        self.formatter = formatter.using(strings)
+        self.strings = strings
         self.logger = logger
         let now = clock.now
         var rows: [OfflineQueueRow] = []
@@ -49,7 +57,7 @@ public final class OfflineQueueViewModel: StateEmitting {
             rows.append(makeRow(message, now: now))
             positions[message.id] = message.cursor
         }
-        store.update { $0 = Self.makeState(rows: rows) }
+        store.update { $0 = Self.makeState(rows: rows, strings: strings) }
         token = outbox.observe { [weak self] event in self?.outboxChanged(event) }
         scheduleRefresh()
     }
@@ -81,7 +89,8 @@ public final class OfflineQueueViewModel: StateEmitting {
         apply(try outbox.edit(messageID, text: text))
     }
 
-    /// Delete: removes a queued or failed message. Throws `unknownMessage`, `wrongStatus` or the outbox's error.
+    /// Delete without asking: removes a queued or failed message (`confirmDelete(messageID:)` asks first). Throws
+    /// `unknownMessage`, `wrongStatus` or the outbox's error.
     public func delete(messageID: MessageID) throws {
         try requireWaiting(messageID)
         try outbox.delete(messageID)
@@ -105,7 +114,7 @@ public final class OfflineQueueViewModel: StateEmitting {
         }
     }
 
-    private func apply(_ message: Message) {
+    func apply(_ message: Message) {
         guard message.status.isPending else {
             remove(message.id)
             return
@@ -113,27 +122,32 @@ public final class OfflineQueueViewModel: StateEmitting {
         let row = makeRow(message, now: clock.now)
         let cursor = positions[message.id] ?? message.cursor
         positions[message.id] = cursor
+        // A sheet or confirmation closes with the change that ends it (its save, a send that took the message).
+        let closes = savingEdit == message.id || message.status == .sending
         store.edit { state in
+            var closed = false
+            if closes { closed = Self.close(message.id, in: &state) }
             let index = Self.index(of: cursor, in: state.rows)
             if index < state.rows.count, state.rows[index].id == message.id {
-                guard state.rows[index] != row else { return false }
+                guard state.rows[index] != row else { return closed }
                 state.rows[index] = row
                 return true
             }
             state.rows.insert(row, at: index)
-            Self.refreshHeader(&state)
+            Self.refreshHeader(&state, strings: strings)
             return true
         }
         scheduleRefresh()
     }
 
-    private func remove(_ id: MessageID) {
+    func remove(_ id: MessageID) {
         guard let cursor = positions.removeValue(forKey: id) else { return }
         store.edit { state in
             let index = Self.index(of: cursor, in: state.rows)
             guard index < state.rows.count, state.rows[index].id == id else { return false }
             state.rows.remove(at: index)
-            Self.refreshHeader(&state)
+            _ = Self.close(id, in: &state)
+            Self.refreshHeader(&state, strings: strings)
             return true
         }
         if store.state.rows.isEmpty { refreshTimer.cancel() }
@@ -141,7 +155,7 @@ public final class OfflineQueueViewModel: StateEmitting {
 
     // MARK: - Rendering
 
-    private func requireWaiting(_ id: MessageID) throws {
+    func requireWaiting(_ id: MessageID) throws {
         let rows = store.state.rows
         guard let cursor = positions[id], case let index = Self.index(of: cursor, in: rows), index < rows.count,
             rows[index].id == id
@@ -160,7 +174,7 @@ public final class OfflineQueueViewModel: StateEmitting {
             name = conversationName(message.conversationID)
             names[message.conversationID] = name
         }
-        return OfflineQueueRow(message, conversationName: name, now: now, formatter: formatter)
+        return OfflineQueueRow(message, conversationName: name, now: now, formatter: formatter, strings: strings)
     }
 
     // MARK: - Lifecycle
@@ -217,14 +231,16 @@ public final class OfflineQueueViewModel: StateEmitting {
         return low
     }
 
-    private static func refreshHeader(_ state: inout State) {
-        state.title = "Offline Queue (\(state.rows.count))"
-        state.emptyState = state.rows.isEmpty ? .standard : nil
+    private static func refreshHeader(_ state: inout State, strings: CourierStrings) {
+        state.title = strings.queueTitle(state.rows.count)
+        state.emptyState = state.rows.isEmpty ? EmptyState(strings: strings) : nil
     }
 
-    private static func makeState(rows: [OfflineQueueRow]) -> State {
-        var state = State(title: "", rows: rows, emptyState: nil)
-        refreshHeader(&state)
+    private static func makeState(rows: [OfflineQueueRow], strings: CourierStrings) -> State {
+        var state = State(
+            title: "", rows: rows, emptyState: nil, rowActions: RowActions(strings: strings),
+            sendAllLabel: strings.sendAll)
+        refreshHeader(&state, strings: strings)
         return state
     }
 }

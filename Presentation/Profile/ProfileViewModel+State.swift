@@ -21,11 +21,13 @@ extension ProfileViewModel {
     // MARK: - Texts
 
     /// Why a stale write was given up.
-    public static let expiredText = "expired"
+    public static let expiredText = CourierStrings.english.writeExpired
 
     /// Why a write was given up after too many failed attempts.
-    public static func abandonedText(_ error: DeliveryError) -> String { "gave up (\(error))" }
+    public static func abandonedText(_ error: DeliveryError) -> String { CourierStrings.english.writeAbandoned(error) }
 
     /// The line `State.givenUp` shows for a write of `kind` given up because `why`.
-    public static func givenUpText(kind: String, why: String) -> String { "\(kind): \(why)" }
+    public static func givenUpText(kind: String, why: String) -> String {
+        CourierStrings.english.writeGivenUp(kind, why)
+    }
 }

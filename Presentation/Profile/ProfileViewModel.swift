@@ -24,6 +24,7 @@ public final class ProfileViewModel: StateEmitting {
     private let users: any EditableUserDirectory
     private let backend: any UserRepository
     private let connectivity: any ConnectivityMonitor
+    private let strings: CourierStrings
     private let tasks: TaskTracker
     private let store: StateStore<State>
     private var tokens: [ObservationToken] = []
@@ -36,10 +37,12 @@ public final class ProfileViewModel: StateEmitting {
     /// - Parameters:
     ///   - users: where the name is shown at once, and rolled back.
     ///   - backend: asked for the server's name when a name change is given up.
+    ///   - strings: the words of the lines in `givenUp`.
     public init(
         currentUser: UserID, writes: any WriteQueue, users: any EditableUserDirectory, backend: any UserRepository,
-        connectivity: any ConnectivityMonitor, clock: any Clock
+        connectivity: any ConnectivityMonitor, clock: any Clock, strings: CourierStrings = .english
     ) {
+        self.strings = strings
         tasks = TaskTracker(clock: clock)
         store = StateStore(State(pendingCount: writes.count, givenUp: []))
         self.currentUser = currentUser
@@ -49,7 +52,7 @@ public final class ProfileViewModel: StateEmitting {
         self.connectivity = connectivity
         tokens.append(writes.observe { [weak self] event in self?.writeQueueChanged(event) })
         tokens.append(connectivity.observe { [weak self] online in if online { self?.sync() } })
-        for write in writes.expiredAtOpen { giveUp(write, Self.expiredText) }
+        for write in writes.expiredAtOpen { giveUp(write, strings.writeExpired) }
     }
 
     // MARK: - Output
@@ -102,16 +105,16 @@ public final class ProfileViewModel: StateEmitting {
     private func writeQueueChanged(_ event: WriteQueueEvent) {
         switch event {
         case .pendingCountChanged(let count): store.update { $0.pendingCount = count }
-        case .rejected(let write, let error): giveUp(write, error.userMessage)
-        case .expired(let write): giveUp(write, Self.expiredText)
-        case .abandoned(let write, let error): giveUp(write, Self.abandonedText(error))
+        case .rejected(let write, let error): giveUp(write, strings.deliveryError(error))
+        case .expired(let write): giveUp(write, strings.writeExpired)
+        case .abandoned(let write, let error): giveUp(write, strings.writeAbandoned(error))
         default: break
         }
     }
 
     /// Lists a write given up and, for a name change with no newer one queued, rolls the name on screen back.
     private func giveUp(_ write: PendingWrite, _ why: String) {
-        store.update { $0.givenUp.append(Self.givenUpText(kind: write.kind, why: why)) }
+        store.update { $0.givenUp.append(strings.writeGivenUp(write.kind, why)) }
         guard write.kind == Self.displayNameKind else { return }
         let writes = writes
         tasks.run { [weak self] in

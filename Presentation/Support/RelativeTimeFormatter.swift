@@ -2,17 +2,27 @@ import Foundation
 
 /// Formats a past instant relative to now, as the chat screens show it: "Now", "5m ago", "3h ago", "Yesterday",
 /// "Oct 19" — the day alone, whatever the year, as the product's specification fixes it. Foundation on Linux has no
-/// `RelativeDateTimeFormatter`, and the texts are fixed, so the rules are written out here.
+/// `RelativeDateTimeFormatter`, so the rules are written out here: `relativeTime(for:relativeTo:)` rounds, and the
+/// strings table (`CourierStrings.relativeTime`) puts the result into words.
 public struct RelativeTimeFormatter: Sendable {
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private let calendar: Calendar
+    /// The table whose words `string(for:relativeTo:)` uses.
+    public private(set) var strings: CourierStrings
 
     /// Creates a formatter that reads the day of the month in `timeZone` (UTC by default, so scripts replay
-    /// anywhere).
-    public init(timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) {
+    /// anywhere) and words it with `strings`.
+    public init(timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, strings: CourierStrings = .english) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
+        self.strings = strings
+    }
+
+    /// The same formatter, wording its times with `strings`.
+    public func using(_ strings: CourierStrings) -> RelativeTimeFormatter {
+        var formatter = self
+        formatter.strings = strings
+        return formatter
     }
 
     /// The text for `date` seen at `now`, by elapsed time:
@@ -21,14 +31,18 @@ public struct RelativeTimeFormatter: Sendable {
     /// - otherwise the day, "MMM d": "Oct 19" (a 40-hour-old message on Jan 1 reads "Yesterday", a three-day-old one
     ///   "Dec 29" — never with a year).
     public func string(for date: Date, relativeTo now: Date) -> String {
+        strings.relativeTime(relativeTime(for: date, relativeTo: now))
+    }
+
+    /// How long before `now` `date` was, rounded as `string(for:relativeTo:)` says it.
+    public func relativeTime(for date: Date, relativeTo now: Date) -> RelativeTime {
         let elapsed = now.timeIntervalSince(date)
-        if elapsed < 60 { return "Now" }
-        if elapsed < 3_600 { return "\(Int(elapsed / 60))m ago" }
-        if elapsed < 86_400 { return "\(Int(elapsed / 3_600))h ago" }
-        if elapsed < 172_800 { return "Yesterday" }
+        if elapsed < 60 { return .now }
+        if elapsed < 3_600 { return .minutes(Int(elapsed / 60)) }
+        if elapsed < 86_400 { return .hours(Int(elapsed / 3_600)) }
+        if elapsed < 172_800 { return .yesterday }
         let parts = calendar.dateComponents([.month, .day], from: date)
-        let month = Self.months[((parts.month ?? 1) - 1) % 12]
-        return "\(month) \(parts.day ?? 1)"
+        return .day(month: parts.month ?? 1, day: parts.day ?? 1)
     }
 
     /// The next instant after `now` at which `string(for: date, relativeTo:)` may change, so a timer can sleep

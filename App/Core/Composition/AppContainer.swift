@@ -34,8 +34,9 @@ public final class AppContainer {
 
     private var tokens: [ObservationToken] = []
 
-    /// Builds the app over `world`'s data directory.
-    public init(world: World, logger: Logger = .silent) throws {
+    /// Builds the app over `world`'s data directory; its screens speak `strings` (an app's own table replaces the
+    /// English one as a whole or in part: docs/architecture.md).
+    public init(world: World, logger: Logger = .silent, strings: CourierStrings = .english) throws {
         self.world = world
         tracker = TaskTracker(clock: world.clock)
         let idSpace = try DurableIDSpace(
@@ -61,12 +62,13 @@ public final class AppContainer {
         for (file, report) in client.recoveries where reported.contains(file) {
             world.noteRecovery(of: "client/\(file)", report)
         }
-        let conversations = ConversationsFeature(client: client, directory: world)
+        let conversations = ConversationsFeature(client: client, directory: world, strings: strings)
         self.conversations = conversations
         messaging = MessagingFeature(
             world: world, client: client, conversationName: { id in conversations.title(of: id) ?? id.rawValue },
-            logger: logger)
-        profile = ProfileViewModel(session: client, writes: client.writes, users: client.users, backend: world.network)
+            logger: logger, strings: strings)
+        profile = ProfileViewModel(
+            session: client, writes: client.writes, users: client.users, backend: world.network, strings: strings)
     }
 
     /// Whether every piece of work a command started is done (timers such as the toast's do not count).

@@ -15,12 +15,13 @@ public final class ConversationsFeature {
     private let currentUser: UserID
 
     /// Wires the list over `client`'s conversations (through its on-disk conversation cache, so the list is there
-    /// offline after a relaunch) and its user cache; `directory` tells a chat opened by id what it is.
-    public init(client: CourierClient, directory: any ConversationDirectory) {
+    /// offline after a relaunch) and its user cache; `directory` tells a chat opened by id what it is. The list
+    /// speaks `strings`.
+    public init(client: CourierClient, directory: any ConversationDirectory, strings: CourierStrings = .english) {
         self.directory = directory
         currentUser = client.currentUser
         users = client.users
-        list = ConversationsListViewModel(session: client)
+        list = ConversationsListViewModel(session: client, strings: strings)
     }
 
     /// A conversation's title: its name, or the other participants' names — from the user cache when it has them.

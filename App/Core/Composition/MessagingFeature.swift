@@ -22,7 +22,7 @@ public final class MessagingFeature {
     /// launch that never shows it should not pay for.
     public var queue: OfflineQueueViewModel {
         if let openedQueue { return openedQueue }
-        let queue = OfflineQueueViewModel(session: client, conversationName: conversationName)
+        let queue = OfflineQueueViewModel(session: client, conversationName: conversationName, strings: strings)
         if !isInForeground { queue.enterBackground() }
         openedQueue = queue
         return queue
@@ -32,6 +32,8 @@ public final class MessagingFeature {
     private let client: CourierClient
     private let conversationName: @MainActor (ConversationID) -> String
     private let logger: Logger
+    /// The words every screen shows.
+    private let strings: CourierStrings
     private var openedQueue: OfflineQueueViewModel?
     private var isInForeground = true
 
@@ -41,9 +43,11 @@ public final class MessagingFeature {
         if foreground { openedQueue?.enterForeground() } else { openedQueue?.enterBackground() }
     }
 
-    /// Wires the message screens over `client`, the data side the container opened in `world`'s data directory.
+    /// Wires the message screens over `client`, the data side the container opened in `world`'s data directory;
+    /// they speak `strings`.
     public init(world: World, client: CourierClient, conversationName: @escaping @MainActor (ConversationID) -> String,
-                logger: Logger) {
+                logger: Logger, strings: CourierStrings = .english) {
+        self.strings = strings
         self.world = world
         self.client = client
         self.conversationName = conversationName
@@ -52,12 +56,13 @@ public final class MessagingFeature {
         cache = client.messageCache
         repository = client.messages
         outbox = client.durableOutbox
-        banner = ConnectivityBannerViewModel(session: client, promptsAtLaunch: true)
+        banner = ConnectivityBannerViewModel(session: client, promptsAtLaunch: true, strings: strings)
     }
 
     /// A chat screen for one conversation, made from the client as an app makes it.
     public func makeChat(conversationID: ConversationID, title: String) -> ChatViewModel {
-        let chat = ChatViewModel(session: client, conversationID: conversationID, title: title, banner: banner)
+        let chat = ChatViewModel(
+            session: client, conversationID: conversationID, title: title, banner: banner, strings: strings)
         // A chat with one other person shows their status under the title.
         let others = world.conversation(conversationID)?.participantIDs.filter { $0 != client.currentUser } ?? []
         if others.count == 1 { chat.showPresence(of: others[0], from: client.users) }

@@ -113,7 +113,7 @@ extension Driver {
         chat.loadOlderMessages()
         return {
             let count = chat.state.messages.count
-            let end = chat.state.hasMore ? "" : ", beginning of conversation"
+            let end = chat.state.showsBeginning ? ", \(chat.state.beginningText)" : ""
             return Output(lines: ["loaded \(count - before) older message(s); \(count) in all\(end)"])
         }
     }
@@ -186,10 +186,12 @@ extension Driver {
             guard banner.state.banner.showsSendAll || banner.state.banner.queuedCount > 0 else {
                 throw DriverError.failed("nothing is queued to send")
             }
+            // The button's words are the banner's, as the screen shows them.
+            let label = banner.state.banner.sendAllLabel
             switch banner.sendAll() {
-            case .sending(let count): return { Output(lines: ["send all: \(count) message(s)"]) }
-            case .sendsWhenOnline(let count):
-                return { Output(lines: ["send all: \(count) message(s) will send when you're back online"]) }
+            case .sending(let count): return { Output(lines: ["\(label): \(count) message(s)"]) }
+            case .sendsWhenOnline:
+                return { Output(lines: ["\(label): \(banner.state.banner.text)"]) }
             case .nothingWaiting: throw DriverError.failed("nothing is queued to send")
             }
         case "review":

@@ -35,8 +35,11 @@ extension Driver {
             $0.conversationID == alert.conversationID && ($0.status == .queued || $0.status == .failed)
         }.count
         do { try list.chooseAlertAction(label) } catch { throw DriverError.failed("\(error)") }
-        let action = alert.actions.first { $0.lowercased() == label.lowercased() } ?? label
-        let deleted = action == "Delete" && !list.state.items.contains { $0.id == alert.conversationID }
+        // The button is matched by what it does; its words are the alert's own.
+        let index = alert.actions.firstIndex { $0.lowercased() == label.lowercased() }
+        let action = index.map { alert.actions[$0] } ?? label
+        let deleted = index.map { alert.buttons[$0] } == .delete
+            && !list.state.items.contains { $0.id == alert.conversationID }
         if deleted, app.chat?.state.conversationID == alert.conversationID { app.closeChat() }
         let id = alert.conversationID.rawValue
         return {

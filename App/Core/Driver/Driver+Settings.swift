@@ -43,12 +43,14 @@ extension Driver {
 
     func toast(_ arguments: String) throws -> Render {
         let banner = app.messaging.banner
+        // The answer is printed in the toast's own words (its buttons' labels).
+        let toast = banner.state.toast
         do {
             switch arguments {
             case "yes": try banner.acceptToast()
             case "review":
                 try banner.reviewToast()
-                return { self.queueOutput() }
+                return { Output(lines: ["answered the toast: \(toast.reviewFirstLabel)"] + self.queueOutput().lines) }
             case "dismiss": try banner.dismissToast()
             default: throw DriverError.badArguments("usage: toast yes|review|dismiss")
             }
@@ -57,7 +59,8 @@ extension Driver {
         } catch {
             throw DriverError.failed("\(error)")
         }
-        return { Output(lines: ["answered the toast: \(arguments)"]) }
+        let answer = arguments == "yes" ? toast.yesLabel : arguments
+        return { Output(lines: ["answered the toast: \(answer)"]) }
     }
 
     func policy(_ arguments: String) throws -> Render {

@@ -16,8 +16,12 @@ extension Driver {
             case ("send", 2) where parts[1] == "all": queue.sendAll()
             case ("send", 2): try queue.sendNow(messageID: try resolve(parts[1], among: ids, list: "queued messages"))
             case ("edit", 3):
-                try queue.edit(messageID: try resolve(parts[1], among: ids, list: "queued messages"), text: parts[2])
-            case ("delete", 2): try queue.delete(messageID: try resolve(parts[1], among: ids, list: "queued messages"))
+                let id = try resolve(parts[1], among: ids, list: "queued messages")
+                let shown = try edit(id, text: parts[2], in: queue)
+                return { Output(lines: shown + self.queueOutput().lines) }
+            case ("delete", 2):
+                let shown = try confirmDelete(try resolve(parts[1], among: ids, list: "queued messages"), in: queue)
+                return { Output(lines: shown + self.queueOutput().lines) }
             default:
                 throw DriverError.badArguments(
                     "usage: queue | queue send REF|all | queue edit REF TEXT… | queue delete REF")
@@ -28,6 +32,40 @@ extension Driver {
             throw DriverError.failed("\(error)")
         }
         return { self.queueOutput() }
+    }
+
+    /// Edit on a row, through its sheet: opens it, types `text`, presses Save — printing the sheet as it showed
+    /// (`sheet: TITLE — TEXT [CANCEL | SAVE]`) and the button (`chose: SAVE`). A refused save cancels the sheet.
+    private func edit(_ id: MessageID, text: String, in queue: OfflineQueueViewModel) throws -> [String] {
+        try queue.beginEdit(messageID: id)
+        do {
+            try queue.updateEditText(text)
+            guard let sheet = queue.state.editSheet else { return [] }
+            let lines = ["sheet: \(sheet.title) — \(sheet.text) [\(sheet.actions.joined(separator: " | "))]"]
+            try queue.saveEdit()
+            let save = sheet.buttons.firstIndex(of: .save).map { sheet.actions[$0] } ?? ""
+            return lines + ["chose: \(save)"]
+        } catch {
+            queue.cancelEdit()
+            throw error
+        }
+    }
+
+    /// Delete on a row, through its confirmation: opens it and presses Delete — printing it as it showed
+    /// (`confirm: TITLE — MESSAGE [DELETE | CANCEL]`) and the button (`chose: DELETE`).
+    private func confirmDelete(_ id: MessageID, in queue: OfflineQueueViewModel) throws -> [String] {
+        try queue.confirmDelete(messageID: id)
+        guard let confirmation = queue.state.deleteConfirmation else { return [] }
+        let line = "confirm: \(confirmation.title) — \(confirmation.message) "
+            + "[\(confirmation.actions.joined(separator: " | "))]"
+        do {
+            try queue.chooseAlertAction(.delete)
+        } catch {
+            try? queue.chooseAlertAction(.cancel)
+            throw error
+        }
+        let delete = confirmation.buttons.firstIndex(of: .delete).map { confirmation.actions[$0] } ?? ""
+        return [line, "chose: \(delete)"]
     }
 
     func queueOutput() -> Output {
@@ -41,6 +79,11 @@ extension Driver {
                 "  \(index + 1). [\(row.badge)] \(row.conversationName) · \(row.timeText) · \(row.preview)  "
                     + "(\(MessageReference.label(row.id)))")
         }
+        if !state.rows.isEmpty {
+            // The buttons each row and the screen offer, in the screen's words.
+            let row = state.rowActions
+            lines.append("  [\(row.sendNow) | \(row.edit) | \(row.delete)] · [\(state.sendAllLabel)]")
+        }
         if app.messaging.banner.state.banner.visible { lines.append(app.messaging.banner.state.banner.text) }
         return Output(lines: lines)
     }
@@ -50,7 +93,8 @@ extension Driver {
     func chatOutput(limit: Int) -> Output {
         guard let state = app.chat?.state else { return Output(lines: ["no chat open"]) }
         var lines = ["\(state.title) (\(state.conversationID.rawValue)) — \(state.messages.count) message(s)"
-            + (state.hasMore ? ", older ones with 'more'" : "")]
+            + (state.hasMore ? ", older ones with 'more'" : "")
+            + (state.showsBeginning && state.messages.count <= limit ? " · \(state.beginningText)" : "")]
         lines += state.messages.suffix(limit).map(Self.line(for:))
         if let error = state.error { lines.append("error: \(error)") }
         if state.banner.visible { lines.append(state.banner.text) }

@@ -26,10 +26,13 @@ enum StateDocument {
             ("banner", .object([
                 ("visible", .bool(banner.banner.visible)), ("text", .string(banner.banner.text)),
                 ("queuedCount", .int(banner.banner.queuedCount)), ("connected", .bool(banner.connected)),
+                // New keys go last: readers of the document match on the order of the older ones.
+                ("actions", labels(banner.banner.showsSendAll ? [banner.banner.sendAllLabel] : [])),
             ])),
             ("toast", .object([
                 ("visible", .bool(banner.toast.visible)), ("text", .string(banner.toast.text)),
                 ("queuedCount", .int(banner.toast.queuedCount)),
+                ("actions", labels(banner.toast.visible ? [banner.toast.yesLabel, banner.toast.reviewFirstLabel] : [])),
             ])),
             ("chat", chat(app.chat?.state)),
             ("queue", .object([
@@ -43,6 +46,8 @@ enum StateDocument {
                         ("conversationName", .string(row.conversationName)), ("time", .string(row.timeText)),
                     ])
                 })),
+                ("actions", labels([queue.rowActions.sendNow, queue.rowActions.edit, queue.rowActions.delete])),
+                ("sendAll", .string(queue.sendAllLabel)),
             ])),
             ("conversations", .object([
                 ("count", .int(list.items.count)), ("hasMore", .bool(list.hasMore)), ("error", .optional(list.error)),
@@ -119,7 +124,7 @@ enum StateDocument {
             return .object([
                 ("conversationId", .null), ("title", .null), ("count", .int(0)), ("hasMore", .bool(false)),
                 ("error", .null), ("messages", .array([])), ("failed", .array([])), ("alert", .null),
-                ("presence", .null),
+                ("presence", .null), ("beginning", .null),
             ])
         }
         return .object([
@@ -142,8 +147,12 @@ enum StateDocument {
                 ])
             } ?? .null),
             ("presence", .optional(state.presence)),
+            ("beginning", .optional(state.showsBeginning ? state.beginningText : nil)),
         ])
     }
+
+    /// Buttons' labels, as a screen shows them.
+    static func labels(_ labels: [String]) -> JSONValue { .array(labels.map { .string($0) }) }
 
     /// One entry of `storage.recovered`: the file, and what its replay skipped and cut, or the settings field
     /// replaced by its default.

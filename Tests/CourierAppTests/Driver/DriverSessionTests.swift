@@ -149,7 +149,7 @@ struct DriverSessionTests {
             expect conversations.items[-1].id == c120
             """)
         defer { harness.close() }
-        #expect(harness.output.contains("loaded 0 older message(s); 3 in all, beginning of conversation"))
+        #expect(harness.output.contains("loaded 0 older message(s); 3 in all, Beginning of conversation"))
     }
 
     @Test("c1 pages back 50 at a time to its 1,000 messages, then more does nothing")
