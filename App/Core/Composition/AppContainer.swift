@@ -120,7 +120,6 @@ public final class AppContainer {
         self.chat = chat
         conversations.list.chatOpened(id)
         chat.start()
-        if !isInForeground { chat.enterBackground() }
         return chat
     }
 

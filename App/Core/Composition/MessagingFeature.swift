@@ -63,6 +63,8 @@ public final class MessagingFeature {
     public func makeChat(conversationID: ConversationID, title: String) -> ChatViewModel {
         let chat = ChatViewModel(
             session: client, conversationID: conversationID, title: title, banner: banner, strings: strings)
+        // Shown while the app is in the background, it starts there: no timer runs and no status is asked.
+        if !isInForeground { chat.enterBackground() }
         // A chat with one other person shows their status under the title.
         let others = world.conversation(conversationID)?.participantIDs.filter { $0 != client.currentUser } ?? []
         if others.count == 1 { chat.showPresence(of: others[0], from: client.users) }

@@ -57,6 +57,23 @@ import Testing
         #expect(model.state.presence == "Last seen 1h ago")
     }
 
+    @Test func aChatShownInTheBackgroundAsksNothingUntilTheAppIsBack() async {
+        // Given a chat made while the app is in the background
+        let board = PresenceBoard()
+        board.current = Presence(userID: "ana", isOnline: true)
+        let model = makeChat(repository: ChatFakeRepository(clock: clock, latency: .zero))
+        model.enterBackground()
+        model.showPresence(of: "ana", from: board)
+        model.start()
+        await clock.advance(by: .seconds(120))
+
+        // Then no status was asked; the return asks at once
+        #expect(board.asked == 0 && model.state.presence == nil)
+        model.enterForeground()
+        await clock.idle()
+        #expect(board.asked == 1 && model.state.presence == "Online")
+    }
+
     @Test func theStatusTextsAreTheStorysWords() {
         let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
         let formatter = RelativeTimeFormatter()

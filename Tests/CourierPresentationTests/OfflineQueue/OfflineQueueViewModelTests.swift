@@ -146,7 +146,7 @@ import Testing
         #expect(recorder.states.map { $0.rows.map(\.timeText) } == [["Now"], ["1m ago"], ["2m ago"]])
     }
 
-    @Test func inTheBackgroundTimesStopAndTheReturnRedrawsThemOnce() async {
+    @Test func inTheBackgroundTimesStopAndTheReturnRedrawsThemOnce() async throws {
         // Given a queued message listed
         outbox.seed("waiting")
         let model = makeModel()
@@ -154,7 +154,10 @@ import Testing
 
         // When the app spends ten minutes in the background, then comes back, then a minute passes
         model.enterBackground()
-        await clock.advance(by: .seconds(600))
+        await clock.advance(by: .seconds(300))
+        // A message composed meanwhile (another screen) joins the rows, without starting the timer again
+        try outbox.compose(text: "meanwhile", in: "c1")
+        await clock.advance(by: .seconds(300))
         let sleepersInBackground = clock.sleeperCount
         model.enterForeground()
         await clock.advance(by: .seconds(60))
@@ -162,7 +165,9 @@ import Testing
         // Then nothing was redrawn or waited for in the background, the return said "10m ago" at once, and the
         // refresh went on from there
         #expect(sleepersInBackground == 0)
-        #expect(recorder.states.map { $0.rows.map(\.timeText) } == [["Now"], ["10m ago"], ["11m ago"]])
+        #expect(
+            recorder.states.map { $0.rows.map(\.timeText) }
+                == [["Now"], ["Now", "Now"], ["10m ago", "5m ago"], ["11m ago", "6m ago"]])
     }
 
     @Test func tenThousandQueuedMessagesAreListed() throws {
