@@ -71,18 +71,30 @@ public final class CourierClient: MessagingSession {
     /// Opens (creating when missing) `directory` and starts the client in it.
     ///
     /// - Parameters:
-    ///   - messages, conversations, users: the app's own repositories (its backend). Every request through them
-    ///     tells `reachability` whether the backend could be reached.
+    ///   - directory: the folder the client owns (Application Support in an app); created when missing, locked for
+    ///     as long as the client is open, and claimed for `currentUser`.
+    ///   - currentUser: the signed-in user: the sender of what is composed, the owner of the directory.
+    ///   - messages: the app's message repository (its backend), under the message cache and the retry policy.
+    ///     Every request through it, as through `conversations` and `users`, tells `reachability` whether the
+    ///     backend could be reached.
+    ///   - conversations: the app's conversation repository, under the conversation cache.
+    ///   - users: the app's user repository, asked by the `UserCache` for the names and presence it lacks.
     ///   - connectivity: the device's path (the platform's monitor); the client's own `connectivity` adds the
     ///     backend's reachability to it.
+    ///   - clock: what every wait, timeout and task of the client runs on (`SystemClock()` in an app).
     ///   - ids: where message and write ids come from (`.random` in an app).
+    ///   - policy: whether queued messages wait for the user's Send All after a reconnect (`.manual`) or go by
+    ///     themselves (`.automatic`).
     ///   - random: the generator for backoff jitter (seeded in tests and scripts, so runs replay).
     ///   - writeExecutors: what each kind of queued write does online, by kind.
     ///   - feed: the backend's event feed; with one, the client listens (`syncEngine`), keeping its cursor in
     ///     `sync.log` and its unsent receipts in `receipts.log`.
+    ///   - syncSettings: how the sync engine listens and catches up (events per request, the long poll's hold,
+    ///     backoff, a start-over's snapshot); used only with a `feed`.
     ///   - probeRandom: the jitter of the reachability probe (seeded in tests and scripts; the system's random
     ///     source when nil).
     ///   - fileSystem: the disk (a `SimulatedFileSystem` in crash tests).
+    ///   - logger: where the client and its stores report what they repaired, skipped or gave up on.
     /// - Throws: `StoreError.locked(path:)` when another owner holds the directory,
     ///   `StoreError.ownedByAnotherUser` when another user signed in there first (`ClientDirectory`), `StoreError`
     ///   when a store cannot be opened; whatever was opened is released again.

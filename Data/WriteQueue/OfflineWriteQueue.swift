@@ -53,7 +53,12 @@ public final class OfflineWriteQueue: WriteQueue {
     /// older than `configuration.staleAfter`. Throws `StoreError` when the storage cannot be read.
     ///
     /// - Parameters:
+    ///   - storage: where the queue's records are kept (a record log on disk, or memory); replayed here.
+    ///   - clock: what the queue's syncs run on and its waits sleep on; its `now` dates each write and decides
+    ///     which are stale.
     ///   - connectivity: read before each sync and retry (offline: sync does nothing).
+    ///   - configuration: the queue's limits: capacity, when a write is stale, attempts before it is abandoned,
+    ///     the largest payload.
     ///   - retryPolicy: how often one sync retries a write, and the waits in between (`.writeQueueRetries`:
     ///     1 s, 2 s, 4 s). Only its delays and `maxRetries` apply: the executor bounds its own attempts.
     ///   - resyncPolicy: the waits before the syncs the queue plans itself while a write is left behind online
@@ -62,6 +67,7 @@ public final class OfflineWriteQueue: WriteQueue {
     ///   - executors: executors by kind; more can be added with `register(kind:executor:)`.
     ///   - ids: write ids (seeded in scripts and tests, so runs replay).
     ///   - random: the seeded generator for backoff jitter, drawn once per wait; nil for none.
+    ///   - logger: where the queue reports what it removed at open, what it delivered and why it did not sync.
     public init(
         storage: any RecordStorage, clock: any Clock, connectivity: any ConnectivityMonitor,
         configuration: WriteQueueConfiguration = .standard, retryPolicy: RetryPolicy = .writeQueueRetries,

@@ -35,8 +35,12 @@ public final class ProfileViewModel: StateEmitting {
     /// reports the writes the queue removed as stale when it opened, and syncs whenever the device comes online.
     ///
     /// - Parameters:
+    ///   - currentUser: the user whose display name this screen edits.
+    ///   - writes: the durable queue a name change waits in until it is delivered or given up.
     ///   - users: where the name is shown at once, and rolled back.
     ///   - backend: asked for the server's name when a name change is given up.
+    ///   - connectivity: coming online starts a sync of the queue.
+    ///   - clock: what the view model's syncs and rollbacks run on (its `TaskTracker`).
     ///   - strings: the words of the lines in `givenUp`.
     public init(
         currentUser: UserID, writes: any WriteQueue, users: any EditableUserDirectory, backend: any UserRepository,
