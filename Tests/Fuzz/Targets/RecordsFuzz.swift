@@ -134,7 +134,8 @@ private func openStores(_ bodies: [Data]) {
     _ = try? ConversationCache(storage: InMemoryRecordStorage(records: bodies))
     _ = try? WriteQueueJournal(storage: InMemoryRecordStorage(records: bodies), logger: .silent)
     _ = try? SyncCursorLog(storage: InMemoryRecordStorage(records: bodies), logger: .silent)
-    if let journal = try? RecordLogBackendJournal(path: "/backend.log", fileSystem: disk(with: file, at: "/backend.log")) {
+    let backendDisk = disk(with: file, at: "/backend.log")
+    if let journal = try? RecordLogBackendJournal(path: "/backend.log", fileSystem: backendDisk) {
         _ = try? journal.load()
         journal.close()
     }

@@ -22,9 +22,9 @@ private final class Server {
             User(id: "ana", displayName: "Ana")]
         let messages = (1...4).map { index in
             Message(
-                id: MessageID("m\(index)"), conversationID: index < 4 ? "c1" : "c2", senderID: index % 2 == 0 ? "me" : "ben",
-                text: "hello \(index)", timestamp: start.addingTimeInterval(Double(index)), status: .sent,
-                sequence: index)
+                id: MessageID("m\(index)"), conversationID: index < 4 ? "c1" : "c2",
+                senderID: index % 2 == 0 ? "me" : "ben", text: "hello \(index)",
+                timestamp: start.addingTimeInterval(Double(index)), status: .sent, sequence: index)
         }
         let conversations = [
             Conversation(id: "c1", participantIDs: ["me", "ben"], lastMessage: messages[2], lastActivity: start + 3),

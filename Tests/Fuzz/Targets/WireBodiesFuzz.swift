@@ -55,7 +55,8 @@ private func roundTrip<T: Codable>(_ type: T.Type, _ data: Data, inspect: (T) ->
     do {
         again = try HTTPWire.decode(T.self, from: encoded)
     } catch {
-        return require(false, "a written \(T.self) cannot be read: \(error) in \(String(decoding: encoded, as: UTF8.self))")
+        let text = String(decoding: encoded, as: UTF8.self)
+        return require(false, "a written \(T.self) cannot be read: \(error) in \(text)")
     }
     require(canonical(value) == canonical(again), "a \(T.self) reads back differently")
 }
