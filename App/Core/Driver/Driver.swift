@@ -93,13 +93,9 @@ public final class Driver {
     /// Carries out one line and prints its result; returns false when the command failed.
     @discardableResult
     public func execute(line: String, number: Int) async -> Bool {
-        // Tabs separate words as spaces do (a message's text cannot hold one).
-        let trimmed = line.replacingOccurrences(of: "\t", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return true }
+        guard let (word, arguments) = Self.command(in: line) else { return true }
         watcher.betweenCommands = false
         defer { watcher.betweenCommands = clockMode == .system }
-        let word = String(trimmed.prefix { $0 != " " })
-        let arguments = String(trimmed.dropFirst(word.count)).trimmingCharacters(in: .whitespaces)
         let storageFailures = app.messaging.outbox.storageFailureCount
         defer { watcher.follow(app) }
         do {
@@ -122,6 +118,15 @@ public final class Driver {
             try? world.save()
             return reject(number: number, "\(error)")
         }
+    }
+
+    /// The command word of `line` and the rest of it (trimmed), or nil for a blank line or a `#` comment.
+    nonisolated static func command(in line: String) -> (word: String, arguments: String)? {
+        // Tabs separate words as spaces do (a message's text cannot hold one).
+        let trimmed = line.replacingOccurrences(of: "\t", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
+        let word = String(trimmed.prefix { $0 != " " })
+        return (word, String(trimmed.dropFirst(word.count)).trimmingCharacters(in: .whitespaces))
     }
 
     /// Reports line `number` as a failed command (an input line that could not be read, or a command that failed);

@@ -118,10 +118,14 @@ public struct JSONParser {
         throw failure("unterminated string")
     }
 
+    /// Four hex digits. Each is checked: `UInt32(_:radix:)` alone would also take a sign (`\u+041`, `\u-000`).
     private mutating func hex4() throws(JSONParseError) -> UInt32 {
-        guard index + 4 <= scalars.count,
-            let value = UInt32(String(String.UnicodeScalarView(scalars[index..<index + 4])), radix: 16)
-        else { throw failure("bad \\u escape") }
+        guard index + 4 <= scalars.count else { throw failure("bad \\u escape") }
+        var value: UInt32 = 0
+        for scalar in scalars[index..<index + 4] {
+            guard scalar.isASCII, let digit = UInt32(String(scalar), radix: 16) else { throw failure("bad \\u escape") }
+            value = value << 4 | digit
+        }
         index += 4
         return value
     }

@@ -17,10 +17,21 @@ public enum JSONValue: Equatable, Sendable {
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
         // Objects are equal when they hold the same members, whatever their order (as JSON defines them).
-        case (.object(let a), .object(let b)):
-            a.count == b.count && a.allSatisfy { key, value in b.first { $0.0 == key }?.1 == value }
+        case (.object(let a), .object(let b)): sameMembers(a, b)
         default: false
         }
+    }
+
+    /// Whether `a` and `b` hold the same members in any order, each member of one matched to its own member of the
+    /// other: a key named twice (which JSON text can hold) counts twice, so equality stays reflexive and symmetric.
+    private static func sameMembers(_ a: [(String, JSONValue)], _ b: [(String, JSONValue)]) -> Bool {
+        guard a.count == b.count else { return false }
+        var unmatched = b
+        for (key, value) in a {
+            guard let match = unmatched.firstIndex(where: { $0.0 == key && $0.1 == value }) else { return false }
+            unmatched.remove(at: match)
+        }
+        return true
     }
 
     /// Whether every number in the value is finite (a literal such as `1e400` reads as infinity).

@@ -73,6 +73,15 @@ struct JSONParserTests {
         #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
     }
 
+    @Test(
+        "a \\u escape takes four hex digits and nothing else, no sign",
+        arguments: [#""\u+041""#, #""\u-000""#, #""\u+0e9 x""#, #""\u 041""#, #""\u0x41""#])
+    func signedUnicodeEscape(_ text: String) {
+        // Given a \u escape whose four characters are not all hex digits
+        // When it is parsed, then it is a typed error, not a character
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
+    }
+
     @Test("the error says where the text went wrong")
     func errorPosition() {
         #expect(throws: JSONParseError(description: "expected , or ] at character 4")) {

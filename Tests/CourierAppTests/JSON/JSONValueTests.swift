@@ -39,4 +39,20 @@ struct JSONValueTests {
         #expect(ab != JSONValue.object([("a", .int(1)), ("c", .int(2))]))
         #expect(JSONValue.int(1) != .string("1"))
     }
+
+    @Test("an object that names a key twice equals itself, and equality goes both ways (found by fuzzing)")
+    func duplicateKeys() throws {
+        // Given objects whose text names a key twice
+        let twice = try JSONParser.parse(#"{"a":[1],"a":{"c":"d"}}"#)
+        let same = JSONValue.object([("a", .int(1)), ("a", .int(1))])
+        let other = JSONValue.object([("a", .int(1)), ("a", .int(2))])
+
+        // When they are compared, then each equals itself and its members in another order, in both directions
+        #expect(twice == twice)
+        #expect(twice == JSONValue.object([("a", .object([("c", .string("d"))])), ("a", .array([.int(1)]))]))
+        #expect(other == JSONValue.object([("a", .int(2)), ("a", .int(1))]))
+        // and a member named twice is not the same as two different ones, whichever side asks
+        #expect(same != other)
+        #expect(other != same)
+    }
 }
