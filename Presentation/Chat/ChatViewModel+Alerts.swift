@@ -30,19 +30,14 @@ extension ChatViewModel {
     /// `unknownAction`, or what the action throws; nothing changes then.
     public func chooseAlertAction(_ label: String) throws {
         guard let alert = store.state.alert else { throw PresentationError.noAlertShowing }
-        guard let action = strings.action(labelled: label, among: alert.buttons) else {
-            throw PresentationError.unknownAction(label, available: alert.actions)
-        }
-        try chooseAlertAction(action)
+        try chooseAlertAction(strings.button(labelled: label, among: alert.buttons))
     }
 
     /// Presses the open alert's button that does `action` (see `chooseAlertAction(_:)` by label). Throws
     /// `noAlertShowing`, `unknownAction` when the alert has no such button, or what the action throws.
     public func chooseAlertAction(_ action: DialogAction) throws {
         guard let alert = store.state.alert else { throw PresentationError.noAlertShowing }
-        guard alert.buttons.contains(action) else {
-            throw PresentationError.unknownAction(strings.label(for: action), available: alert.actions)
-        }
+        try strings.requireButton(action, among: alert.buttons)
         switch (alert.kind, action) {
         case (.failed, .retry): try retry(messageID: alert.messageID)
         case (.failed, .delete): try delete(messageID: alert.messageID)

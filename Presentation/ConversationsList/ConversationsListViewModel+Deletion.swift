@@ -23,19 +23,14 @@ extension ConversationsListViewModel {
     /// `unknownAction`; nothing changes then.
     public func chooseAlertAction(_ label: String) throws {
         guard let alert = store.state.alert else { throw PresentationError.noAlertShowing }
-        guard let action = strings.action(labelled: label, among: alert.buttons) else {
-            throw PresentationError.unknownAction(label, available: alert.actions)
-        }
-        try chooseAlertAction(action)
+        try chooseAlertAction(strings.button(labelled: label, among: alert.buttons))
     }
 
     /// The confirmation's button that does `action` (see `chooseAlertAction(_:)` by label). Throws `noAlertShowing`,
     /// or `unknownAction` when it has no such button; nothing changes then.
     public func chooseAlertAction(_ action: DialogAction) throws {
         guard let alert = store.state.alert else { throw PresentationError.noAlertShowing }
-        guard alert.buttons.contains(action) else {
-            throw PresentationError.unknownAction(strings.label(for: action), available: alert.actions)
-        }
+        try strings.requireButton(action, among: alert.buttons)
         guard action == .delete, let deleter else {
             store.update { $0.alert = nil }
             return

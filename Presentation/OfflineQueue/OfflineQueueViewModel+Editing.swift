@@ -54,19 +54,14 @@ extension OfflineQueueViewModel {
     /// translated table's work. Throws `noAlertShowing`, `unknownAction`, or what Delete throws.
     public func chooseAlertAction(_ label: String) throws {
         guard let confirmation = store.state.deleteConfirmation else { throw PresentationError.noAlertShowing }
-        guard let action = strings.action(labelled: label, among: confirmation.buttons) else {
-            throw PresentationError.unknownAction(label, available: confirmation.actions)
-        }
-        try chooseAlertAction(action)
+        try chooseAlertAction(strings.button(labelled: label, among: confirmation.buttons))
     }
 
     /// Presses the confirmation's button that does `action`: Delete removes the message for good and closes it,
     /// in one state; Cancel closes it. Throws `noAlertShowing`, `unknownAction`, or the outbox's error.
     public func chooseAlertAction(_ action: DialogAction) throws {
         guard let confirmation = store.state.deleteConfirmation else { throw PresentationError.noAlertShowing }
-        guard confirmation.buttons.contains(action) else {
-            throw PresentationError.unknownAction(strings.label(for: action), available: confirmation.actions)
-        }
+        try strings.requireButton(action, among: confirmation.buttons)
         guard action == .delete else {
             store.update { $0.deleteConfirmation = nil }
             return
