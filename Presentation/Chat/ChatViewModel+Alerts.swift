@@ -55,8 +55,7 @@ extension ChatViewModel {
     private func cancelQueued(_ id: MessageID) throws {
         guard let message = knownMessage(id) else { throw PresentationError.unknownMessage(id) }
         guard message.status == .queued else { throw PresentationError.wrongStatus(id, message.status) }
+        // The outbox's `deleted` event takes the row and the sheet away: one path per change.
         try outbox.delete(id)
-        removeFromTimeline(id)
-        render { $0.alert = nil }
     }
 }

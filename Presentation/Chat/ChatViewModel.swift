@@ -202,9 +202,8 @@ public final class ChatViewModel: StateEmitting {
     /// error; nothing changes then.
     public func delete(messageID: MessageID) throws {
         try requireFailed(messageID)
+        // The outbox's `deleted` event takes the row away (and the alert over it): one path per change.
         try outbox.delete(messageID)
-        removeFromTimeline(messageID)
-        render()
     }
 
     /// The app went to the background: the rows' relative-time refresh stops (what arrives is caught up on return).
