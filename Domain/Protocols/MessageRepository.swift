@@ -2,7 +2,22 @@ import Foundation
 
 /// What the client asks of the backend about messages. Every call may throw `DeliveryError`.
 ///
-/// Sends are idempotent by message id: sending an id the backend already stores is a no-op that succeeds.
+/// What an implementation must do (the contract `MessageRepositoryContractTests` checks on the in-process backend
+/// and on the HTTP client; `courier-conformance` checks a backend behind HTTP):
+/// - **The id is the idempotency key.** Sending an id the backend already stores, with the same content
+///   (conversation, sender, text, timestamp, media), stores nothing new and answers the stored message; the same id
+///   with other content throws `DeliveryError.conflict` and changes nothing — never a silent drop:
+///   ```swift
+///   let stored = try await repository.send(message)
+///   let again = try await repository.send(message)             // the stored message, stored once
+///   other.text = "changed"                                     // same id, other content
+///   await #expect(throws: DeliveryError.conflict) { try await repository.send(other) }
+///   ```
+/// - **A batch answers each message, in order**, as a send of it alone would have (`sendBatch`).
+/// - **Pages go back in compose order**, oldest first, each `before` cursor giving the page just before it: paging
+///   never skips nor repeats a message.
+/// - **Errors mean what `DeliveryError` says**: retryable ones (`isRetryable`) may succeed if asked again;
+///   `unauthorized` pauses sending until sign-in is renewed; the rest fail the message.
 public protocol MessageRepository: Sendable {
     /// Sends one message; returns it as the backend stored it (status `sent` or later).
     func send(_ message: Message) async throws -> Message

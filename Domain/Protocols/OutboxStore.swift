@@ -2,8 +2,22 @@ import Foundation
 
 /// The one durable home of every pending message — queued, sending or failed (docs/design.md §2.4).
 ///
-/// Every mutating call is durable when it returns (written and synced) or throws and changes nothing.
-/// Implementations are safe to call from any thread.
+/// What an implementation must do (`FileOutboxStore` is the library's; `FileOutboxStoreTests`,
+/// `SimulatedCrashRecoveryTests` and `StoreOwnershipTests` check it):
+/// - **Durable or nothing.** Every mutating call is durable when it returns (written and synced) or throws and
+///   changes nothing; a crash at any instant loses no acknowledged change.
+/// - **One place per message.** An id is stored once (`enqueue` of a stored id throws `StoreError.duplicateID`); a
+///   status changes in place, only along `MessageStatus.canTransition`; nothing is evicted to make room.
+/// - **Compose order.** `all()` and `pending(in:before:limit:)` answer in compose order, and `nextSequence(in:)`
+///   never goes back, even past messages already delivered and removed, a reopen or a compaction
+///   (`FileOutboxStoreSequenceTests`):
+///   ```swift
+///   delivered.sequence = 5
+///   try store.enqueue(delivered)
+///   try store.remove("m5")
+///   #expect(store.nextSequence(in: "c1") == 6)
+///   ```
+/// - Implementations are safe to call from any thread.
 public protocol OutboxStore: AnyObject, Sendable {
     /// Adds a pending message. Throws `StoreError.duplicateID` if its id is stored, `.recordTooLarge` or
     /// `.capacityReached` when it does not fit. A message is never evicted to make room.
