@@ -138,7 +138,7 @@ public final class CourierClient: MessagingSession {
             reachability.setProbe { _ = try await appConversations.conversations(of: user, after: nil, limit: 1) }
         }
         let path = { (name: String) in directory.appendingPathComponent(name).path }
-        let store = try FileOutboxStore(directory: directory, fileSystem: fileSystem, logger: logger)
+        let store = try FileOutboxStore(directory: directory, fileSystem: fileSystem, logger: logger, access: .owner)
         let messageLog = try RecordLogStorage(path: path("messages.log"), fileSystem: fileSystem, logger: logger)
         let conversationLog = try RecordLogStorage(
             path: path("conversations.log"), fileSystem: fileSystem, logger: logger)
