@@ -247,8 +247,10 @@ public final class CourierClient: MessagingSession {
         reachability.enterBackground()
     }
 
-    /// The app is back in the foreground: catch up, then listen (`SyncEngine.enterForeground()`).
+    /// The app is back in the foreground: take in what its extensions composed meanwhile
+    /// (`DurableOutbox.takeInForeignChanges()`), catch up, then listen (`SyncEngine.enterForeground()`).
     public func enterForeground() {
+        durableOutbox.takeInForeignChanges()
         reachability.enterForeground()
         syncEngine?.enterForeground()
     }

@@ -49,7 +49,8 @@ extension AppTestsChildProcesses {
                     defer { group.leave() }
                     for index in 0..<each {
                         let text = "w\(writer)-\(index)"
-                        guard let run = try? Self.send(text, in: directory), run.status == 0, run.lines.count == 1 else {
+                        let run = try? Self.send(text, in: directory)
+                        guard let run, run.status == 0, run.lines.count == 1 else {
                             failures.mutate { $0.append(text) }
                             continue
                         }
@@ -113,9 +114,8 @@ extension AppTestsChildProcesses {
 
             // Then the open chat prints the message's row within about a second (real time: a real child)
             let deadline = Date().addingTimeInterval(5)
-            while Date() < deadline, !driver.lines.dropFirst(before).contains(where: { $0.contains("while you wait") }) {
-                usleep(20_000)
-            }
+            let shown = { driver.lines.dropFirst(before).contains { $0.contains("while you wait") } }
+            while Date() < deadline, !shown() { usleep(20_000) }
             #expect(driver.lines.dropFirst(before).contains { $0.contains("me: while you wait") })
             driver.closeInput()
             #expect(driver.finish().status == 0)
