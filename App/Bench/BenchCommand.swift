@@ -50,6 +50,10 @@ enum BenchCommand {
             "outage", "server outages of 1 min to 2 h: probes spent, time from the server back to the queue stored",
             { try await OutageBenchmark().run() }
         ),
+        (
+            "shared", "one data directory, several processes: a one-shot send's wall time, appends/s from 1, 2 and 8",
+            { try SharedOutboxBenchmark().run() }
+        ),
     ]
 
     static func usage() -> String {
@@ -61,6 +65,14 @@ enum BenchCommand {
 
     static func main() async {
         let arguments = CommandLine.arguments.dropFirst()
+        if ProcessInfo.processInfo.environment["COURIER_BENCH_ROLE"] == "shared-writer" {
+            // A writer of `shared`, started by it as a process of its own.
+            do { try SharedOutboxBenchmark.writer(Array(arguments)) } catch {
+                FileHandle.standardError.write(Data("courier-bench shared-writer: \(error)\n".utf8))
+                exit(1)
+            }
+            return
+        }
         if ProcessInfo.processInfo.environment["COURIER_BENCH_ROLE"] == "sender" {
             // Ben's side of `live-http`, started by it as a process of its own.
             do { try await LiveHTTPBenchmark.sender(Array(arguments.dropFirst())) } catch {

@@ -138,7 +138,7 @@ public final class CourierClient: MessagingSession {
             reachability.setProbe { _ = try await appConversations.conversations(of: user, after: nil, limit: 1) }
         }
         let path = { (name: String) in directory.appendingPathComponent(name).path }
-        let store = try FileOutboxStore(directory: directory, fileSystem: fileSystem, logger: logger)
+        let store = try FileOutboxStore(directory: directory, fileSystem: fileSystem, logger: logger, access: .owner)
         let messageLog = try RecordLogStorage(path: path("messages.log"), fileSystem: fileSystem, logger: logger)
         let conversationLog = try RecordLogStorage(
             path: path("conversations.log"), fileSystem: fileSystem, logger: logger)
@@ -247,8 +247,10 @@ public final class CourierClient: MessagingSession {
         reachability.enterBackground()
     }
 
-    /// The app is back in the foreground: catch up, then listen (`SyncEngine.enterForeground()`).
+    /// The app is back in the foreground: take in what its extensions composed meanwhile
+    /// (`DurableOutbox.takeInForeignChanges()`), catch up, then listen (`SyncEngine.enterForeground()`).
     public func enterForeground() {
+        durableOutbox.takeInForeignChanges()
         reachability.enterForeground()
         syncEngine?.enterForeground()
     }

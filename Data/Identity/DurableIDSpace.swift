@@ -57,11 +57,9 @@ public final class DurableIDSpace: @unchecked Sendable {
     public func nextID() -> MessageID {
         lock.withLock {
             if next == reservedThrough {
-                let target = reservedThrough + Self.blockSize
                 do {
-                    try Self.write(
-                        IDSpaceFile(namespace: namespace, reservedThrough: target), path: path, fileSystem: fileSystem)
-                    reservedThrough = target
+                    next = try reserveBlock()
+                    reservedThrough = next + Self.blockSize
                 } catch {
                     logger.log(.error, "ids: cannot reserve ids in \(path) (\(error)); using a random id")
                     return IDGenerator.random.next()
@@ -70,6 +68,23 @@ public final class DurableIDSpace: @unchecked Sendable {
             defer { next += 1 }
             return namespace.id(at: next)
         }
+    }
+
+    /// Reserves the next block under a lock on `<path>.lock`, from what the file says now: another process (an app
+    /// extension's one-shot send) may have reserved blocks since this one read it, and two processes must never
+    /// count through one block. Returns the block's first counter value. Alone, that is `reservedThrough`, so a
+    /// replayed run's ids stay the same.
+    private func reserveBlock() throws -> UInt64 {
+        let appendLock = try fileSystem.open(path + ".lock", create: true)
+        defer { fileSystem.close(appendLock) }
+        try fileSystem.lockWaiting(appendLock)
+        let stored = try Self.read(path: path, fileSystem: fileSystem, logger: logger)
+        var start = reservedThrough
+        if let stored, stored.namespace == namespace { start = max(start, stored.reservedThrough) }
+        try Self.write(
+            IDSpaceFile(namespace: namespace, reservedThrough: start + Self.blockSize), path: path,
+            fileSystem: fileSystem)
+        return start
     }
 
     /// An `IDGenerator` over this space.

@@ -22,10 +22,29 @@ extension DurableOutbox {
             id: ids.next(), conversationID: conversation, senderID: currentUser, text: text, timestamp: now,
             status: sendNow ? .sending : .queued, statusUpdatedAt: now, lastError: held ? .unauthorized : nil,
             media: media, sequence: store.nextSequence(in: conversation))
-        try store.enqueue(message)
-        observers.notify(.changed(message))
+        // The store assigns the sequence again as it stores it: another process may have composed meanwhile.
+        let stored = try store.enqueueComposed(message)
+        observers.notify(.changed(stored))
         if sendNow { startLane(conversation) }
-        return message
+        return stored
+    }
+
+    /// Takes in what other processes (an app extension's one-shot send) changed in a shared outbox: each message
+    /// they added or changed is announced as `changed`, each they removed as `deleted`, so the open chat, the
+    /// Offline Queue and the banner show them; a message they queued goes out by the usual policy. Returns what
+    /// changed. A store no other process writes has nothing to take in.
+    @discardableResult
+    public func takeInForeignChanges() -> OutboxForeignChanges {
+        let changes: OutboxForeignChanges
+        do { changes = try store.refresh() } catch {
+            logger.log(.warning, "outbox: cannot read what other processes wrote: \(error)")
+            return OutboxForeignChanges()
+        }
+        guard !changes.isEmpty else { return changes }
+        for id in changes.removed { observers.notify(.deleted(id)) }
+        for message in changes.changed { observers.notify(.changed(message)) }
+        if !isStopped, policy == .automatic, connectivity.isOnline { startAutomaticPass() }
+        return changes
     }
 
     // MARK: - Discarding a conversation

@@ -159,6 +159,8 @@ public final class DurableOutbox: MessageOutbox {
         guard connectivity.isOnline, !isPausedForSignIn, !isStopped else { return }
         runningOperations += 1
         defer { runningOperations -= 1 }
+        // Send All means every message waiting, other processes' too (a size check when there are none).
+        takeInForeignChanges()
         let waiting = store.all().filter { $0.status == .queued || $0.status == .failed }
         var conversations: [ConversationID] = []
         for message in waiting where markSending(message) != nil {

@@ -9,9 +9,11 @@ import Foundation
 /// compacts the log into one `put` per live message. Calls are serialised by one lock; the log's group commit
 /// still lets other logs' writers share the disk.
 ///
-/// One owner per directory: the log is locked while open, so a second store on the same directory (in this process
-/// or another) is refused with `StoreError.locked(path:)` naming the directory until the first is closed. Closing
-/// twice is harmless.
+/// With `.exclusive` access (the default) there is one owner per directory: the log is locked while open, so a
+/// second store on the same directory (in this process or another) is refused with `StoreError.locked(path:)`
+/// naming the directory until the first is closed. With `.owner` or `.guest` access the log is shared: any number of
+/// stores, in any processes, change it at once, each change under a cross-process append lock after reading what
+/// the others appended (FileOutboxStore+Sharing). Closing twice is harmless.
 public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     /// The log's file name inside the directory.
     public static let fileName = "outbox.log"
@@ -21,10 +23,15 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     /// The limits this store enforces.
     public let limits: OutboxLimits
 
-    private let log: RecordLog
-    private let logger: Logger
-    private let lock = NSLock()
-    private var index: OutboxIndex
+    /// How this store shares its directory's log.
+    public let access: OutboxAccess
+
+    let log: RecordLog
+    let logger: Logger
+    let lock = NSLock()
+    var index: OutboxIndex
+    /// Messages other processes changed or removed, read under the append lock and not yet handed to `refresh()`.
+    var foreignChanges = OutboxForeignChanges()
 
     /// The messages found `sending` at open and queued again, in compose order.
     public private(set) var requeuedAtOpen: [MessageID] = []
@@ -32,18 +39,20 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     // MARK: - Opening
 
     /// Opens (creating when absent) the outbox in `directory` and replays it. Messages found `sending` — their
-    /// send was cut off — go back to `queued`, durably, to be resent later with the same id. Throws
+    /// send was cut off — go back to `queued`, durably, to be resent later with the same id (not by a `.guest`, whose
+    /// directory's owner may be sending them right now). Throws
     /// `StoreError.locked(path:)` when the directory's outbox is open already, `StoreError.incompatible` for a log
     /// written by a newer format and `StoreError.io` when the disk fails.
     public init(
         directory: URL, fileSystem: any FileSystem = PosixFileSystem(), limits: OutboxLimits = .init(),
-        logger: Logger = .silent
+        logger: Logger = .silent, access: OutboxAccess = .exclusive
     ) throws {
         try fileSystem.createDirectory(directory.path)
         let path = directory.appendingPathComponent(Self.fileName).path
         let opened: (log: RecordLog, contents: Data, bodies: [Range<Int>], report: RecoveryReport)
         do {
-            opened = try RecordLog.openInPlace(path: path, fileSystem: fileSystem, logger: logger)
+            opened = try RecordLog.openInPlace(
+                path: path, fileSystem: fileSystem, logger: logger, shared: access != .exclusive)
         } catch StoreError.locked {
             throw StoreError.locked(path: directory.path)
         }
@@ -58,42 +67,59 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         self.logger = logger
         self.limits = limits
         self.recovery = report
+        self.access = access
         index = replayed.index
-        try requeueCutOffSends()
-        compactIfDominatedByDeadRecords()
+        guard access != .guest else { return }
+        try mutate { writer in
+            try requeueCutOffSends(writer)
+            compactIfDominatedByDeadRecords(writer)
+        }
     }
 
     // MARK: - OutboxStore
 
     public func enqueue(_ message: Message) throws {
-        try lock.withLock {
-            guard index[message.id] == nil else { throw StoreError.duplicateID(message.id.rawValue) }
-            guard index.count < limits.capacity else { throw StoreError.capacityReached(limit: limits.capacity) }
-            let payload = try encodeWithinLimit(.put(message))
-            try log.append(payload)
-            index.insert(message)
-            compactIfDominatedByDeadRecords()
+        try mutate { writer in try insert(message, writer) }
+    }
+
+    /// Stores a message composed here with the next compose sequence of its conversation, assigned under the append
+    /// lock from the log itself — never from this process's memory alone, which another process may have outdated.
+    public func enqueueComposed(_ message: Message) throws -> Message {
+        try mutate { writer in
+            var message = message
+            message.sequence = index.nextSequence(in: message.conversationID)
+            try insert(message, writer)
+            return message
         }
     }
 
+    private func insert(_ message: Message, _ writer: RecordLog.LockedWriter) throws {
+        guard index[message.id] == nil else { throw StoreError.duplicateID(message.id.rawValue) }
+        guard index.count < limits.capacity else { throw StoreError.capacityReached(limit: limits.capacity) }
+        let payload = try encodeWithinLimit(.put(message))
+        try writer.append(contentsOf: [payload])
+        index.insert(message)
+        compactIfDominatedByDeadRecords(writer)
+    }
+
     public func remove(_ id: MessageID) throws {
-        try lock.withLock {
+        try mutate { writer in
             guard index[id] != nil else { throw StoreError.notFound(id.rawValue) }
-            try log.append(encode(.removal(of: id)))
+            try writer.append(contentsOf: [encode(.removal(of: id))])
             index.remove(id)
-            compactIfDominatedByDeadRecords()
+            compactIfDominatedByDeadRecords(writer)
         }
     }
 
     /// One write and one sync for the `remove` records of all of them: when it returns every one is gone for good;
     /// a crash before that may have removed some (each record is whole or cut), never anything else.
     public func remove(_ ids: [MessageID]) throws {
-        try lock.withLock {
-            guard !ids.isEmpty else { return }
+        guard !ids.isEmpty else { return }
+        try mutate { writer in
             if let unknown = ids.first(where: { index[$0] == nil }) { throw StoreError.notFound(unknown.rawValue) }
-            try log.append(contentsOf: ids.map { encode(.removal(of: $0)) })
+            try writer.append(contentsOf: ids.map { encode(.removal(of: $0)) })
             for id in ids { index.remove(id) }
-            compactIfDominatedByDeadRecords()
+            compactIfDominatedByDeadRecords(writer)
         }
     }
 
@@ -114,11 +140,11 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     public func count(of status: MessageStatus) -> Int { lock.withLock { index.count(of: status) } }
 
     public func removeAll() throws {
-        try lock.withLock {
+        try mutate { writer in
             guard index.count > 0 else { return }
-            try log.append(encode(.clearing))
+            try writer.append(contentsOf: [encode(.clearing)])
             index.removeAll()
-            compactIfDominatedByDeadRecords()
+            compactIfDominatedByDeadRecords(writer)
         }
     }
 
@@ -155,18 +181,18 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     private func change(
         _ id: MessageID, recordedAs record: (Message) -> OutboxRecord, _ edit: (Message) throws -> Message
     ) throws -> Message {
-        try lock.withLock {
+        try mutate { writer in
             guard let current = index[id] else { throw StoreError.notFound(id.rawValue) }
             let message = try edit(current)
-            try log.append(encode(record(message)))
+            try writer.append(contentsOf: [encode(record(message))])
             index.replace(message)
-            compactIfDominatedByDeadRecords()
+            compactIfDominatedByDeadRecords(writer)
             return message
         }
     }
 
     /// Sends cut off by a crash go back to the queue: one record each, synced together.
-    private func requeueCutOffSends() throws {
+    private func requeueCutOffSends(_ writer: RecordLog.LockedWriter) throws {
         // The counts say at once whether any send was cut off: the usual launch skips a pass over every message.
         guard index.count(of: .sending) > 0 else { return }
         let cutOff = index.all.filter { $0.status == .sending }
@@ -176,7 +202,7 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
             message.status = .queued
             requeued.append(message)
         }
-        try log.append(contentsOf: requeued.map { encode(.statusChange(of: $0)) })
+        try writer.append(contentsOf: requeued.map { encode(.statusChange(of: $0)) })
         for message in requeued { index.replace(message) }
         requeuedAtOpen = requeued.sorted(by: Message.composeOrder).map(\.id)
         logger.log(.info, "outbox: \(requeued.count) interrupted sends queued again")
@@ -195,11 +221,13 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     /// Rewrites the log as one `mark` per conversation (so sequences are never reused) and one `put` per live
     /// message when dead records dominate. The change that triggered it is
     /// durable already, so a failure here is logged, not thrown: the longer log stays correct.
-    private func compactIfDominatedByDeadRecords() {
-        guard log.recordCount > 2 * index.count + 1_000 else { return }
+    /// A `.guest` leaves compaction to the directory's owner. Shared, it runs under the append lock, after the
+    /// others' appends were read: everything it keeps is the whole log's live state, so no append is dropped.
+    private func compactIfDominatedByDeadRecords(_ writer: RecordLog.LockedWriter) {
+        guard access != .guest, writer.recordCount > 2 * index.count + 1_000 else { return }
         do {
             let marks = index.sequenceMarks.sorted { $0.key < $1.key }.map { encode(.mark($0.key, sequence: $0.value)) }
-            try log.compact(keeping: marks + index.all.map { encode(.put($0)) })
+            try writer.compact(keeping: marks + index.all.map { encode(.put($0)) })
         } catch {
             logger.log(.warning, "outbox: compaction failed, keeping the longer log: \(error)")
         }

@@ -25,6 +25,9 @@ struct OutboxIndex {
     /// How many messages it holds.
     var count: Int { messages.count }
 
+    /// Every message, by id.
+    var byID: [MessageID: Message] { messages }
+
     /// How many messages have `status`: O(1).
     func count(of status: MessageStatus) -> Int { statusCounts[status] ?? 0 }
 

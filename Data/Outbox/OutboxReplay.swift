@@ -24,6 +24,13 @@ struct OutboxReplay {
         messages.reserveCapacity(capacity)
     }
 
+    /// Continues from `index`: the records that follow it are applied on top (another process's appends).
+    init(continuing index: OutboxIndex, logger: Logger) {
+        self.logger = logger
+        messages = index.byID
+        marks = index.sequenceMarks
+    }
+
     /// The outbox replayed so far, indexed.
     var index: OutboxIndex { OutboxIndex(replayed: messages, marks: marks) }
 

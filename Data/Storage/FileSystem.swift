@@ -25,6 +25,11 @@ public protocol FileSystem: Sendable {
     /// Takes an exclusive lock on the open file without waiting: false when another open file holds it (in this
     /// process or another). Closing the handle releases it.
     func tryLock(_ handle: FileSystemHandle) throws -> Bool
+    /// Takes an exclusive lock on the open file, waiting while another open file holds it. Closing the handle
+    /// releases it (and the kernel does, when the process dies).
+    func lockWaiting(_ handle: FileSystemHandle) throws
+    /// The file's bytes from `offset` to its end (empty when `offset` is at or past the end).
+    func read(_ handle: FileSystemHandle, from offset: Int) throws -> Data
     /// Atomically replaces `destination` by `source` (both in one directory). Not durable until `syncDirectory`.
     func rename(_ source: String, to destination: String) throws
     /// Makes the directory's entries (created, renamed and removed files) durable.
@@ -61,6 +66,17 @@ extension FileSystem {
         }
         close(handle)
         return nil
+    }
+
+    /// For a file system that cannot wait on a lock: tries it every millisecond.
+    public func lockWaiting(_ handle: FileSystemHandle) throws {
+        while try !tryLock(handle) { usleep(1_000) }
+    }
+
+    /// For a file system that reads whole files only: reads it all and keeps the tail.
+    public func read(_ handle: FileSystemHandle, from offset: Int) throws -> Data {
+        let all = try readAll(handle)
+        return offset < all.count ? Data(all[(all.startIndex + offset)...]) : Data()
     }
 
     /// For a file system without permissions: nothing to do.

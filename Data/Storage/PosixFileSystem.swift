@@ -53,13 +53,19 @@ public struct PosixFileSystem: FileSystem {
     }
 
     public func readAll(_ handle: FileSystemHandle) throws -> Data {
-        let size = try size(of: handle)
+        try read(handle, from: 0)
+    }
+
+    public func read(_ handle: FileSystemHandle, from offset: Int) throws -> Data {
+        let size = max(0, try size(of: handle) - offset)
         var data = Data(count: size)
         var done = 0
         try data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
             guard let base = buffer.baseAddress else { return }
             while done < size {
-                let count = retryingInterrupts { pread(handle.rawValue, base + done, size - done, off_t(done)) }
+                let count = retryingInterrupts {
+                    pread(handle.rawValue, base + done, size - done, off_t(offset + done))
+                }
                 if count < 0 { throw Self.failure("read fd \(handle.rawValue)") }
                 if count == 0 { break }  // the file shrank meanwhile: return what is there
                 done += count
@@ -108,6 +114,12 @@ public struct PosixFileSystem: FileSystem {
         if retryingInterrupts({ flock(handle.rawValue, LOCK_EX | LOCK_NB) }) == 0 { return true }
         if errno == EWOULDBLOCK { return false }
         throw Self.failure("flock fd \(handle.rawValue)")
+    }
+
+    public func lockWaiting(_ handle: FileSystemHandle) throws {
+        if retryingInterrupts({ flock(handle.rawValue, LOCK_EX) }) != 0 {
+            throw Self.failure("flock fd \(handle.rawValue)")
+        }
     }
 
     // MARK: - Directories

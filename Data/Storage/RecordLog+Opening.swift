@@ -36,12 +36,19 @@ extension RecordLog {
     /// Opens and replays the log at `path` as `open(path:fileSystem:logger:)` does, handing back the file's bytes
     /// and where each intact record's body lies in them (offsets from the first byte of `contents`, in append
     /// order) instead of a copy of each body: a store that decodes every record at open reads them in place.
+    ///
+    /// With `shared`, the file is not locked for one owner: the open takes the append lock beside it
+    /// (`<path>.lock`) while it reads and repairs, and the log appends through `transaction(_:)` (RecordLog+Sharing).
     static func openInPlace(
-        path: String, fileSystem: any FileSystem = PosixFileSystem(), logger: Logger = .silent
+        path: String, fileSystem: any FileSystem = PosixFileSystem(), logger: Logger = .silent, shared: Bool = false
     ) throws -> (log: RecordLog, contents: Data, bodies: [Range<Int>], report: RecoveryReport) {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var appendLock: FileSystemHandle?
+        if shared { appendLock = try takeAppendLock(path + ".lock", fileSystem: fileSystem) }
+        defer { if let appendLock { fileSystem.close(appendLock) } }
         let existed = fileSystem.exists(path)
-        let handle = try openExclusively(path, fileSystem: fileSystem)
+        let handle =
+            shared ? try fileSystem.open(path, create: true) : try openExclusively(path, fileSystem: fileSystem)
         do {
             // Only the owner may clear a compaction cut short: another owner's could be under way.
             let leftover = path + ".compact"
@@ -75,13 +82,18 @@ extension RecordLog {
                     try fileSystem.truncate(handle, to: scan.validEnd)
                     try fileSystem.sync(handle)
                     allocated = scan.validEnd
+                } else if shared, scan.validEnd < contents.count {
+                    // A shared log is never written ahead: its size is where the next process appends.
+                    try fileSystem.truncate(handle, to: scan.validEnd)
+                    try fileSystem.sync(handle)
+                    allocated = scan.validEnd
                 }
             }
             report.recoveredRecords = records.count
             if !report.isClean { logger.log(.warning, "\(path): \(report)") }
             let log = RecordLog(
                 path: path, handle: handle, size: size, allocated: allocated, records: records.count,
-                fileSystem: fileSystem, logger: logger)
+                fileSystem: fileSystem, logger: logger, sharedLockPath: shared ? path + ".lock" : nil)
             return (log, contents, records, report)
         } catch {
             fileSystem.close(handle)
@@ -119,12 +131,24 @@ extension RecordLog {
         throw StoreError.locked(path: path)
     }
 
+    /// Opens (creating) the append lock file at `path` and waits for its lock: the handle holds it until closed.
+    static func takeAppendLock(_ path: String, fileSystem: any FileSystem) throws -> FileSystemHandle {
+        let handle = try fileSystem.open(path, create: true)
+        do {
+            try fileSystem.lockWaiting(handle)
+        } catch {
+            fileSystem.close(handle)
+            throw error
+        }
+        return handle
+    }
+
     /// Tries before a held lock is reported.
     private static let heldLockTries = 25
 
     // MARK: - Replay
 
-    private static func checkHeader(_ contents: Data, path: String) throws {
+    static func checkHeader(_ contents: Data, path: String) throws {
         let header = [UInt8](contents.prefix(RecordFrame.fileHeaderSize))
         guard header.prefix(4).elementsEqual(RecordFrame.fileMagic) else {
             throw StoreError.incompatible("\(path) is not a Courier record log")
@@ -138,12 +162,13 @@ extension RecordLog {
 
     /// Walks the frames after the header. `validEnd` is where the last intact frame ends. A zero word where a marker
     /// would start ends the walk, unless an intact frame follows further on (then it is damage, skipped as any).
-    private static func replay(
-        _ bytes: UnsafeRawBufferPointer, path: String
+    /// Starts at `start` (after the header unless told: a shared log's new tail is walked from its first byte).
+    static func replay(
+        _ bytes: UnsafeRawBufferPointer, path: String, from start: Int = RecordFrame.fileHeaderSize
     ) throws -> (records: [Range<Int>], corrupt: Int, validEnd: Int) {
         var records: [Range<Int>] = []
         var corrupt = 0
-        var offset = RecordFrame.fileHeaderSize
+        var offset = start
         while offset < bytes.count {
             // The usual end of a log written ahead: no frame starts with zeros, so no scan is needed to know it.
             if RecordFrame.isZeroWord(bytes, at: offset), bytes[offset...].allSatisfy({ $0 == 0 }) {

@@ -24,30 +24,33 @@ public final class RecordLog: @unchecked Sendable {
     /// The largest payload one record may hold (16 MiB).
     public static let maxRecordBytes = 16 << 20
 
-    private let path: String
-    private let directory: String
-    private let fileSystem: any FileSystem
-    private let logger: Logger
+    let path: String
+    let directory: String
+    let fileSystem: any FileSystem
+    let logger: Logger
     /// Guards everything below; appenders waiting for a sync sleep on it.
-    private let condition = NSCondition()
-    private var handle: FileSystemHandle?
+    let condition = NSCondition()
+    var handle: FileSystemHandle?
     /// Bytes written (header included); the next frame goes here.
-    private var endOffset: Int
+    var endOffset: Int
     /// The file's size: `endOffset` plus the zero-filled bytes written ahead of the records.
-    private var allocatedSize: Int
+    var allocatedSize: Int
     /// Bytes known to be synced.
-    private var durableOffset: Int
-    private var records: Int
+    var durableOffset: Int
+    var records: Int
     /// Whether some appender is syncing right now (with the lock released).
     private var isSyncing = false
     /// Set by a failed sync; every later call throws it.
-    private var failure: StoreError?
+    var failure: StoreError?
+    /// In shared mode (`openShared`), the lock file every process holds while it appends; nil for one owner.
+    let sharedLockPath: String?
 
     init(
         path: String, handle: FileSystemHandle, size: Int, allocated: Int, records: Int, fileSystem: any FileSystem,
-        logger: Logger
+        logger: Logger, sharedLockPath: String? = nil
     ) {
         self.path = path
+        self.sharedLockPath = sharedLockPath
         directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         self.handle = handle
         endOffset = size
@@ -123,16 +126,26 @@ public final class RecordLog: @unchecked Sendable {
         let contents = try Self.frames(of: payloads, startingWith: RecordFrame.fileHeader)
         condition.lock()
         defer { condition.unlock() }
-        let old = try usableHandle()
+        _ = try usableHandle()
         while isSyncing || durableOffset < endOffset {
             if isSyncing { condition.wait() } else { try waitUntilDurable(endOffset) }
         }
+        try replaceContents(with: contents, records: payloads.count)
+    }
+
+    /// Writes `contents` (a header and frames) to `<path>.compact`, syncs it and renames it over the log. Call with
+    /// the lock held and everything appended synced (in shared mode: with the append lock held too).
+    func replaceContents(with contents: Data, records count: Int) throws {
+        let old = try usableHandle()
         let temporaryPath = path + ".compact"
         if fileSystem.exists(temporaryPath) { try fileSystem.remove(temporaryPath) }
         let fresh = try fileSystem.open(temporaryPath, create: true)
         do {
-            // Locked before the rename, so the log is never unlocked under its name.
-            guard try fileSystem.tryLock(fresh) else { throw StoreError.locked(path: temporaryPath) }
+            // Locked before the rename, so the log is never unlocked under its name. A shared log has no owner's
+            // lock on the file: the append lock beside it keeps every other writer out until the rename is done.
+            if sharedLockPath == nil {
+                guard try fileSystem.tryLock(fresh) else { throw StoreError.locked(path: temporaryPath) }
+            }
             try fileSystem.write(contents, at: 0, to: fresh)
             try fileSystem.sync(fresh)
             try fileSystem.rename(temporaryPath, to: path)
@@ -143,12 +156,11 @@ public final class RecordLog: @unchecked Sendable {
         }
         fileSystem.close(old)
         handle = fresh
-        logger.log(
-            .info, "compacted \(path): \(records) records, \(endOffset) bytes -> \(payloads.count), \(contents.count)")
+        logger.log(.info, "compacted \(path): \(records) records, \(endOffset) bytes -> \(count), \(contents.count)")
         endOffset = contents.count
         durableOffset = contents.count
         allocatedSize = contents.count
-        records = payloads.count
+        records = count
         // The rename is done and the new file is the log either way; syncing the directory makes it survive a crash.
         try fileSystem.syncDirectory(directory)
     }
@@ -167,7 +179,7 @@ public final class RecordLog: @unchecked Sendable {
     // MARK: - Private
 
     /// Frames for `payloads`, after `prefix`. Checks every size before building anything.
-    private static func frames(of payloads: [Data], startingWith prefix: Data) throws -> Data {
+    static func frames(of payloads: [Data], startingWith prefix: Data) throws -> Data {
         var total = prefix.count
         for payload in payloads {
             guard payload.count <= maxRecordBytes else {
@@ -182,7 +194,7 @@ public final class RecordLog: @unchecked Sendable {
     }
 
     /// The open handle, or why the log cannot be used. Call with the lock held.
-    private func usableHandle() throws -> FileSystemHandle {
+    func usableHandle() throws -> FileSystemHandle {
         if let failure { throw failure }
         guard let handle else { throw StoreError.io("\(path): the log is closed") }
         return handle
@@ -214,7 +226,7 @@ public final class RecordLog: @unchecked Sendable {
 
     /// Throws (and refuses every later call) when the file was deleted or replaced under the log: what it wrote is
     /// then lost to the next reader, so nothing may be acknowledged. Call with the lock held.
-    private func checkStillInPlace(_ handle: FileSystemHandle) throws {
+    func checkStillInPlace(_ handle: FileSystemHandle) throws {
         guard !fileSystem.isCurrent(handle, at: path) else { return }
         let reason = "\(path) was deleted or replaced while it was open; nothing written to it can be read back"
         logger.log(.error, reason)
@@ -224,7 +236,7 @@ public final class RecordLog: @unchecked Sendable {
     }
 
     /// Refuses every later call: after a failed sync or repair nobody knows which written bytes survive.
-    private func poison(by error: any Error) {
+    func poison(by error: any Error) {
         let reason = (error as? StoreError)?.description ?? "\(error)"
         logger.log(.error, "\(path): \(reason); the log refuses writes until it is reopened")
         failure = StoreError.io("\(path): \(reason); reopen the log")

@@ -55,6 +55,11 @@ public protocol OutboxStore: AnyObject, Sendable {
     /// The messages that were `sending` when the store was opened — their send was cut off (the app died) — and
     /// are `queued` again. They were already on their way, so an outbox resends them at launch when it can.
     var requeuedAtOpen: [MessageID] { get }
+    /// Stores a message composed here, giving it its conversation's next compose sequence at the moment it is
+    /// stored (for a store other processes write too, under their common lock). Returns the message as stored.
+    func enqueueComposed(_ message: Message) throws -> Message
+    /// What other processes changed since the last call (a store no other process writes: nothing).
+    func refresh() throws -> OutboxForeignChanges
 }
 
 extension OutboxStore {
@@ -63,6 +68,17 @@ extension OutboxStore {
         if let unknown = ids.first(where: { message($0) == nil }) { throw StoreError.notFound(unknown.rawValue) }
         for id in ids { try remove(id) }
     }
+
+    /// Gives the message `nextSequence(in:)` and enqueues it: enough for a store one process writes.
+    public func enqueueComposed(_ message: Message) throws -> Message {
+        var message = message
+        message.sequence = nextSequence(in: message.conversationID)
+        try enqueue(message)
+        return message
+    }
+
+    /// A store no other process writes has nothing to report.
+    public func refresh() throws -> OutboxForeignChanges { OutboxForeignChanges() }
 
     /// A store that does not track interrupted sends reports none.
     public var requeuedAtOpen: [MessageID] { [] }

@@ -31,6 +31,8 @@ public final class Driver {
     var world: World
     var app: AppContainer
     var quitRequested = false
+    /// Under the system clock: looks for messages other processes composed, twice a second (Driver+OtherProcesses).
+    var otherProcessesWatch: TrackedTask<Void>?
     /// Prints banner, toast and alert changes as they happen (not with `--json`: one object per command there).
     let watcher: ScreenWatcher
 
@@ -73,6 +75,7 @@ public final class Driver {
         watcher.follow(app)
         await waitForWork()
         watcher.betweenCommands = clockMode == .system
+        if clockMode == .system { watchOtherProcesses() }
     }
 
     /// Runs `lines` in order; in script mode (`stopOnFailure`) it stops at the first failing line. Returns the
@@ -95,6 +98,8 @@ public final class Driver {
     public func execute(line: String, number: Int) async -> Bool {
         guard let (word, arguments) = Self.command(in: line) else { return true }
         watcher.betweenCommands = false
+        // What another process (a one-shot `send`) composed is on screen before the command looks.
+        takeInOtherProcessesWork()
         defer { watcher.betweenCommands = clockMode == .system }
         let storageFailures = app.messaging.outbox.storageFailureCount
         defer { watcher.follow(app) }
@@ -167,6 +172,7 @@ public final class Driver {
 
     /// Closes the data directory.
     public func close() {
+        otherProcessesWatch?.cancel()
         watcher.stop()
         try? world.save()
         app.close()

@@ -23,6 +23,13 @@ public enum DriverMain {
             printLine(DriverOptions.usage)
             return Driver.ExitStatus.success.rawValue
         }
+        if let oneShot = options.oneShot {
+            guard !options.fresh, options.scriptPath == nil else {
+                printError("courier: send takes no --fresh or --script\n\(DriverOptions.usage)")
+                return Driver.ExitStatus.badInvocation.rawValue
+            }
+            return OneShotSend.run(oneShot, options: options, write: printLine, warn: { printError("courier: \($0)") })
+        }
         var scriptDescriptor: Int32?
         if let path = options.scriptPath {
             // Read through a descriptor, chunk by chunk: pipes and devices work (`--script <(generate)`), and no

@@ -20,11 +20,21 @@ public struct DriverOptions: Equatable, Sendable {
     public var server: URL?
     /// The demo user to sign in as; nil: the directory's owner (`me` for a new directory).
     public var user: String?
+    /// `send ID TEXT…` after the options: compose one message and leave (`OneShotSend`), beside a running driver.
+    public var oneShot: OneShot?
+
+    /// A one-shot send: the conversation and the text (its words joined by single spaces).
+    public struct OneShot: Equatable, Sendable {
+        /// The conversation's id.
+        public var conversation: String
+        /// The message's text, as typed.
+        public var text: String
+    }
 
     /// The usage line.
     public static let usage =
         "usage: courier [--data-dir DIR] [--script FILE] [--json] [--fresh] [--seed N] [--clock virtual|system]"
-        + " [--server URL] [--user ID]"
+        + " [--server URL] [--user ID]\n       courier [--data-dir DIR] [--user ID] send ID TEXT…"
 
     /// Options with every default.
     public init() {}
@@ -73,6 +83,12 @@ public struct DriverOptions: Equatable, Sendable {
                     throw .badArguments("--user takes a user id (letters, digits, - and _), not \(text)")
                 }
                 options.user = text
+            case "send":
+                guard let conversation = rest.popFirst(), !rest.isEmpty else {
+                    throw .badArguments("send takes a conversation id and the text")
+                }
+                options.oneShot = OneShot(conversation: conversation, text: rest.joined(separator: " "))
+                rest = []
             case "--": continue  // what `swift run courier -- …` may pass through
             case "-h", "--help": options.help = true
             default: throw .badArguments("unknown option \(argument)")
