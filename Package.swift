@@ -10,10 +10,8 @@ let settings: [SwiftSetting] = [
 ]
 
 /// A library target of the package, in Swift 6 mode with the settings above.
-func library(_ name: String, _ path: String, _ dependencies: [Target.Dependency] = [], exclude: [String] = [])
-    -> Target
-{
-    .target(name: name, dependencies: dependencies, path: path, exclude: exclude, swiftSettings: settings)
+func library(_ name: String, _ path: String, _ dependencies: [Target.Dependency] = []) -> Target {
+    .target(name: name, dependencies: dependencies, path: path, swiftSettings: settings)
 }
 
 /// An executable target; its sources are in `App/<folder>`.
@@ -45,7 +43,7 @@ let package = Package(
     ],
     targets: [
         library("CourierDomain", "Domain"),
-        library("CourierData", "Data", ["CourierDomain"], exclude: ["Fakes"]),
+        library("CourierData", "Data/Library", ["CourierDomain"]),
         // The simulated world: an in-memory backend, a network conditioner, a file system that can crash, demo data.
         // Its own product, so that an app linking CourierData ships none of it.
         library("CourierFakes", "Data/Fakes", ["CourierDomain", "CourierData"]),
@@ -66,9 +64,13 @@ let package = Package(
         // The platform's path monitor on the real network: one line per change.
         executable("courier-netwatch", "NetWatch", ["CourierDomain", "CourierData"]),
         // Fixtures and fakes shared by the test targets.
-        library("CourierTestSupport", "Tests/CourierTestSupport", ["CourierDomain", "CourierData", "CourierFakes"]),
+        library(
+            "CourierTestSupport", "Tests/CourierTestSupport",
+            ["CourierDomain", "CourierData", "CourierFakes", "CourierServer"]),
         tests("CourierDomainTests", ["CourierDomain", "CourierTestSupport"]),
-        tests("CourierDataTests", ["CourierDomain", "CourierData", "CourierFakes", "CourierTestSupport"]),
+        tests(
+            "CourierDataTests",
+            ["CourierDomain", "CourierData", "CourierFakes", "CourierServer", "CourierTestSupport"]),
         tests("CourierFakesTests", ["CourierDomain", "CourierData", "CourierFakes", "CourierTestSupport"]),
         tests("CourierPresentationTests", ["CourierDomain", "CourierPresentation", "CourierTestSupport"]),
         tests(

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 # Each library product, its module and its catalog (in the target's own folder, where SwiftPM leaves it alone).
 modules=(CourierDomain CourierData CourierFakes CourierPresentation)
-catalogs=(Domain/CourierDomain.docc Data/CourierData.docc Data/Fakes/CourierFakes.docc
+catalogs=(Domain/CourierDomain.docc Data/Library/CourierData.docc Data/Fakes/CourierFakes.docc
     Presentation/CourierPresentation.docc)
 
 docc=${DOCC:-$(command -v docc || true)}

@@ -1,5 +1,6 @@
 import CourierDomain
 import CourierServer
+import CourierTestSupport
 import Foundation
 import Testing
 

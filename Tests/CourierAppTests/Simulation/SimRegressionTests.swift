@@ -13,7 +13,7 @@ struct SimRegressionTests {
     /// minutes): when the outbox store refuses to forget a delivered message — closed by an app restart, or a
     /// failing disk — the lane finds the message still `sending` and sends it again, forever, one round trip after
     /// another. The backend ignores the duplicates (invariant 2 holds), but the loop never ends. The fix belongs in
-    /// `DurableOutbox.runLane` (Data/Outbox): the lane now stops when the store refuses a change.
+    /// `DurableOutbox.runLane` (Data/Library/Outbox): the lane now stops when the store refuses a change.
     @Test("a lane stops when the store refuses to record a delivery")
     func laneStopsWhenTheStoreRefuses() async throws {
         // Given an outbox over a store on a simulated disk and a network with 20 ms of latency

@@ -1,6 +1,7 @@
 import CourierData
 import CourierDomain
 import CourierServer
+import CourierTestSupport
 import Foundation
 import Testing
 

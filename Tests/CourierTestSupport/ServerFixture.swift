@@ -1,17 +1,16 @@
 import CourierData
 import CourierDomain
 import CourierServer
-import CourierTestSupport
 import Foundation
 
 /// A `ChatServer` on a free loopback port over a temporary data directory, with a client signed in as `me`.
 @MainActor
-final class ServerFixture {
-    let directory: TemporaryDirectory
-    let server: ChatServer
-    let client: HTTPChatClient
+public final class ServerFixture {
+    public let directory: TemporaryDirectory
+    public let server: ChatServer
+    public let client: HTTPChatClient
 
-    init(limits: HTTPLimits = HTTPLimits(requestTimeout: .milliseconds(300), idleTimeout: .seconds(2)),
+    public init(limits: HTTPLimits = HTTPLimits(requestTimeout: .milliseconds(300), idleTimeout: .seconds(2)),
          clientTimeout: Duration = .seconds(15)) throws {
         directory = try TemporaryDirectory(prefix: "courier-server")
         server = try ChatServer(directory: directory.url, port: 0, limits: limits)
@@ -19,7 +18,7 @@ final class ServerFixture {
     }
 
     /// A fresh token of `user`, granted by the server's sessions directly (for raw-socket requests).
-    func token(for user: UserID = "me") throws -> String {
+    public func token(for user: UserID = "me") throws -> String {
         guard case .granted(let token, _) = try server.sessions.signIn(user, password: ChatServer.demoPassword) else {
             throw DeliveryError.unauthorized
         }
@@ -27,14 +26,14 @@ final class ServerFixture {
     }
 
     /// A client of the same server signed in as `user` (Ben shares `c2` with `me`).
-    func client(as user: UserID) -> HTTPChatClient {
+    public func client(as user: UserID) -> HTTPChatClient {
         HTTPChatClient(baseURL: server.url, user: user, password: "courier", timeout: .seconds(15))
     }
 
     /// Waits on the wall clock, 5 ms at a time, until `condition` holds (true) or `attempts` looks have failed
     /// (false): for what a real socket takes real time to do, such as a poll reaching the server. Looks are counted,
     /// not time, so a loaded machine that stalls the test for a while does not use the budget up.
-    func wait(until condition: () -> Bool, attempts: Int = 1_000) async -> Bool {
+    public func wait(until condition: () -> Bool, attempts: Int = 1_000) async -> Bool {
         for _ in 0..<attempts {
             if condition() { return true }
             try? await Task.sleep(for: .milliseconds(5))
@@ -43,15 +42,15 @@ final class ServerFixture {
     }
 
     /// Stops the server and removes its directory.
-    func tearDown() {
+    public func tearDown() {
         server.stop()
         directory.remove()
     }
 
     /// A message from `me` composed now.
-    static func message(_ text: String, in conversation: ConversationID = "c2", at seconds: Double = 900_000_000)
-        -> Message
-    {
+    public static func message(
+        _ text: String, in conversation: ConversationID = "c2", at seconds: Double = 900_000_000
+    ) -> Message {
         Message(
             id: MessageID(UUID().uuidString.lowercased()), conversationID: conversation, senderID: "me", text: text,
             timestamp: Date(timeIntervalSinceReferenceDate: seconds), status: .sending)
