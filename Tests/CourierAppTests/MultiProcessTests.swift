@@ -147,6 +147,120 @@ extension AppTestsChildProcesses {
             }
             #expect(messages.contains { $0.text == "after" })
         }
+
+        // MARK: - The lease: who sends
+
+        /// A data directory a driver has opened once against `server` (so it has an owner and a kept token).
+        private static func preparedDirectory(against server: AppTestsServerProcess) throws -> URL {
+            let directory = AppTestsDriverHarness.temporaryDirectory()
+            let run = try AppTestsCourierProcess.run(
+                ["--data-dir", directory.path, "--fresh", "--server", server.url], input: ["queue"])
+            #expect(run.status == 0)
+            return directory
+        }
+
+        /// The texts of `conversation` as the server stores them, in its order.
+        private static func stored(in conversation: ConversationID, at server: AppTestsServerProcess) async throws
+            -> [String]
+        {
+            let client = HTTPChatClient(
+                baseURL: try #require(URL(string: server.url)), user: "me", password: "courier")
+            return try await client.messages(in: conversation, before: nil, limit: 200).messages.map(\.text)
+        }
+
+        @Test("with no driver running, a one-shot send takes the lease and sends its message itself, once")
+        func aOneShotWithTheLeaseFreeSendsItself() async throws {
+            // Given a server and a data directory no driver runs on
+            let root = AppTestsDriverHarness.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: root) }
+            let server = try AppTestsServerProcess(directory: root.appendingPathComponent("server"))
+            defer { server.kill() }
+            let directory = try Self.preparedDirectory(against: server)
+            defer { try? FileManager.default.removeItem(at: directory) }
+
+            // When an extension sends a reply
+            let run = try AppTestsCourierProcess.run(
+                ["--data-dir", directory.path, "--server", server.url, "send", "c2", "reply from the lock screen"],
+                input: [])
+
+            // Then it printed the id, the server holds the message once, and nothing waits in the outbox
+            #expect(run.status == 0 && run.lines.count == 1, "\(run.errors)")
+            #expect(try await Self.stored(in: "c2", at: server).filter { $0 == "reply from the lock screen" }.count == 1)
+            #expect(try Self.outbox(in: directory).isEmpty)
+        }
+
+        @Test("with a driver running, a one-shot send hands its message to it and sends nothing itself")
+        func aOneShotBesideTheOwnerHandsOver() async throws {
+            // Given a driver running against a server, a chat open
+            let root = AppTestsDriverHarness.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: root) }
+            let server = try AppTestsServerProcess(directory: root.appendingPathComponent("server"))
+            defer { server.kill() }
+            let directory = try Self.preparedDirectory(against: server)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let driver = try AppTestsCourierProcess(arguments: ["--data-dir", directory.path, "--server", server.url])
+            driver.send(["open c2"])
+            #expect(driver.waitForLines(4))
+
+            // When an extension sends beside it
+            let run = try AppTestsCourierProcess.run(
+                ["--data-dir", directory.path, "--server", server.url, "send", "c2", "handed over"], input: [])
+            #expect(run.status == 0 && run.lines.count == 1)
+
+            // Then the server does not have it yet: the owner (manual policy) queued it, and its Send All sends it
+            #expect(try await Self.stored(in: "c2", at: server).contains("handed over") == false)
+            driver.send(["queue send all", "expect queue.count == 0"])
+            driver.closeInput()
+            let result = driver.finish()
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(try await Self.stored(in: "c2", at: server).filter { $0 == "handed over" }.count == 1)
+        }
+
+        @Test("an owner killed mid-send at random instants: the next owner sends every acknowledged message once, in order")
+        func anOwnerKilledMidSendIsTakenOver() async throws {
+            let root = AppTestsDriverHarness.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: root) }
+            let server = try AppTestsServerProcess(directory: root.appendingPathComponent("server"))
+            defer { server.kill() }
+            let directory = try Self.preparedDirectory(against: server)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            var random = SeededRandom(seed: 2_222)
+            var shown: [String] = []
+            for round in 0..<6 {
+                // Given a driver on a slow network (each send about 300 ms) sending six messages, one per command
+                let driver = try AppTestsCourierProcess(
+                    arguments: ["--data-dir", directory.path, "--server", server.url])
+                let texts = (0..<6).map { "r\(round)-\($0)" }
+                driver.send(["network profile 3g", "open c3"] + texts.map { "send \($0)" })
+                // When it is SIGKILLed at a random instant, most likely mid-send
+                usleep(UInt32.random(in: 300_000...2_000_000, using: &random))
+                driver.kill()
+                let result = driver.finish()
+                // (a row is printed once its send has ended)
+                shown += texts.filter { text in result.lines.contains { $0.contains("me: \(text)") } }
+            }
+            // What the killed owners left: messages composed durably and not sent (each owner's open queues again
+            // the send its predecessor's kill cut off, so only the last one's can still read `sending`)
+            let left = try Self.outbox(in: directory)
+            #expect(!left.isEmpty, "no kill landed before a send ended")
+
+            // And the next owner takes over: the sends cut off are queued again and Send All sends them, same ids
+            let next = try AppTestsCourierProcess.run(
+                ["--data-dir", directory.path, "--server", server.url],
+                input: ["queue send all", "expect queue.count == 0"])
+            #expect(next.status == 0, "\(next.errors) \(next.lines.suffix(5))")
+
+            // Then every message shown or left behind is at the server exactly once, each in its compose order
+            let atServer = try await Self.stored(in: "c3", at: server).filter { $0.hasPrefix("r") }
+            #expect(!shown.isEmpty)
+            for text in shown + left.map(\.text) {
+                #expect(atServer.filter { $0 == text }.count == 1, "\(text): \(atServer)")
+            }
+            #expect(Set(atServer).count == atServer.count)
+            #expect(try Self.outbox(in: directory).isEmpty)
+            let order = { (text: String) in text.dropFirst().split(separator: "-").compactMap { Int($0) } }
+            #expect(atServer.map(order) == atServer.map(order).sorted { $0.lexicographicallyPrecedes($1) })
+        }
     }
 }
 

@@ -5,14 +5,22 @@ import Foundation
 
 /// `courier [--data-dir DIR] [--user ID] send ID TEXT…`: what an app extension does — open the data directory beside
 /// whatever runs on it, compose one message durably into the shared outbox, print its id and leave
-/// (docs/driver.md, "Invocation"). It takes no directory lock and does no background work: the directory's owner (a
-/// running driver, or the next one to start) picks the message up and sends it by its policy.
+/// (docs/driver.md, "Invocation").
+///
+/// Who sends it depends on the directory's lease — its lock, which the running app holds (docs/design.md §2.8):
+/// - held (a driver runs on the directory): the one-shot is a guest. It appends beside the owner and leaves
+///   sending to it; the owner takes the message in and sends it by its policy.
+/// - free, against a real server (`--server`): nobody else will send soon, so the one-shot takes the lease for its
+///   short life, as a notification's reply does while its app is not running. It opens the outbox as its owner
+///   (sends a killed owner cut off are queued again, for the next app to send), composes, makes one attempt to
+///   send its own message, and lets the lease go. A message that did not go stays in the outbox for the next owner.
+/// - free, on the in-process world: that world's backend belongs to the driver, so the message waits for it.
 enum OneShotSend {
     /// Composes `text` into `conversation` in the data directory of `options`; returns the exit status.
     @MainActor
     static func run(
         _ send: DriverOptions.OneShot, options: DriverOptions, write: (String) -> Void, warn: (String) -> Void
-    ) -> Int32 {
+    ) async -> Int32 {
         let directory = options.dataDirectory
         let fileSystem = PosixFileSystem()
         guard DataDirectory.kind(of: directory, fileSystem: fileSystem) == .courier,
@@ -36,21 +44,44 @@ enum OneShotSend {
                 (options.clock ?? (options.server == nil ? .virtual : .system)) == .virtual
                 ? ManualClock(start: settings.clockNow) : SystemClock()
             let ids = try DurableIDSpace(path: World.idSpacePath(in: directory), fileSystem: fileSystem)
+            // The lease is only worth taking when this process can send: against a real server.
+            let lease = options.server == nil ? nil : try? DataDirectoryLock.acquire(
+                directory: directory, fileSystem: fileSystem)
+            defer { lease?.release() }
             let store = try FileOutboxStore(
-                directory: directory.appendingPathComponent("client"), fileSystem: fileSystem, access: .guest)
+                directory: directory.appendingPathComponent("client"), fileSystem: fileSystem,
+                access: lease == nil ? .guest : .owner)
             defer { store.close() }
+            let connectivity = ManualConnectivity(online: false)
+            let repository: any MessageRepository =
+                if let server = options.server, lease != nil {
+                    HTTPChatClient(
+                        baseURL: server, user: user, password: World.demoPassword,
+                        tokens: FileTokenStore(path: World.tokenPath(in: directory), fileSystem: fileSystem))
+                } else {
+                    NoBackend()
+                }
             let outbox = DurableOutbox(
-                store: store, repository: NoBackend(), connectivity: ManualConnectivity(online: false), clock: clock,
-                ids: ids.generator, currentUser: user)
+                store: store, repository: repository, connectivity: connectivity, clock: clock, ids: ids.generator,
+                currentUser: user)
             defer { outbox.stop() }
+            let message: Message
             do {
-                let message = try outbox.compose(text: send.text, in: conversation)
-                write(message.id.rawValue)
-                return Driver.ExitStatus.success.rawValue
+                message = try outbox.compose(text: send.text, in: conversation)
             } catch let error as InputError {
                 warn("error: \(error)")
                 return Driver.ExitStatus.commandFailed.rawValue
             }
+            // Durable now: the id is the acknowledgement, whatever happens next.
+            write(message.id.rawValue)
+            if lease != nil {
+                // One attempt, as a tap on Send Now makes.
+                connectivity.set(online: true)
+                do { try await outbox.send(message.id) } catch {
+                    warn("kept in the outbox for the app: \(error)")
+                }
+            }
+            return Driver.ExitStatus.success.rawValue
         } catch {
             warn("cannot open the data directory \(directory.path): \(error)")
             return Driver.ExitStatus.dataDirectoryUnavailable.rawValue
