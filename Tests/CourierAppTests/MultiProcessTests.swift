@@ -216,6 +216,36 @@ extension AppTestsChildProcesses {
             #expect(try await Self.stored(in: "c2", at: server).filter { $0 == "handed over" }.count == 1)
         }
 
+        @Test("with the driver in the background, a one-shot send takes the lease and sends; back in front, it sends")
+        func theLeaseFollowsTheDriversForeground() async throws {
+            // Given a driver against a server, gone to the background
+            let root = AppTestsDriverHarness.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: root) }
+            let server = try AppTestsServerProcess(directory: root.appendingPathComponent("server"))
+            defer { server.kill() }
+            let directory = try Self.preparedDirectory(against: server)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let driver = try AppTestsCourierProcess(arguments: ["--data-dir", directory.path, "--server", server.url])
+            driver.send(["open c2", "background", "queue"])
+            #expect(driver.waitForLines(6))
+
+            // When an extension replies
+            let run = try AppTestsCourierProcess.run(
+                ["--data-dir", directory.path, "--server", server.url, "send", "c2", "sent by the extension"],
+                input: [])
+
+            // Then it sent the reply itself, once
+            #expect(run.status == 0 && run.lines.count == 1, "\(run.errors)")
+            #expect(try await Self.stored(in: "c2", at: server).filter { $0 == "sent by the extension" }.count == 1)
+
+            // And back in front the driver holds the lease again: what it sends goes out at once
+            driver.send(["foreground", "send from the app", "expect queue.count == 0"])
+            driver.closeInput()
+            let result = driver.finish()
+            #expect(result.status == 0, "\(result.errors) \(result.lines.suffix(4))")
+            #expect(try await Self.stored(in: "c2", at: server).suffix(2) == ["sent by the extension", "from the app"])
+        }
+
         @Test("an owner killed mid-send at random instants: the next owner sends every acknowledged message once, in order")
         func anOwnerKilledMidSendIsTakenOver() async throws {
             let root = AppTestsDriverHarness.temporaryDirectory()

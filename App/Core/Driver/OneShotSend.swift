@@ -7,13 +7,15 @@ import Foundation
 /// whatever runs on it, compose one message durably into the shared outbox, print its id and leave
 /// (docs/driver.md, "Invocation").
 ///
-/// Who sends it depends on the directory's lease — its lock, which the running app holds (docs/design.md §2.8):
-/// - held (a driver runs on the directory): the one-shot is a guest. It appends beside the owner and leaves
-///   sending to it; the owner takes the message in and sends it by its policy.
-/// - free, against a real server (`--server`): nobody else will send soon, so the one-shot takes the lease for its
-///   short life, as a notification's reply does while its app is not running. It opens the outbox as its owner
-///   (sends a killed owner cut off are queued again, for the next app to send), composes, makes one attempt to
-///   send its own message, and lets the lease go. A message that did not go stays in the outbox for the next owner.
+/// Who sends it depends on the outbox's lease (`OutboxLease`, docs/design.md §2.8), which a driver holds while it is
+/// in the foreground:
+/// - held: the one-shot appends beside the holder and leaves sending to it; the holder takes the message in and
+///   sends it by its policy.
+/// - free, against a real server (`--server`) — no driver runs, or it is in the background: nobody will send soon,
+///   so the one-shot takes the lease for its short life, as a notification's reply does while its app is not in
+///   front. It composes, makes one attempt to send its own message and lets the lease go. A message that did not go
+///   stays in the outbox for the app, as do the sends a dead holder cut off (the app sends them again when it takes
+///   the lease).
 /// - free, on the in-process world: that world's backend belongs to the driver, so the message waits for it.
 enum OneShotSend {
     /// Composes `text` into `conversation` in the data directory of `options`; returns the exit status.
@@ -45,12 +47,11 @@ enum OneShotSend {
                 ? ManualClock(start: settings.clockNow) : SystemClock()
             let ids = try DurableIDSpace(path: World.idSpacePath(in: directory), fileSystem: fileSystem)
             // The lease is only worth taking when this process can send: against a real server.
-            let lease = options.server == nil ? nil : try? DataDirectoryLock.acquire(
-                directory: directory, fileSystem: fileSystem)
+            let client = directory.appendingPathComponent("client")
+            let free = OutboxLease(path: client.appendingPathComponent("outbox.lease").path, fileSystem: fileSystem)
+            let lease = options.server != nil && (try? free.tryTake()) == true ? free : nil
             defer { lease?.release() }
-            let store = try FileOutboxStore(
-                directory: directory.appendingPathComponent("client"), fileSystem: fileSystem,
-                access: lease == nil ? .guest : .owner)
+            let store = try FileOutboxStore(directory: client, fileSystem: fileSystem, access: .guest)
             defer { store.close() }
             let connectivity = ManualConnectivity(online: false)
             let repository: any MessageRepository =

@@ -159,7 +159,7 @@ public final class CourierClient: MessagingSession {
             store: store, repository: self.messages,
             manualRepository: CachingMessageRepository(wrapping: once, cache: messageCache),
             connectivity: connectivity, clock: clock, ids: ids, currentUser: currentUser, policy: policy,
-            logger: logger)
+            lease: OutboxLease(path: path("outbox.lease"), fileSystem: fileSystem), logger: logger)
         self.conversations = CachingConversationRepository(wrapping: conversations, cache: conversationCache)
         var syncLogs: [RecordLogStorage] = []
         if let feed {
@@ -241,16 +241,19 @@ public final class CourierClient: MessagingSession {
 
     // MARK: - Lifecycle
 
-    /// The app went to the background: the live connection closes (`SyncEngine.enterBackground()`).
+    /// The app went to the background: sending stops and the outbox's lease is let go, for an extension to send
+    /// meanwhile (`DurableOutbox.suspend()`); the live connection closes (`SyncEngine.enterBackground()`).
     public func enterBackground() {
+        durableOutbox.suspend()
         syncEngine?.enterBackground()
         reachability.enterBackground()
     }
 
-    /// The app is back in the foreground: take in what its extensions composed meanwhile
-    /// (`DurableOutbox.takeInForeignChanges()`), catch up, then listen (`SyncEngine.enterForeground()`).
+    /// The app is back in the foreground: take the outbox's lease back and what its extensions composed meanwhile,
+    /// and send again what the background cut off (`DurableOutbox.resume()`); catch up, then listen
+    /// (`SyncEngine.enterForeground()`).
     public func enterForeground() {
-        durableOutbox.takeInForeignChanges()
+        durableOutbox.resume()
         reachability.enterForeground()
         syncEngine?.enterForeground()
     }

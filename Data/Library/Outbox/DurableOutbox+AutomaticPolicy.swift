@@ -26,7 +26,9 @@ extension DurableOutbox {
 
     /// One pass over the queue at a time: flicker while a pass runs starts no second one.
     func startAutomaticPass(pauseFirst: Bool = false) {
-        guard automaticPass == nil, !isStopped, connectivity.isOnline, !isPausedForSignIn, policy == .automatic else {
+        guard automaticPass == nil, !isStopped, !isSuspended, connectivity.isOnline, !isPausedForSignIn,
+            policy == .automatic
+        else {
             return
         }
         guard store.all().contains(where: isWaitingForAutomaticRound) else { return }

@@ -14,7 +14,10 @@ extension DurableOutbox {
         let media = try validated(media)
         let text = try validated(text, captioning: media)
         let now = nextComposeTime()
-        let sendNow = connectivity.isOnline && !isPausedForSignIn && !isStopped
+        let online = connectivity.isOnline && !isPausedForSignIn && !isStopped
+        // Online but without the lease (another process sends, or the app is in the background): queued, and sent
+        // as soon as the lease is back, as a send cut off is.
+        let sendNow = online && takeLeaseIfFree()
         // Composed online while sign-in is expired: on its way, held by the sign-in (durably: its last error says
         // so), and sent once sign-in is renewed.
         let held = connectivity.isOnline && isPausedForSignIn
@@ -25,7 +28,7 @@ extension DurableOutbox {
         // The store assigns the sequence again as it stores it: another process may have composed meanwhile.
         let stored = try store.enqueueComposed(message)
         observers.notify(.changed(stored))
-        if sendNow { startLane(conversation) }
+        if sendNow { startLane(conversation) } else if online { cutOff.insert(stored.id) }
         return stored
     }
 
@@ -35,6 +38,13 @@ extension DurableOutbox {
     /// changed. A store no other process writes has nothing to take in.
     @discardableResult
     public func takeInForeignChanges() -> OutboxForeignChanges {
+        // The lease may have come free (an extension that held it is done): taking it takes the changes in too.
+        if isSuspended, let changes = takeLease() { return changes }
+        return absorbForeignChanges()
+    }
+
+    /// `takeInForeignChanges()` without looking at the lease.
+    func absorbForeignChanges() -> OutboxForeignChanges {
         let changes: OutboxForeignChanges
         do { changes = try store.refresh() } catch {
             logger.log(.warning, "outbox: cannot read what other processes wrote: \(error)")

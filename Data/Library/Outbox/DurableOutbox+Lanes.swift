@@ -18,7 +18,7 @@ extension DurableOutbox {
             // Messages put back for another automatic round get it from a pass, after the round pause.
             startAutomaticPass(pauseFirst: true)
         }
-        while !Task.isCancelled, connectivity.isOnline, !isPausedForSignIn {
+        while !Task.isCancelled, connectivity.isOnline, !isPausedForSignIn, !isSuspended {
             let sending = Array(
                 store.all().lazy.filter { $0.conversationID == conversation && $0.status == .sending }
                     .prefix(limits.batchSize))

@@ -92,6 +92,14 @@ public final class DurableOutbox: MessageOutbox {
     var manualAttempts: Set<MessageID> = []
     var wasOnline: Bool
     var lastComposeTime: Date?
+    /// The right to send from a shared outbox; nil when no other process writes it (the outbox always may send).
+    let lease: OutboxLease?
+    /// Whether another process holds the lease, or the app let it go (`suspend()`): nothing is sent meanwhile.
+    public internal(set) var isSuspended = false
+    /// Whether the outbox takes the lease when it is free: false between `suspend()` and `resume()`.
+    var wantsLease = true
+    /// What was `sending` when `suspend()` cut the lanes off: sent again once the lease is back.
+    var cutOff: Set<MessageID> = []
     let observers = ObserverList<OutboxEvent>()
     private var connectivityToken: ObservationToken?
 
@@ -101,7 +109,7 @@ public final class DurableOutbox: MessageOutbox {
     public init(
         store: any OutboxStore, repository: any MessageRepository, manualRepository: (any MessageRepository)? = nil,
         connectivity: any ConnectivityMonitor, clock: any Clock, ids: IDGenerator, currentUser: UserID,
-        policy: SendPolicy = .manual, limits: Limits = Limits(), logger: Logger = .silent
+        policy: SendPolicy = .manual, limits: Limits = Limits(), lease: OutboxLease? = nil, logger: Logger = .silent
     ) {
         self.store = store
         self.repository = repository
@@ -113,8 +121,15 @@ public final class DurableOutbox: MessageOutbox {
         self.policy = policy
         self.limits = limits
         self.logger = logger
+        self.lease = lease
         wasOnline = connectivity.isOnline
         connectivityToken = connectivity.observe { [weak self] online in self?.connectivityChanged(online) }
+        // Another process holding the lease is sending: this outbox waits for its turn (`takeLeaseIfFree()`).
+        if let lease, (try? lease.tryTake()) != true {
+            isSuspended = true
+            cutOff = Set(store.requeuedAtOpen)
+            return
+        }
         resumeInterruptedSends()
         if wasOnline { startAutomaticPass() }
     }
@@ -132,6 +147,7 @@ public final class DurableOutbox: MessageOutbox {
         isStopped = true
         automaticPass?.cancel()
         for lane in lanes.values { lane.cancel() }
+        lease?.release()
     }
 
     /// The tasks the outbox runs now (lanes and the automatic pass), for a caller that waits for them all.
@@ -156,7 +172,7 @@ public final class DurableOutbox: MessageOutbox {
     }
 
     public func sendAll() async {
-        guard connectivity.isOnline, !isPausedForSignIn, !isStopped else { return }
+        guard takeLeaseIfFree(), connectivity.isOnline, !isPausedForSignIn, !isStopped else { return }
         runningOperations += 1
         defer { runningOperations -= 1 }
         // Send All means every message waiting, other processes' too (a size check when there are none).
@@ -176,7 +192,7 @@ public final class DurableOutbox: MessageOutbox {
         }
         guard connectivity.isOnline else { throw DeliveryError.offline }
         guard !isPausedForSignIn else { throw DeliveryError.unauthorized }
-        guard !isStopped else { return }
+        guard !isStopped, takeLeaseIfFree() else { return }
         runningOperations += 1
         defer { runningOperations -= 1 }
         guard markSending(message) != nil else { return }

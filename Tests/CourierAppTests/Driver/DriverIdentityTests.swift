@@ -90,7 +90,7 @@ struct DriverIdentityTests {
         // Given "first" sent a year ahead on the virtual clock
         let directory = AppTestsDriverHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try await session(directory, fresh: true, script: "background\nadvance 365d\nopen c3\nsend first")
+        try await session(directory, fresh: true, script: "background\nadvance 365d\nforeground\nopen c3\nsend first")
 
         // When a session on the system clock (a year earlier) sends "second"
         try await session(directory, clock: .system, script: "open c3\nsend second")
