@@ -26,12 +26,12 @@ extension DurableOutbox {
 
     /// One pass over the queue at a time: flicker while a pass runs starts no second one.
     func startAutomaticPass(pauseFirst: Bool = false) {
-        guard automaticPass == nil, !isStopped, !isSuspended, connectivity.isOnline, !isPausedForSignIn,
-            policy == .automatic
-        else {
+        guard automaticPass == nil, !isStopped, connectivity.isOnline, !isPausedForSignIn, policy == .automatic else {
             return
         }
         guard store.all().contains(where: isWaitingForAutomaticRound) else { return }
+        // A pass sends: it needs the lease (taking it may start a pass of its own).
+        guard takeLeaseIfFree(), automaticPass == nil else { return }
         automaticPass = clock.task { [weak self] in
             await self?.runAutomaticPass(firstRound: pauseFirst ? 1 : 0)
         }
@@ -42,7 +42,10 @@ extension DurableOutbox {
     }
 
     func runAutomaticPass(firstRound: Int) async {
-        defer { automaticPass = nil }
+        defer {
+            automaticPass = nil
+            releaseLeaseIfIdle()
+        }
         var round = firstRound
         while !Task.isCancelled, connectivity.isOnline, !isPausedForSignIn, round <= limits.maxAutomaticRounds + 1 {
             let waiting = store.all().filter(isWaitingForAutomaticRound)

@@ -15,8 +15,7 @@ extension DurableOutbox {
         let text = try validated(text, captioning: media)
         let now = nextComposeTime()
         let online = connectivity.isOnline && !isPausedForSignIn && !isStopped
-        // Online but without the lease (another process sends, or the app is in the background): queued, and sent
-        // as soon as the lease is back, as a send cut off is.
+        // Online but another process holds the lease: queued, and sent as soon as the lease is free.
         let sendNow = online && takeLeaseIfFree()
         // Composed online while sign-in is expired: on its way, held by the sign-in (durably: its last error says
         // so), and sent once sign-in is renewed.
@@ -39,7 +38,7 @@ extension DurableOutbox {
     @discardableResult
     public func takeInForeignChanges() -> OutboxForeignChanges {
         // The lease may have come free (an extension that held it is done): taking it takes the changes in too.
-        if isSuspended, let changes = takeLease() { return changes }
+        if isSuspended, let changes = takeLease(toSend: false) { return changes }
         return absorbForeignChanges()
     }
 

@@ -17,8 +17,9 @@ extension DurableOutbox {
             requeueStranded(in: conversation)
             // Messages put back for another automatic round get it from a pass, after the round pause.
             startAutomaticPass(pauseFirst: true)
+            releaseLeaseIfIdle()
         }
-        while !Task.isCancelled, connectivity.isOnline, !isPausedForSignIn, !isSuspended {
+        while !Task.isCancelled, connectivity.isOnline, !isPausedForSignIn {
             let sending = Array(
                 store.all().lazy.filter { $0.conversationID == conversation && $0.status == .sending }
                     .prefix(limits.batchSize))

@@ -4,39 +4,43 @@ import Foundation
 extension DurableOutbox {
     // MARK: - The lease (docs/design.md §2.8)
 
-    /// Stops sending and lets the lease go, for another process to send meanwhile (the app enters the background).
-    /// Sends in flight are cut off as at a close: the messages stay, and go again, under the same ids, when this
-    /// outbox holds the lease again. What is composed meanwhile is queued.
+    /// The app goes to the background: the outbox lets the lease go as soon as it has nothing to send, for an
+    /// extension to send meanwhile. Sends already on their way finish first (as a background task lets them); a
+    /// message composed in the background takes the lease again when it is free, and lets it go once sent.
     public func suspend() {
         wantsLease = false
-        guard !isSuspended, !isStopped else { return }
-        isSuspended = true
-        cutOff = Set(store.all().lazy.filter { $0.status == .sending }.map(\.id))
-        automaticPass?.cancel()
-        for lane in lanes.values { lane.cancel() }
-        lease?.release()
+        releaseLeaseIfIdle()
     }
 
-    /// Takes the lease back and sends again (the app is back in the foreground): what other processes composed is
-    /// taken in, the sends a suspension or a dead holder cut off go again at once, and the automatic policy runs.
-    /// When another process holds the lease this moment, the outbox takes it at its next chance: the next compose,
-    /// Send All or `takeInForeignChanges()`.
+    /// The app is back in the foreground: the outbox takes the lease back and keeps it, takes in what other
+    /// processes composed, sends again what was `sending` when the lease changed hands, and runs the automatic
+    /// policy. When another process holds the lease this moment, the outbox takes it at its next chance: the next
+    /// compose, Send All or `takeInForeignChanges()`.
     public func resume() {
         wantsLease = true
         takeInForeignChanges()
     }
 
-    /// Takes the lease when the outbox wants it and nobody else holds it; returns whether it may send.
+    /// Lets the lease go when the app does not want it (it is in the background) and nothing is being sent.
+    func releaseLeaseIfIdle() {
+        guard !wantsLease, !isSuspended, !isStopped, lanes.isEmpty, automaticPass == nil, runningOperations == 0
+        else { return }
+        isSuspended = true
+        lease?.release()
+    }
+
+    /// Takes the lease, for a send this outbox has to make, when nobody else holds it; returns whether it may send.
     @discardableResult
     func takeLeaseIfFree() -> Bool {
         guard isSuspended else { return true }
-        return takeLease() != nil
+        return takeLease(toSend: true) != nil
     }
 
-    /// Takes the lease when the outbox is suspended, wants it and nobody else holds it, and starts sending again;
-    /// returns what other processes changed meanwhile, or nil when the lease stays elsewhere.
-    func takeLease() -> OutboxForeignChanges? {
-        guard isSuspended, wantsLease, !isStopped else { return nil }
+    /// Takes the lease when the outbox lacks it and nobody else holds it — in the background only for a send it has
+    /// to make — and starts sending again; returns what other processes changed meanwhile, or nil when the lease
+    /// stays elsewhere.
+    func takeLease(toSend: Bool) -> OutboxForeignChanges? {
+        guard isSuspended, wantsLease || toSend, !isStopped else { return nil }
         if let lease {
             do {
                 guard try lease.tryTake() else { return nil }
@@ -52,8 +56,8 @@ extension DurableOutbox {
         return changes
     }
 
-    /// Sends again what was `sending` when the lease changed hands: this outbox's own sends a suspension cut off
-    /// (queued again by their lanes) and whatever a holder that died left `sending`. Nobody else sends now.
+    /// Sends again what was `sending` when the lease changed hands (a holder that died left it so) and what this
+    /// outbox composed online without the lease. Nobody else sends now.
     private func resendCutOff() {
         let cut = cutOff
         cutOff = []

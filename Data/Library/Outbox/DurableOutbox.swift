@@ -94,11 +94,13 @@ public final class DurableOutbox: MessageOutbox {
     var lastComposeTime: Date?
     /// The right to send from a shared outbox; nil when no other process writes it (the outbox always may send).
     let lease: OutboxLease?
-    /// Whether another process holds the lease, or the app let it go (`suspend()`): nothing is sent meanwhile.
+    /// Whether this outbox lacks the lease — another process holds it, or the app in the background let it go
+    /// (`suspend()`) — so that it sends nothing until it takes it again.
     public internal(set) var isSuspended = false
-    /// Whether the outbox takes the lease when it is free: false between `suspend()` and `resume()`.
+    /// Whether the outbox keeps the lease while idle: false between `suspend()` and `resume()`.
     var wantsLease = true
-    /// What was `sending` when `suspend()` cut the lanes off: sent again once the lease is back.
+    /// Messages composed online without the lease, and those the store queued again at open while another process
+    /// held it: sent once the lease is this outbox's.
     var cutOff: Set<MessageID> = []
     let observers = ObserverList<OutboxEvent>()
     private var connectivityToken: ObservationToken?
@@ -174,7 +176,10 @@ public final class DurableOutbox: MessageOutbox {
     public func sendAll() async {
         guard takeLeaseIfFree(), connectivity.isOnline, !isPausedForSignIn, !isStopped else { return }
         runningOperations += 1
-        defer { runningOperations -= 1 }
+        defer {
+            runningOperations -= 1
+            releaseLeaseIfIdle()
+        }
         // Send All means every message waiting, other processes' too (a size check when there are none).
         takeInForeignChanges()
         let waiting = store.all().filter { $0.status == .queued || $0.status == .failed }
@@ -194,7 +199,10 @@ public final class DurableOutbox: MessageOutbox {
         guard !isPausedForSignIn else { throw DeliveryError.unauthorized }
         guard !isStopped, takeLeaseIfFree() else { return }
         runningOperations += 1
-        defer { runningOperations -= 1 }
+        defer {
+            runningOperations -= 1
+            releaseLeaseIfIdle()
+        }
         guard markSending(message) != nil else { return }
         manualAttempts.insert(id)
         startLane(message.conversationID)
