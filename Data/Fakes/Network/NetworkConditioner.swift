@@ -170,7 +170,9 @@ public final class NetworkConditioner {
     /// Sleeps on the clock until `deadline`; throws `.offline` if the device is or goes offline meanwhile, and
     /// `CancellationError` if the caller is cancelled.
     /// With `wakeEarly`, which is handed the way to end the sleep and returns the token that keeps it listening, the
-    /// sleep may also end early without an error (a held long poll that has news).
+    /// sleep may also end early without an error (a held long poll that has news). Such a hold is periodic work, so
+    /// a jump of virtual time past many holds ends one, at the end of the jump, rather than every one in between
+    /// (`Clock.sleepCoalescing`): ten idle years on a script's clock cost one poll, not ten million.
     func wait(
         until deadline: Date, wakeEarly: ((@escaping @MainActor () -> Void) -> ObservationToken)? = nil
     ) async throws {
@@ -178,8 +180,11 @@ public final class NetworkConditioner {
         let key = nextWaitKey
         nextWaitKey += 1
         let clock = self.clock
+        let periodic = wakeEarly != nil
         // A task of its own, so going offline can cut the sleep short; the caller waits for it through the ledger.
-        let sleep = clock.task { (try? await clock.sleep(until: deadline)) != nil }
+        let sleep = clock.task {
+            (try? await periodic ? clock.sleepCoalescing(until: deadline) : clock.sleep(until: deadline)) != nil
+        }
         waits[key] = sleep
         let early = wakeEarly? { sleep.cancel() }
         defer {

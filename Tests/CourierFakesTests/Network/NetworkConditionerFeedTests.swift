@@ -48,6 +48,25 @@ struct NetworkConditionerFeedTests {
         #expect((0.2...0.4).contains(elapsed))
     }
 
+    @Test("a held poll that a long jump of the clock passes ends at the end of the jump, once, not at its deadline")
+    func aLongJumpEndsAHeldPollAtItsEnd() async throws {
+        // Given Ana's poll held at the backend
+        let (poll, _) = await heldPoll()
+        let jumpEnd = clock.now.addingTimeInterval(3_650 * 86_400)
+
+        // When ten idle years pass at once (a script's `advance 3650d`)
+        await clock.advance(by: .seconds(3_650 * 86_400))
+
+        // Then the hold ended at the end of the jump, as a device waking from sleep sees it: its empty answer is
+        // only now on its way back (a poll held to its own deadline would have answered years ago, and a loop of
+        // polls would have run ten million times during the jump)
+        #expect(!poll.hasEnded)
+        await clock.advanceToNextDeadline()
+        #expect(poll.hasEnded && clock.now > jumpEnd)
+        guard case .batch(let batch) = poll.answer else { throw DeliveryError.unknown("no batch") }
+        #expect(batch.events.isEmpty)
+    }
+
     @Test("a held poll answers as soon as a message arrives: at its arrival plus the way back, not at the deadline")
     func heldPollAnswersOnArrival() async throws {
         // Given Ana's poll held at the backend, with nothing for her 5 s later
