@@ -210,8 +210,10 @@ import Testing
         let good = UserCacheRecord.profile(User(id: "ana", displayName: "Ana"), fetchedAt: clock.now).encoded()
         let storage = InMemoryRecordStorage(records: [Data([9, 9, 9]), good])
         let backend = FakeUserRepository([User(id: "ana", displayName: "Ana")])
-        let cache = UserCache(repository: backend, clock: clock, storage: storage)
+        let log = RecordingLogger()
+        let cache = UserCache(repository: backend, clock: clock, storage: storage, logger: log.logger)
         #expect(cache.cachedUser("ana")?.displayName == "Ana")
+        #expect(log.lines == ["warning: user cache: skipped a record that cannot be read"])
 
         // When one name is edited a hundred times
         for index in 0..<100 { cache.update(User(id: "ana", displayName: "Ana \(index)")) }
