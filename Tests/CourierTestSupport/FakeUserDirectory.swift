@@ -46,21 +46,13 @@ public final class FakeUserDirectory: EditableUserDirectory {
     /// The known users among `ids`.
     public func users(_ ids: [UserID]) async -> [UserID: User] {
         lookups.append(ids)
-        guard let table else {
-            Issue.record("FakeUserDirectory: users(_:) was not expected")
-            return [:]
-        }
-        return table.filter { ids.contains($0.key) }
+        return answer(ids, from: table, "users(_:)")
     }
 
     /// The known presence among `ids`.
     public func presence(_ ids: [UserID]) async -> [UserID: Presence] {
         presenceLookups.append(ids)
-        guard let presenceTable else {
-            Issue.record("FakeUserDirectory: presence(_:) was not expected")
-            return [:]
-        }
-        return presenceTable.filter { ids.contains($0.key) }
+        return answer(ids, from: presenceTable, "presence(_:)")
     }
 
     /// Calls `observer` with every announced profile change, until the token is released.
@@ -78,5 +70,14 @@ public final class FakeUserDirectory: EditableUserDirectory {
     public func invalidate(_ id: UserID) {
         edits.append("invalidate \(id.rawValue)")
         table?[id] = nil
+    }
+
+    /// The entries of `table` for `ids`; with no table (not set up), nothing, and an issue naming `call`.
+    private func answer<Value>(_ ids: [UserID], from table: [UserID: Value]?, _ call: String) -> [UserID: Value] {
+        guard let table else {
+            Issue.record("FakeUserDirectory: \(call) was not expected")
+            return [:]
+        }
+        return table.filter { ids.contains($0.key) }
     }
 }
