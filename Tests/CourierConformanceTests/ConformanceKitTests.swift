@@ -10,7 +10,7 @@ import Testing
 /// The kit against a real `courier-server` (in process, on a free loopback port): every check passes, again and
 /// again on the same server, writing only where its users are; one user alone skips what needs two.
 @MainActor
-@Suite struct ConformanceKitTests {
+@Suite(.removesTemporaryDirectories) struct ConformanceKitTests {
     static let me = ConformanceOptions.Credentials(id: "me", password: ChatServer.demoPassword)
     static let ben = ConformanceOptions.Credentials(id: "ben", password: ChatServer.demoPassword)
     /// A request's timeout in these tests: the in-process server answers on the main actor, which a whole-suite run

@@ -2,13 +2,14 @@ import CourierData
 import CourierDomain
 import CourierFakes
 import CourierServer
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The event feed's routes over an in-memory backend, without sockets: events, the long poll's hold, expiry,
 /// snapshots, receipts and the admin routes.
 @MainActor
-@Suite struct ChatRouterFeedTests {
+@Suite(.removesTemporaryDirectories) struct ChatRouterFeedTests {
     let fixture: RouterFixture
     var backend: InMemoryChatBackend { fixture.backend }
     var router: ChatRouter { fixture.router }

@@ -2,12 +2,13 @@ import CourierData
 import CourierDomain
 import CourierFakes
 import CourierServer
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The routes of the REST contract over an in-memory backend, without sockets.
 @MainActor
-@Suite struct ChatRouterTests {
+@Suite(.removesTemporaryDirectories) struct ChatRouterTests {
     let fixture: RouterFixture
     var backend: InMemoryChatBackend { fixture.backend }
     var router: ChatRouter { fixture.router }

@@ -10,7 +10,7 @@ import Testing
 /// a manual clock, the server holds the long poll over a real socket. A poll answered early takes milliseconds; the
 /// long hold only bounds a failing run (see `EventFeedHTTPTests`).
 @MainActor
-@Suite(.serialized) struct NetworkConditionerRemoteFeedTests {
+@Suite(.serialized, .removesTemporaryDirectories) struct NetworkConditionerRemoteFeedTests {
     private static let hold: Duration = .seconds(30)
 
     let fixture: ServerFixture

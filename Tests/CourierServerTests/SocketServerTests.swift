@@ -7,7 +7,7 @@ import Testing
 /// Hostile clients against a real `ChatServer` on a loopback port: each is answered with a 4xx or dropped within the
 /// limits, the server keeps serving everyone else, and nothing it holds changes.
 @MainActor
-@Suite(.serialized) struct SocketServerTests {
+@Suite(.serialized, .removesTemporaryDirectories) struct SocketServerTests {
     /// Sends `text` on a fresh connection and reads until the server closes it, off the main actor (the server
     /// answers routed requests there).
     private func exchange(_ text: String, port: UInt16, timeout: Duration = .seconds(3)) async -> (String, Bool) {

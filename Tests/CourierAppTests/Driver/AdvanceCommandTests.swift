@@ -1,8 +1,9 @@
 @testable import CourierApp
+import CourierTestSupport
 import Foundation
 import Testing
 
-@Suite("advance")
+@Suite("advance", .removesTemporaryDirectories)
 struct AdvanceCommandTests {
     @Test("advance with a bad duration fails the command and leaves the clock where it was")
     @MainActor

@@ -1,10 +1,11 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The open chat shows a window of its newest rows; REFs still count every failed or queued message of the chat.
-@Suite("Driver chat window")
+@Suite("Driver chat window", .removesTemporaryDirectories)
 @MainActor
 struct DriverChatWindowTests {
     @Test("a chat of 60 queued shows 50 rows, more shows the rest, and tap 1 names the oldest before it is shown")

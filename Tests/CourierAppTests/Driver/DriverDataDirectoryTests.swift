@@ -1,12 +1,13 @@
 @testable import CourierApp
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The driver never destroys what is not its own and never hides damage: `--fresh`, `world.json`, damaged stores,
 /// a second owner, files deleted under it, a full disk.
-@Suite("Driver data directory", .serialized)
+@Suite("Driver data directory", .serialized, .removesTemporaryDirectories)
 @MainActor
 struct DriverDataDirectoryTests {
     private let manager = FileManager.default
@@ -21,7 +22,6 @@ struct DriverDataDirectoryTests {
     @Test("--fresh on a folder of someone's files exits 2 and touches nothing; without a marker none is written")
     func freshRefusesForeignDirectory() async throws {
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? manager.removeItem(at: directory) }
         try write("my notes", to: directory.appendingPathComponent("notes.txt"))
         try manager.createDirectory(at: directory.appendingPathComponent("photos"), withIntermediateDirectories: true)
 
@@ -38,7 +38,6 @@ struct DriverDataDirectoryTests {
     func freshWipesCourierDirectory() async throws {
         let directory = try await AppTestsDriverHarness.directory(
             after: "open c2\nnetwork offline\nsend kept until fresh")
-        defer { try? manager.removeItem(at: directory) }
         #expect(manager.fileExists(atPath: directory.appendingPathComponent(DataDirectory.markerName).path))
 
         let again = try await AppTestsDriverHarness.started(directory: directory, fresh: true)
@@ -50,7 +49,6 @@ struct DriverDataDirectoryTests {
     @Test("a directory from before the marker (world.json, client, server, .lock) is Courier's; one file more is not")
     func legacyDirectories() throws {
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? manager.removeItem(at: directory) }
         try write("{}", to: directory.appendingPathComponent("world.json"))
         try write("", to: directory.appendingPathComponent(".lock"))
         try write("", to: directory.appendingPathComponent("client/outbox.log"))
@@ -64,7 +62,6 @@ struct DriverDataDirectoryTests {
     @Test("a foreign directory opened without --fresh is used but never marked, so a later --fresh still refuses it")
     func foreignDirectoryIsNeverMarked() async throws {
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? manager.removeItem(at: directory) }
         try write("keep me", to: directory.appendingPathComponent("notes.txt"))
         let harness = try AppTestsDriverHarness(directory: directory, fresh: false)
         harness.close(keepDirectory: true)
@@ -115,7 +112,6 @@ struct DriverDataDirectoryTests {
     @Test("a huge world.json is damage: not read into memory, reported, defaults used")
     func settingsHuge() throws {
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? manager.removeItem(at: directory) }
         let path = directory.appendingPathComponent("world.json")
         try write("{\"launches\": 3" + String(repeating: " ", count: 100_000) + "}", to: path)
         let defaults = WorldSettings.initial(seed: 9, now: Date(timeIntervalSince1970: 0))

@@ -6,7 +6,7 @@ import Testing
 
 /// `conversations delete ID` through the driver, as a person does it: the confirmation, then Delete or Cancel.
 @MainActor
-@Suite("Driver deletion") struct DriverDeletionTests {
+@Suite("Driver deletion", .removesTemporaryDirectories) struct DriverDeletionTests {
     @Test("delete finds a row the list has not shown yet, confirms with what goes, and a relaunch brings none back")
     func deletingAConversationOffTheFirstPage() async throws {
         // Given a message queued in c77 (on the list's second page) and left for the user, the list never loaded

@@ -1,10 +1,11 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// Message identity and conversation order through the driver, across lost settings, seeds, restarts and clocks.
-@Suite("Driver identity and order")
+@Suite("Driver identity and order", .removesTemporaryDirectories)
 @MainActor
 struct DriverIdentityTests {
     /// Sends `texts` in `conversation` in a driver on `directory`, then closes it (keeping the directory).
@@ -25,7 +26,6 @@ struct DriverIdentityTests {
     func idsAfterSettingsLoss() async throws {
         // Given five messages sent, then the settings file deleted (what a user does after "damaged settings")
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let first = (1...5).map { "before \($0)" }
         try await session(directory, fresh: true, script: sends(first))
         try FileManager.default.removeItem(at: directory.appendingPathComponent("world.json"))
@@ -47,7 +47,6 @@ struct DriverIdentityTests {
     func idsAcrossSeedsAndRestarts() async throws {
         // Given messages sent with seed 2
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         try await session(directory, seed: 2, fresh: true, script: sends(["two a", "two b"]))
 
         // When seed 1 sends over 32 runs (enough for a seed + launch-count scheme to meet seed 2's first launch),
@@ -89,7 +88,6 @@ struct DriverIdentityTests {
     func backwardsClockKeepsComposeOrder() async throws {
         // Given "first" sent a year ahead on the virtual clock
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         try await session(directory, fresh: true, script: "background\nadvance 365d\nopen c3\nsend first")
 
         // When a session on the system clock (a year earlier) sends "second"

@@ -1,16 +1,16 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// What the driver does with odd input: line ends, bytes, tabs, control characters, limits, REFs and expectations.
-@Suite("Driver input", .serialized)
+@Suite("Driver input", .serialized, .removesTemporaryDirectories)
 @MainActor
 struct DriverInputTests {
     /// Runs `bytes` as a script file through the real entry point; returns the exit status.
     private func runScript(_ bytes: [UInt8]) async throws -> Int32 {
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let script = directory.appendingPathComponent("script.txt")
         try Data(bytes).write(to: script)
@@ -36,7 +36,6 @@ struct DriverInputTests {
     @Test("a directory given as the script is a bad invocation (exit 2), like a missing file")
     func scriptIsDirectory() async {
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let status = await DriverMain.run(arguments: [
             "--data-dir", directory.appendingPathComponent("data").path, "--script", NSTemporaryDirectory(),
         ])

@@ -1,11 +1,12 @@
 @testable import CourierApp
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// Other people through the driver: `peer`, `events trim`, `--user`, and what prints as it arrives.
-@Suite("Driver live")
+@Suite("Driver live", .removesTemporaryDirectories)
 @MainActor
 struct DriverLiveTests {
     @Test("peer send returns once the open chat shows the message, and its row printed as it arrived")
@@ -129,7 +130,6 @@ struct DriverLiveTests {
     @Test("--user signs in as another demo user; the directory then belongs to them")
     func anotherUser() async throws {
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         var options = DriverOptions()
         options.dataDirectory = directory
         options.fresh = true

@@ -2,11 +2,12 @@
 import CourierData
 import CourierDomain
 import CourierFakes
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// One writer per directory, and nothing acknowledged that the next launch will not find.
-@Suite("Driver ownership", .serialized)
+@Suite("Driver ownership", .serialized, .removesTemporaryDirectories)
 @MainActor
 struct DriverOwnershipTests {
     @Test("with .lock deleted under a running driver, a second driver on the directory is still refused")

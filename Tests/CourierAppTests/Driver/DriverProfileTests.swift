@@ -1,10 +1,11 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// Profile edits through the driver: a display-name change goes through the offline write queue.
-@Suite("Driver profile edits")
+@Suite("Driver profile edits", .removesTemporaryDirectories)
 @MainActor
 struct DriverProfileTests {
     @Test("online: the name changes at once and reaches the backend by itself")

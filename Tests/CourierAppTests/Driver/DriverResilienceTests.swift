@@ -1,10 +1,11 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// Resilience through the driver: rapid fire, airplane-mode toggling, expired sign-in, unknown outcomes and chaos.
-@Suite("Driver resilience")
+@Suite("Driver resilience", .removesTemporaryDirectories)
 @MainActor
 struct DriverResilienceTests {
     /// What the backend holds for `conversation`, after checking that no id is there twice.

@@ -1,11 +1,12 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// What a person sees through the driver: banner, toast and alert lines as they change, the message taps and
 /// their buttons, one-attempt Retry, and write-queue give-ups that roll back.
-@Suite("Driver screens")
+@Suite("Driver screens", .removesTemporaryDirectories)
 @MainActor
 struct DriverScreenTests {
     @Test("banner and toast changes print as they happen, and the toast goes when the device goes offline again")

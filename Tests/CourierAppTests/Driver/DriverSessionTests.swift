@@ -1,10 +1,11 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The driver run in process, script by script, as docs/driver.md promises.
-@Suite("Driver sessions")
+@Suite("Driver sessions", .removesTemporaryDirectories)
 @MainActor
 struct DriverSessionTests {
     // MARK: - Scripts from the contract

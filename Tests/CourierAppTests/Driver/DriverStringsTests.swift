@@ -1,11 +1,12 @@
 @testable import CourierApp
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The driver prints a screen's words from its state — the toast's and Send All's labels, the queue's buttons, its
 /// edit sheet and delete confirmation, the beginning of a conversation — rather than writing them itself.
 @MainActor
-@Suite struct DriverStringsTests {
+@Suite(.removesTemporaryDirectories) struct DriverStringsTests {
     @Test("queue edit goes through the sheet and queue delete through the confirmation, printing their words")
     func queueSheetAndConfirmation() async throws {
         let harness = try await AppTestsDriverHarness.started(

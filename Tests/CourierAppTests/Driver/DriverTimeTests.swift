@@ -7,7 +7,7 @@ import Testing
 /// Virtual time under the driver: long jumps coalesce display refreshes yet keep every deadline, and a script
 /// replays byte for byte however loaded the machine is.
 @MainActor
-@Suite("Driver time") struct DriverTimeTests {
+@Suite("Driver time", .removesTemporaryDirectories) struct DriverTimeTests {
     @Test("advance 3650d with the list, a chat and the queue open: the stale write is cleaned, the toast times out")
     func aTenYearJumpKeepsEveryDeadline() async throws {
         // Given the list, a chat and the queue open, offline, with a queued message and a queued profile write

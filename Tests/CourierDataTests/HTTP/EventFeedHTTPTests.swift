@@ -12,7 +12,7 @@ import Testing
 /// was answered early is read from the server's own count rather than from the test's stopwatch, because a loaded
 /// two-core run of the whole suite can keep this test's task from running for tens of seconds.
 @MainActor
-@Suite(.serialized) struct EventFeedHTTPTests {
+@Suite(.serialized, .removesTemporaryDirectories) struct EventFeedHTTPTests {
     /// The hold a poll asks for when it should be answered long before it.
     private static let hold: Duration = .seconds(30)
     /// Ben's message in c2, which he shares with `me`.

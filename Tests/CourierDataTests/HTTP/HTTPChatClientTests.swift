@@ -7,7 +7,7 @@ import Testing
 
 /// The URLSession repositories against a real `ChatServer` on a loopback port: the REST contract end to end.
 @MainActor
-@Suite(.serialized) struct HTTPChatClientTests {
+@Suite(.serialized, .removesTemporaryDirectories) struct HTTPChatClientTests {
     // MARK: - Sending
 
     @Test func aResendWithTheSameIdIsStoredOnceAndOtherContentIsAConflict() async throws {

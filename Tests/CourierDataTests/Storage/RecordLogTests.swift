@@ -4,7 +4,7 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-@Suite("RecordLog")
+@Suite("RecordLog", .removesTemporaryDirectories)
 struct RecordLogTests {
     private let directory: TemporaryDirectory
     private var path: String { directory.path("test.log") }

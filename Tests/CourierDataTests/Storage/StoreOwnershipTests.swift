@@ -7,7 +7,7 @@ import Testing
 
 /// One owner per store file and per data directory, and nothing acknowledged once a file is gone from under its
 /// owner.
-@Suite("Store ownership", .serialized)
+@Suite("Store ownership", .serialized, .removesTemporaryDirectories)
 struct StoreOwnershipTests {
     private let sample = Message(
         id: "m-1", conversationID: "c1", senderID: "me", text: "hello", timestamp: Date(timeIntervalSince1970: 0),
