@@ -1,8 +1,9 @@
 import Testing
 
 /// A test trait: every temporary directory a test of the suite makes (`TemporaryDirectory`, `unusedURL`) is removed
-/// when the test ends — passed, failed or thrown — and one that cannot be removed fails the test. A test under it
-/// needs no `defer` to remove its directories. A temporary directory made by a test without it fails that test, so
+/// when the test ends — passed, failed or thrown — after the fixtures that hold files open in them are closed
+/// (`TemporaryDirectory.closeWhenTestEnds`), and one that cannot be removed fails the test. A test under it needs no
+/// `defer` to remove its directories or close such fixtures. A temporary directory made by a test without it fails that test, so
 /// no suite forgets it.
 public struct RemovesTemporaryDirectories: SuiteTrait, TestTrait, TestScoping {
     /// Applies to every test of a suite, nested suites too.
@@ -18,12 +19,16 @@ public struct RemovesTemporaryDirectories: SuiteTrait, TestTrait, TestScoping {
         for test: Test, testCase: Test.Case?, performing function: @concurrent @Sendable () async throws -> Void
     ) async throws {
         let ledger = TemporaryDirectoryLedger()
-        defer {
-            for url in ledger.removeAll() {
-                Issue.record("a temporary directory could not be removed when the test ended: \(url.path)")
-            }
+        var failure: (any Error)?
+        do {
+            try await TemporaryDirectoryLedger.$current.withValue(ledger) { try await function() }
+        } catch {
+            failure = error
         }
-        try await TemporaryDirectoryLedger.$current.withValue(ledger) { try await function() }
+        for url in await ledger.end() {
+            Issue.record("a temporary directory could not be removed when the test ended: \(url.path)")
+        }
+        if let failure { throw failure }
     }
 }
 

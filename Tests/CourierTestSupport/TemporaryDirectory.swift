@@ -43,6 +43,13 @@ public final class TemporaryDirectory: Sendable {
         return url
     }
 
+    /// Runs `close` when the test ends, before its temporary directories are removed: how a fixture that holds files
+    /// open in one (a driver) closes by itself. Outside `.removesTemporaryDirectories` it does nothing: the caller
+    /// closes.
+    public static func closeWhenTestEnds(_ close: @escaping @Sendable () async -> Void) {
+        TemporaryDirectoryLedger.current?.addCloser(close)
+    }
+
     /// The path of `name` inside the directory.
     public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 

@@ -9,7 +9,6 @@ struct AdvanceCommandTests {
     @MainActor
     func advanceRejectsBadDuration() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let before = try await harness.state()["clock"]?["now"]
         let result = await harness.execute("advance 10parsecs", number: 7)
         #expect(!result.ok)

@@ -12,7 +12,6 @@ struct DriverChatWindowTests {
     func windowAndReferences() async throws {
         // Given 60 messages queued in c2, which holds 3 on the server, and the chat opened again
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let sends = (1...60).map { "send queued \($0)" }.joined(separator: "\n")
         await harness.expectScript("open c2\nnetwork offline\n" + sends + "\nopen c1\nopen c2")
 

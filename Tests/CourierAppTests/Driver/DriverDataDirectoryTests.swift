@@ -41,7 +41,6 @@ struct DriverDataDirectoryTests {
         #expect(manager.fileExists(atPath: directory.appendingPathComponent(DataDirectory.markerName).path))
 
         let again = try await AppTestsDriverHarness.started(directory: directory, fresh: true)
-        defer { again.close() }
         #expect(try await again.number("queue.count") == 0)
         #expect(try await again.state()["network"]?["online"] == .bool(true))
     }
@@ -85,7 +84,6 @@ struct DriverDataDirectoryTests {
         try Data(text.utf8).write(to: settings)
 
         let again = try await AppTestsDriverHarness.reopened(directory)
-        defer { again.close() }
         let recovered = try await again.state()["storage"]?["recovered"]?.arrayValue ?? []
         #expect(recovered.compactMap { $0["field"]?.stringValue }.sorted() == ["clockNow", "launches", "profile"])
         #expect(recovered.allSatisfy { $0["file"] == .string("world.json") })
@@ -104,7 +102,6 @@ struct DriverDataDirectoryTests {
         try Data(try Data(contentsOf: settings).prefix(30)).write(to: settings)
 
         let again = try await AppTestsDriverHarness.reopened(directory)
-        defer { again.close() }
         #expect(await again.execute("expect storage.recovered[0].field == \"*\"").ok)
         #expect(try await again.number("queue.count") == 2)
     }
@@ -146,7 +143,6 @@ struct DriverDataDirectoryTests {
         try bytes.write(to: log)
 
         let again = try await AppTestsDriverHarness.reopened(directory)
-        defer { again.close() }
         #expect(try await again.number("queue.count") == 9)
         let entry = try #require(try await again.state()["storage"]?["recovered"]?.arrayValue.first)
         #expect(entry["file"] == .string("client/outbox.log"))
@@ -163,7 +159,6 @@ struct DriverDataDirectoryTests {
     @Test("a clean directory reports nothing recovered")
     func cleanDirectory() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         #expect(await harness.execute("expect storage.recovered == []").ok)
         #expect(harness.warnings.isEmpty)
     }

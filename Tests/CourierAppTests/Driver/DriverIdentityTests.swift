@@ -36,7 +36,6 @@ struct DriverIdentityTests {
 
         // Then the backend holds all eleven, each once, with no write dropped as a duplicate
         let harness = try await AppTestsDriverHarness.reopened(directory)
-        defer { harness.close() }
         let stored = try await harness.server("c2")
         #expect(Array(stored.map(\.text).suffix(11)) == first + second)
         #expect(Set(stored.map(\.id)).count == stored.count)
@@ -60,7 +59,6 @@ struct DriverIdentityTests {
 
         // Then every message is at the backend once, in the order sent
         let harness = try await AppTestsDriverHarness.reopened(directory)
-        defer { harness.close() }
         let stored = try await harness.server("c2")
         #expect(Array(stored.map(\.text).suffix(texts.count)) == texts)
         #expect(Set(stored.map(\.id)).count == stored.count)
@@ -95,7 +93,6 @@ struct DriverIdentityTests {
 
         // Then the backend stores "first" before "second", although "second" carries the earlier timestamp
         let harness = try await AppTestsDriverHarness.reopened(directory)
-        defer { harness.close() }
         let stored = try await harness.server("c3")
         #expect(Array(stored.map(\.text).suffix(2)) == ["first", "second"])
         let messages = harness.driver.world.backend.messages(in: "c3").suffix(2)
@@ -106,7 +103,6 @@ struct DriverIdentityTests {
     func idConflictThroughTheDriver() async throws {
         // Given a new directory whose first message id (seed 1) the backend already holds with other text
         let harness = try await AppTestsDriverHarness.started(seed: 1)
-        defer { harness.close() }
         let taken = IDNamespace.seeded(1).id(at: 0)
         let backend = harness.driver.world.backend
         try backend.receive(

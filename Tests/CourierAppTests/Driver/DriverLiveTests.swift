@@ -12,7 +12,6 @@ struct DriverLiveTests {
     @Test("peer send returns once the open chat shows the message, and its row printed as it arrived")
     func peerSendArrivesInTheOpenChat() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "open c2")
-        defer { harness.close() }
 
         let result = await harness.execute("peer ben send c2 see you at 7", number: 2)
 
@@ -45,7 +44,6 @@ struct DriverLiveTests {
     @Test("peer commands refuse what the person cannot do, and change nothing")
     func peerRefusals() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "open c2")
-        defer { harness.close() }
         let before = try await harness.number("server.counts.c2")
 
         for (line, text) in [

@@ -11,7 +11,6 @@ import Testing
     func queueSheetAndConfirmation() async throws {
         let harness = try await AppTestsDriverHarness.started(
             running: "open c2\nnetwork offline\nsend first\nsend second")
-        defer { harness.close() }
 
         let listing = await harness.execute("queue")
         #expect(listing.lines.contains("  [Send Now | Edit | Delete] · [Send All]"))
@@ -38,7 +37,6 @@ import Testing
     @Test("the toast's answer, the banner's Send All and the beginning of a conversation are the states' words")
     func toastBannerAndBeginning() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork offline\nsend one")
-        defer { harness.close() }
 
         #expect(await harness.execute("expect chat.beginning == \"Beginning of conversation\"").ok)
         #expect(await harness.execute("network online").ok)
