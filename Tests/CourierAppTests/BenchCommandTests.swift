@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -9,37 +10,14 @@ extension AppTestsChildProcesses {
         @Test("`courier-bench batch` delivers 100 queued in 4 batched round trips against 100 one at a time")
         func batchRunsToTheEnd() throws {
             // Given the benchmark built beside the driver
-            let folder = try AppTestsCourierBinary.url().deletingLastPathComponent()
-            let bench = folder.appendingPathComponent("courier-bench")
-            if !FileManager.default.isExecutableFile(atPath: bench.path) {
-                // `swift test` builds every product here, but a filtered or IDE run may not have.
-                let build = Process()
-                build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                build.arguments = [
-                    "swift", "build", "--product", "courier-bench", "--package-path",
-                    AppTestsCourierBinary.packageRoot.path,
-                ]
-                try build.run()
-                build.waitUntilExit()
-            }
-            try #require(FileManager.default.isExecutableFile(atPath: bench.path), "\(bench.path)")
+            let bench = try ProductBinary.url("courier-bench", environment: "COURIER_BENCH_BINARY")
 
             // When it runs the Send All benchmark
-            let process = Process()
-            process.executableURL = bench
-            process.arguments = ["batch"]
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let run = try ProductBinary.run(bench, ["batch"])
 
             // Then it finishes, every message arrived in order, and the batches took 4 round trips
-            #expect(process.terminationStatus == 0, "\(failure)")
-            #expect(printed.contains("| round trips to deliver 100 | 4 | 100 | 25.00× fewer | ≥ 10× fewer | yes |"))
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(run.output.contains("| round trips to deliver 100 | 4 | 100 | 25.00× fewer | ≥ 10× fewer | yes |"))
         }
     }
 }

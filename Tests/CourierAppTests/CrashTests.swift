@@ -1,5 +1,6 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ extension AppTestsChildProcesses {
     /// The real `courier` binary, SIGKILLed at seeded random moments while it queues and while it sends (docs/design.md
     /// invariants 1 and 2): after every kill a fresh `courier` on the same directory opens cleanly, every message
     /// whose `send` printed its result is in the queue or at the backend, and none is at the backend twice.
-    @Suite("Crash")
+    @Suite("Crash", .removesTemporaryDirectories)
     struct CrashTests {
         private static let rounds = 20
         private static let conversations = ["c2", "c3"]
@@ -27,7 +28,6 @@ extension AppTestsChildProcesses {
         @Test("SIGKILL while queueing and while sending loses no acknowledged message and duplicates none")
         func killRounds() throws {
             let directory = AppTestsDriverHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
             var random = SeededRandom(seed: 0xC0FFEE)
             var acknowledged: [String] = []
             var composed = Set<String>()

@@ -1,9 +1,10 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
 extension AppTestsChildProcesses {
     /// Every script in docs/examples passes with the real binary: `courier --fresh --data-dir DIR --script FILE`.
-    @Suite("docs/examples")
+    @Suite("docs/examples", .removesTemporaryDirectories)
     struct ExampleScriptsTests {
         static let examples = AppTestsCourierBinary.packageRoot.appendingPathComponent("docs/examples")
 
@@ -20,7 +21,6 @@ extension AppTestsChildProcesses {
         @Test("each example script exits 0", arguments: scripts)
         func runs(_ name: String) throws {
             let directory = AppTestsDriverHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
             let script = Self.examples.appendingPathComponent(name).path
             let run = try AppTestsCourierProcess.run(
                 ["--fresh", "--data-dir", directory.path, "--script", script], input: [])

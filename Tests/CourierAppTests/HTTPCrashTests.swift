@@ -1,5 +1,6 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ extension AppTestsChildProcesses {
     /// The real `courier` talking HTTP to a real `courier-server` that is SIGKILLed while messages are on the way and
     /// restarted on the same port: every message whose `send` was acknowledged reaches the server exactly once, in
     /// compose order — a write applied just before the kill and resent afterwards is not stored twice.
-    @Suite("HTTP crash")
+    @Suite("HTTP crash", .removesTemporaryDirectories)
     struct HTTPCrashTests {
         private static let sends = 24
         private static let killAfterAnswers = [4, 10, 16]
@@ -15,7 +16,6 @@ extension AppTestsChildProcesses {
         @Test("SIGKILL of courier-server mid-send: every acknowledged message stored once, in compose order")
         func serverKilledWhileSending() throws {
             let root = AppTestsDriverHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: root) }
             let serverDirectory = root.appendingPathComponent("server")
             let clientDirectory = root.appendingPathComponent("client")
 

@@ -1,11 +1,12 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 extension AppTestsChildProcesses {
     /// With `--server`, connectivity is still the device's: offline queues, online sends to the real server.
-    @Suite("HTTP driver")
+    @Suite("HTTP driver", .removesTemporaryDirectories)
     struct HTTPDriverTests {
         @Test("network offline applies on the device side of --server")
         func offlineQueuesAndOnlineSendsToTheServer() throws {
@@ -64,7 +65,6 @@ extension AppTestsChildProcesses {
             _ input: [String], inspect: (URL) throws -> Void = { _ in }
         ) throws -> (status: Int32, killed: Bool, lines: [String], errors: String) {
             let root = AppTestsDriverHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: root) }
             let server = try AppTestsServerProcess(directory: root.appendingPathComponent("server"))
             defer { server.kill() }
             let client = root.appendingPathComponent("client")

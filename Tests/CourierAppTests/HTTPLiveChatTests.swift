@@ -1,16 +1,16 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 extension AppTestsChildProcesses {
     /// Two people, two drivers, one `courier-server`: what one sends shows on the other's open chat by itself.
-    @Suite("HTTP live chat")
+    @Suite("HTTP live chat", .removesTemporaryDirectories)
     struct HTTPLiveChatTests {
         @Test("me and ben chat live; a driver that was closed catches up on relaunch")
         func twoDriversChat() throws {
             let root = AppTestsDriverHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: root) }
             let server = try AppTestsServerProcess(directory: root.appendingPathComponent("server"))
             defer { server.kill() }
             let meDirectory = root.appendingPathComponent("me").path

@@ -1,16 +1,16 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 extension AppTestsChildProcesses {
     /// A real server killed and started again: the driver queues instead of failing, and sends when it is back.
-    @Suite("HTTP outage")
+    @Suite("HTTP outage", .removesTemporaryDirectories)
     struct HTTPOutageTests {
         @Test("a send while the server is dead is queued at once; the restarted server gets it by itself")
         func killedServerQueuesThenSends() throws {
             let root = AppTestsDriverHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: root) }
             let serverDirectory = root.appendingPathComponent("server")
             let first = try AppTestsServerProcess(directory: serverDirectory)
             let port = first.port

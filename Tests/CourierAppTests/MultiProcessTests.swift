@@ -1,13 +1,14 @@
 @testable import CourierApp
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 extension AppTestsChildProcesses {
     /// One data directory, several real `courier` processes (issue 22): one-shot `send`s, as app extensions make,
     /// compose into the shared outbox at once and beside a running driver (docs/reliability.md, "Several processes").
-    @Suite("Multi-process")
+    @Suite("Multi-process", .removesTemporaryDirectories)
     struct MultiProcessTests {
         /// A data directory a driver has opened once (so it has an owner) and closed.
         private static func preparedDirectory() throws -> URL {
@@ -37,7 +38,6 @@ extension AppTestsChildProcesses {
         func concurrentSenders(writers: Int, each: Int) throws {
             // Given a data directory
             let directory = try Self.preparedDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
 
             // When `writers` threads each run `each` one-shot sends, one after the other, all at the same time
             let printed = LockedBox<[String: String]>([:])
@@ -79,7 +79,6 @@ extension AppTestsChildProcesses {
         func runningDriverTakesInAtNextCommand() throws {
             // Given a driver running on the directory, a chat open
             let directory = try Self.preparedDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
             let driver = try AppTestsCourierProcess(arguments: ["--data-dir", directory.path])
             driver.send(["open c2"])
             #expect(driver.waitForLines(4))
@@ -101,7 +100,6 @@ extension AppTestsChildProcesses {
         func runningDriverTakesInByItself() throws {
             // Given a driver on the system clock with a chat open
             let directory = try Self.preparedDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
             let driver = try AppTestsCourierProcess(arguments: ["--data-dir", directory.path, "--clock", "system"])
             driver.send(["open c2"])
             #expect(driver.waitForLines(4))
@@ -124,7 +122,6 @@ extension AppTestsChildProcesses {
         @Test("one-shot senders killed at random instants lose no acknowledged message and leave the log usable")
         func killedSenders() throws {
             let directory = try Self.preparedDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
             var random = SeededRandom(seed: 22)
             var acknowledged: [String: String] = [:]
             for round in 0..<16 {

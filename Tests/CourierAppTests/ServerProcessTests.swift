@@ -1,14 +1,14 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
 extension AppTestsChildProcesses {
     /// `courier-server`'s invocation: bad options exit 2, a data directory another server holds exits 3.
-    @Suite("courier-server invocation")
+    @Suite("courier-server invocation", .removesTemporaryDirectories)
     struct ServerProcessTests {
         @Test("bad options are exit 2")
         func badOptions() throws {
             let directory = AppTestsDriverHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
             let path = directory.path
             let invocations = [
                 [], ["--port", "8080"], ["--data-dir", path, "--port", "http"], ["--data-dir", path, "--port", "70000"],
@@ -22,7 +22,6 @@ extension AppTestsChildProcesses {
         @Test("a second server on the same data directory is exit 3")
         func lockedDirectory() throws {
             let directory = AppTestsDriverHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
             let first = try AppTestsServerProcess(directory: directory)
             defer { first.kill() }
             #expect(try AppTestsServerProcess.exitStatus(["--data-dir", directory.path]) == 3)

@@ -2,13 +2,14 @@ import CourierConformance
 import CourierData
 import CourierDomain
 import CourierServer
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The kit against backends that each break one promise of the contract: it must notice, name the check, and say
 /// why — a kit that passes everything is no kit.
 @MainActor
-@Suite struct ConformanceKitBreachTests {
+@Suite(.removesTemporaryDirectories) struct ConformanceKitBreachTests {
     @Test(arguments: ContractBreach.allCases)
     func aBackendThatBreaksThePromiseFailsTheChecksOfIt(_ breach: ContractBreach) async throws {
         // Given courier-server's parts answering with one breach of the contract

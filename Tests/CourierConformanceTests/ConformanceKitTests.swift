@@ -10,7 +10,7 @@ import Testing
 /// The kit against a real `courier-server` (in process, on a free loopback port): every check passes, again and
 /// again on the same server, writing only where its users are; one user alone skips what needs two.
 @MainActor
-@Suite struct ConformanceKitTests {
+@Suite(.removesTemporaryDirectories) struct ConformanceKitTests {
     static let me = ConformanceOptions.Credentials(id: "me", password: ChatServer.demoPassword)
     static let ben = ConformanceOptions.Credentials(id: "ben", password: ChatServer.demoPassword)
     /// A request's timeout in these tests: the in-process server answers on the main actor, which a whole-suite run
@@ -19,12 +19,7 @@ import Testing
 
     @Test func everyCheckPassesAgainstCourierServerAndAgainOnTheSameData() async throws {
         // Given courier-server on a free port, with its demo users
-        let directory = try TemporaryDirectory(prefix: "courier-conformance")
-        let server = try ChatServer(directory: directory.url, port: 0)
-        defer {
-            server.stop()
-            directory.remove()
-        }
+        let server = try ServerFixture(limits: HTTPLimits()).server
         let options = ConformanceOptions(
             server: server.url, user: Self.me, user2: Self.ben, timeout: Self.patience)
 
@@ -50,12 +45,7 @@ import Testing
 
     @Test func oneUserAloneSkipsWhatNeedsTwoAndFailsNothing() async throws {
         // Given courier-server
-        let directory = try TemporaryDirectory(prefix: "courier-conformance")
-        let server = try ChatServer(directory: directory.url, port: 0)
-        defer {
-            server.stop()
-            directory.remove()
-        }
+        let server = try ServerFixture(limits: HTTPLimits()).server
 
         // When the kit checks it as me alone
         let report = await ConformanceKit(
@@ -72,12 +62,7 @@ import Testing
 
     @Test func aRefusedSignInEndsTheRunWithOneFailure() async throws {
         // Given courier-server
-        let directory = try TemporaryDirectory(prefix: "courier-conformance")
-        let server = try ChatServer(directory: directory.url, port: 0)
-        defer {
-            server.stop()
-            directory.remove()
-        }
+        let server = try ServerFixture(limits: HTTPLimits()).server
 
         // When the kit is given a wrong password
         let wrong = ConformanceOptions.Credentials(id: "me", password: "not-courier")
@@ -93,11 +78,9 @@ import Testing
 
     @Test func aBackendThatDoesNotAnswerFailsTheRun() async throws {
         // Given an address where nothing listens (a server that has stopped)
-        let directory = try TemporaryDirectory(prefix: "courier-conformance")
-        let server = try ChatServer(directory: directory.url, port: 0)
-        let url = server.url
-        server.stop()
-        directory.remove()
+        let fixture = try ServerFixture(limits: HTTPLimits())
+        let url = fixture.server.url
+        fixture.tearDown()
 
         // When the kit checks it
         let report = await ConformanceKit(options: ConformanceOptions(server: url, user: Self.me, timeout: 2)).run()

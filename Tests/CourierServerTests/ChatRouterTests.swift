@@ -2,22 +2,17 @@ import CourierData
 import CourierDomain
 import CourierFakes
 import CourierServer
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The routes of the REST contract over an in-memory backend, without sockets.
 @MainActor
-@Suite struct ChatRouterTests {
+@Suite(.removesTemporaryDirectories) struct ChatRouterTests {
     let fixture: RouterFixture
     var backend: InMemoryChatBackend { fixture.backend }
-    var router: ChatRouter { fixture.router }
 
     init() throws { fixture = try RouterFixture() }
-
-    private func request(_ method: String, _ path: String, query: [(String, String)] = [], body: Data = Data(),
-                         signedIn: Bool = true) -> HTTPResponse {
-        router.respond(to: fixture.request(method, path, query: query, body: body, as: signedIn ? "me" : nil))
-    }
 
     private func message(_ text: String, id: String = UUID().uuidString) -> Message {
         Message(id: MessageID(id), conversationID: "c2", senderID: "me", text: text,
@@ -29,7 +24,7 @@ import Testing
         var other = first
         other.text = "changed"
         let statuses = try [first, first, other].map {
-            request("PUT", "/conversations/c2/messages/m1", body: try JSONEncoder().encode($0)).status
+            fixture.respond("PUT", "/conversations/c2/messages/m1", body: try JSONEncoder().encode($0)).status
         }
         #expect(statuses == [201, 200, 409])
         #expect(backend.messageCount(in: "c2") == 4)
@@ -38,9 +33,9 @@ import Testing
 
     @Test func aBodyThatDoesNotMatchItsPathOrIsNotJSONIsRefused() throws {
         let body = try JSONEncoder().encode(message("hi", id: "m1"))
-        #expect(request("PUT", "/conversations/c2/messages/m2", body: body).status == 422)
-        #expect(request("PUT", "/conversations/c3/messages/m1", body: body).status == 422)
-        #expect(request("PUT", "/conversations/c2/messages/m1", body: Data("{".utf8)).status == 422)
+        #expect(fixture.respond("PUT", "/conversations/c2/messages/m2", body: body).status == 422)
+        #expect(fixture.respond("PUT", "/conversations/c3/messages/m1", body: body).status == 422)
+        #expect(fixture.respond("PUT", "/conversations/c2/messages/m1", body: Data("{".utf8)).status == 422)
         #expect(backend.messageCount(in: "c2") == 3)
     }
 
@@ -53,7 +48,8 @@ import Testing
         let batch = HTTPWire.BatchRequest(messages: [message("new"), stored, reused, message(" ")])
 
         // When it is posted
-        let response = request("POST", "/conversations/c2/messages:batch", body: try JSONEncoder().encode(batch))
+        let body = try JSONEncoder().encode(batch)
+        let response = fixture.respond("POST", "/conversations/c2/messages:batch", body: body)
 
         // Then each result has the status a PUT alone would have had
         let results = try JSONDecoder().decode(HTTPWire.BatchResponse.self, from: Data(response.body)).results
@@ -68,7 +64,8 @@ import Testing
         let batch = HTTPWire.BatchRequest(messages: [repeated, repeated, message("after")])
 
         // When it is posted
-        let response = request("POST", "/conversations/c2/messages:batch", body: try JSONEncoder().encode(batch))
+        let body = try JSONEncoder().encode(batch)
+        let response = fixture.respond("POST", "/conversations/c2/messages:batch", body: body)
 
         // Then the batch is applied in order: the second copy finds the first stored (200), and it is stored once
         let results = try JSONDecoder().decode(HTTPWire.BatchResponse.self, from: Data(response.body)).results
@@ -77,19 +74,19 @@ import Testing
     }
 
     @Test func unknownRoutesMethodsAndMissingSignInAreRefused() {
-        #expect(request("GET", "/nowhere").status == 404)
-        #expect(request("DELETE", "/conversations/c2/messages/m1").status == 405)
-        #expect(request("GET", "/conversations/c999").status == 404)
-        #expect(request("GET", "/users", query: [("ids", "me")], signedIn: false).status == 401)
-        #expect(request("GET", "/conversations/c1/messages", query: [("before", "garbage")]).status == 422)
-        #expect(request("GET", "/conversations/c1/messages", query: [("limit", "1001")]).status == 422)
-        #expect(request("GET", "/conversations/%zz").status == 400)
+        #expect(fixture.respond("GET", "/nowhere").status == 404)
+        #expect(fixture.respond("DELETE", "/conversations/c2/messages/m1").status == 405)
+        #expect(fixture.respond("GET", "/conversations/c999").status == 404)
+        #expect(fixture.respond("GET", "/users", query: [("ids", "me")], as: nil).status == 401)
+        #expect(fixture.respond("GET", "/conversations/c1/messages", query: [("before", "garbage")]).status == 422)
+        #expect(fixture.respond("GET", "/conversations/c1/messages", query: [("limit", "1001")]).status == 422)
+        #expect(fixture.respond("GET", "/conversations/%zz").status == 400)
     }
 
     @Test func anExpiredSignInIs401AndChangesNothing() throws {
         backend.isSignInExpired = true
         let body = try JSONEncoder().encode(message("x", id: "m1"))
-        let response = request("PUT", "/conversations/c2/messages/m1", body: body)
+        let response = fixture.respond("PUT", "/conversations/c2/messages/m1", body: body)
         #expect(response.status == 401)
         #expect(backend.messageCount(in: "c2") == 3)
     }
@@ -97,23 +94,23 @@ import Testing
     @Test func aUserSetsTheirOwnPresenceAndTheirContactsSeeItNobodyElsesPresence() throws {
         // When Ben's device connects (his own token), then me asks about him
         let online = try HTTPWire.encode(HTTPWire.PresenceBody(isOnline: true))
-        let set = router.respond(to: fixture.request("PUT", "/users/ben/presence", body: online, as: "ben"))
-        let seen = router.respond(to: fixture.request("GET", "/presence", query: [("ids", "ben")]))
+        let set = fixture.router.respond(to: fixture.request("PUT", "/users/ben/presence", body: online, as: "ben"))
+        let seen = fixture.router.respond(to: fixture.request("GET", "/presence", query: [("ids", "ben")]))
 
         // Then it was stored and me sees him online; me cannot set Ben's presence
         #expect(set.status == 204)
         let presence = try JSONDecoder().decode([Presence].self, from: Data(seen.body))
         #expect(presence.map(\.isOnline) == [true])
-        let forged = router.respond(to: fixture.request("PUT", "/users/ben/presence", body: online, as: "me"))
+        let forged = fixture.router.respond(to: fixture.request("PUT", "/users/ben/presence", body: online, as: "me"))
         #expect(forged.status == 403)
     }
 
     @Test func aParticipantHidesAConversationForThemselvesAndOthersCannot() throws {
         // When I hide c2 (mine), an unknown conversation, and c2 with a GET
-        let hidden = request("POST", "/conversations/c2/hide")
-        let unknown = request("POST", "/conversations/nope/hide")
-        let wrongMethod = request("GET", "/conversations/c2/hide")
-        let anonymous = request("POST", "/conversations/c1/hide", signedIn: false)
+        let hidden = fixture.respond("POST", "/conversations/c2/hide")
+        let unknown = fixture.respond("POST", "/conversations/nope/hide")
+        let wrongMethod = fixture.respond("GET", "/conversations/c2/hide")
+        let anonymous = fixture.respond("POST", "/conversations/c1/hide", as: nil)
 
         // Then only the first hides, and for me alone
         let statuses: [Int] = [hidden.status, unknown.status, wrongMethod.status, anonymous.status].map { Int($0) }

@@ -9,7 +9,7 @@ import Testing
 /// user's on every endpoint, a sender that is not the signed-in user (alone and inside a batch), and a password
 /// guessed over and over. Each is refused with its status and nothing the server holds changes.
 @MainActor
-@Suite(.serialized) struct HostileClientTests {
+@Suite(.serialized, .removesTemporaryDirectories) struct HostileClientTests {
     /// A server on a manual clock (tokens live a minute), its directory and its address.
     @MainActor private final class Target {
         let directory: TemporaryDirectory

@@ -10,7 +10,7 @@ import Testing
 /// a manual clock, the server holds the long poll over a real socket. A poll answered early takes milliseconds; the
 /// long hold only bounds a failing run (see `EventFeedHTTPTests`).
 @MainActor
-@Suite(.serialized) struct NetworkConditionerRemoteFeedTests {
+@Suite(.serialized, .removesTemporaryDirectories) struct NetworkConditionerRemoteFeedTests {
     private static let hold: Duration = .seconds(30)
 
     let fixture: ServerFixture
@@ -26,7 +26,6 @@ import Testing
     }
 
     @Test func aLongPollIsHeldByTheServerAndAnswersWhenBenSends() async throws {
-        defer { fixture.tearDown() }
         // Given Ben, who sends into c2 once `me`'s poll is held by the server
         let fixture = self.fixture
         let ben = fixture.client(as: "ben")
@@ -58,7 +57,6 @@ import Testing
     }
 
     @Test func goingOfflineCutsAHeldPollAndTheServerLetsItGo() async throws {
-        defer { fixture.tearDown() }
         // Given the device going offline once `me`'s poll is held by the server
         let fixture = self.fixture
         let network = self.network
@@ -81,7 +79,6 @@ import Testing
     }
 
     @Test func receiptsSnapshotsAndTheEndGoToTheServer() async throws {
-        defer { fixture.tearDown() }
         let backend = fixture.server.backend
         let newest = try #require(backend.message("c2-m0003"))
         let receipt = Receipt(conversationID: "c2", userID: "me", kind: .read, upTo: newest.cursor)

@@ -7,7 +7,7 @@ import Testing
 /// Hostile clients against a real `ChatServer` on a loopback port: each is answered with a 4xx or dropped within the
 /// limits, the server keeps serving everyone else, and nothing it holds changes.
 @MainActor
-@Suite(.serialized) struct SocketServerTests {
+@Suite(.serialized, .removesTemporaryDirectories) struct SocketServerTests {
     /// Sends `text` on a fresh connection and reads until the server closes it, off the main actor (the server
     /// answers routed requests there).
     private func exchange(_ text: String, port: UInt16, timeout: Duration = .seconds(3)) async -> (String, Bool) {
@@ -21,7 +21,6 @@ import Testing
     @Test func malformedRequestsAreAnswered400AndTheConnectionClosed() async throws {
         // Given a server
         let fixture = try ServerFixture()
-        defer { fixture.tearDown() }
 
         // When clients send garbage, a header without a colon and a chunked body
         let garbage = await exchange("\u{16}\u{03}\u{01}binary noise", port: fixture.server.port)
@@ -42,7 +41,6 @@ import Testing
         // Given a server with small limits
         let fixture = try ServerFixture(limits: HTTPLimits(
             maxHeaderBytes: 1_024, maxBodyBytes: 2_048, requestTimeout: .milliseconds(300), idleTimeout: .seconds(2)))
-        defer { fixture.tearDown() }
 
         // When one client sends endless headers and another announces a large body
         let headers = await exchange(
@@ -60,7 +58,6 @@ import Testing
     @Test func aStalledClientGets408AndDoesNotBlockOthers() async throws {
         // Given a server whose requests must arrive within 300 ms, and a client that sends half a request and stalls
         let fixture = try ServerFixture()
-        defer { fixture.tearDown() }
         let port = fixture.server.port
         let stalled = Task.detached { () -> (String, Bool) in
             guard let socket = LoopbackSocket(port: port) else { return ("refused", false) }
@@ -82,7 +79,6 @@ import Testing
         // Given a server that closes idle connections after 300 ms
         let fixture = try ServerFixture(limits: HTTPLimits(
             requestTimeout: .milliseconds(300), idleTimeout: .milliseconds(300)))
-        defer { fixture.tearDown() }
 
         // When a client connects and sends nothing
         let (answer, closed) = await exchange("", port: fixture.server.port)
@@ -96,7 +92,6 @@ import Testing
         // Given a server serving at most two connections, both held by idle clients
         let fixture = try ServerFixture(limits: HTTPLimits(
             requestTimeout: .milliseconds(300), idleTimeout: .seconds(20), maxConnections: 2))
-        defer { fixture.tearDown() }
         let port = fixture.server.port
         let held = (0..<2).compactMap { _ in LoopbackSocket(port: port) }
         var waited = 0
@@ -116,7 +111,6 @@ import Testing
 
     @Test func aKeptAliveConnectionServesPipelinedRequestsInOrder() async throws {
         let fixture = try ServerFixture()
-        defer { fixture.tearDown() }
         let token = try fixture.token()
         let request = "GET /users?ids=ana HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(token)\r\n\r\n"
         let last =

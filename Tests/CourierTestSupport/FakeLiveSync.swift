@@ -1,49 +1,66 @@
 import CourierDomain
 import Foundation
 
-/// A `LiveSync` a test drives: it hands the updates the test sends to the observers, and records what screens ask
-/// of it (read markers, the chats they watch).
+/// The live sync a test drives: the one stand-in for `LiveSync`. It announces the updates the test sends, as the
+/// sync engine does when it applies the feed, and records what screens ask of it: the read markers they make (each
+/// announced as `.readByMe`, as the protocol says) and the chats they keep on screen.
 @MainActor
 public final class FakeLiveSync: LiveSync {
     private let observers = ObserverList<SyncUpdate>()
-    private var watchCounts: [ConversationID: Int] = [:]
+    /// Chats on screen, counted; behind a lock, since a watch token may be released on any thread.
+    private let watching = Watching()
 
     /// Every `markRead` call, in order.
     public private(set) var reads: [(conversation: ConversationID, upTo: MessageCursor)] = []
-    /// The read markers `readMarker(for:)` answers with (the newest `markRead` too).
-    public var markers: [ConversationID: MessageCursor] = [:]
+    /// The read markers `readMarker(for:)` answers with: the newest per conversation of those the test sets and the
+    /// screens make.
+    public var readMarkers: [ConversationID: MessageCursor] = [:]
+    /// Whether it says it is live.
     public var isLive = true
 
-    /// Creates it.
+    /// Creates it, live, with no read markers.
     public init() {}
 
-    /// Tells every observer of `update`.
-    public func send(_ update: SyncUpdate) { observers.notify(update) }
+    /// Tells every observer `update`, as the sync engine does when it applies the feed.
+    public func announce(_ update: SyncUpdate) { observers.notify(update) }
 
     /// Whether anyone observes.
     public var hasObservers: Bool { !observers.isEmpty }
 
+    /// Calls `observer` with every update, until the token is released.
     public func observe(_ observer: @escaping @MainActor (SyncUpdate) -> Void) -> ObservationToken {
         observers.add(observer)
     }
 
+    /// Counts `conversation` on screen until the token is released.
     public func watch(_ conversation: ConversationID) -> ObservationToken {
-        watchCounts[conversation, default: 0] += 1
-        return ObservationToken { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                let left = (self.watchCounts[conversation] ?? 1) - 1
-                self.watchCounts[conversation] = left > 0 ? left : nil
-            }
-        }
+        let watching = watching
+        watching.add(conversation, 1)
+        return ObservationToken { watching.add(conversation, -1) }
     }
 
-    public func isWatched(_ conversation: ConversationID) -> Bool { watchCounts[conversation] != nil }
+    /// Whether a chat of `conversation` is on screen.
+    public func isWatched(_ conversation: ConversationID) -> Bool { watching.count(conversation) > 0 }
 
+    /// Records the read, keeps the newest marker, and announces `.readByMe`.
     public func markRead(_ conversation: ConversationID, upTo message: MessageCursor) {
         reads.append((conversation, message))
-        markers[conversation] = max(markers[conversation] ?? message, message)
+        readMarkers[conversation] = max(readMarkers[conversation] ?? message, message)
+        observers.notify(.readByMe(conversation: conversation, upTo: message))
     }
 
-    public func readMarker(for conversation: ConversationID) -> MessageCursor? { markers[conversation] }
+    /// The newest read marker of `conversation`.
+    public func readMarker(for conversation: ConversationID) -> MessageCursor? { readMarkers[conversation] }
+
+    /// Counts per conversation behind a lock.
+    private final class Watching: @unchecked Sendable {
+        private let lock = NSLock()
+        private var counts: [ConversationID: Int] = [:]
+
+        func add(_ conversation: ConversationID, _ delta: Int) {
+            lock.withLock { counts[conversation, default: 0] += delta }
+        }
+
+        func count(_ conversation: ConversationID) -> Int { lock.withLock { counts[conversation] ?? 0 } }
+    }
 }

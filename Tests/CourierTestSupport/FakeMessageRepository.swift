@@ -1,45 +1,30 @@
 import CourierDomain
 import Foundation
 
-/// A message backend a test sets up, for the code that sits in front of one (outbox, retry, cache, client).
+/// The message backend a test sets up: the one stand-in for `MessageRepository`, for the code that sits in front of
+/// one (outbox, retry, cache, client) and for the screens that load pages from one (the chat).
 ///
 /// Each request (send, batch or page) is recorded with its clock time, waits `latency` on the clock, then answers:
 /// from `script`, one step a request, when there is one; otherwise from the settings — `failure` throws for the
 /// whole request, `failures` refuses one message id once per entry, `refusal` refuses every message, and whatever is
 /// not refused is stored once by id (a resend stores nothing new) and answered as `reply` says. Pages come from what
-/// is stored, oldest first. A request the fake was not set up for (past the end of the script, or a page load when
-/// `servesPages` is false) throws `FakeCallError` and is recorded as a test issue.
+/// is stored (`history`, `seed(_:)` and what was sent), oldest first. With `reachable`, a request made while that
+/// connectivity is offline fails with `.offline` at once and is not recorded: it never left the device.
+///
+/// A request the fake was not set up for — a kind not in `serves`, a request past the end of the script, a page of
+/// no messages — throws `FakeCallError` and is recorded as a test issue naming the call, so the test fails even where
+/// the code under test swallows the error.
 ///
 /// Its state is behind a lock, so a test on any executor may set it up and read it; its requests run on their
 /// caller's executor, like the repositories it stands in for.
 public final class FakeMessageRepository: MessageRepository, @unchecked Sendable {
-    /// What one scripted request does.
-    public enum Step: Sendable, Equatable {
-        /// Answers as the settings say.
-        case answer
-        /// Throws this error for the whole request.
-        case fail(DeliveryError)
-        /// Answers only after an hour on the clock: a request that hangs until its caller gives up.
-        case hang
-        /// A batch's answer: per message, the error it is refused with, or nil for stored.
-        case batch([DeliveryError?])
-    }
-
-    /// How a stored message is answered.
-    public enum Reply: Sendable, Equatable {
-        /// With status `sent`, as most backends answer.
-        case sent
-        /// Exactly as it was given (a send that returns means stored, whatever the status says).
-        case asGiven
-    }
-
     private struct State {
         var script: [Step]?
         var reply = Reply.sent
         var latency = Duration.zero
         var latencyByConversation: [ConversationID: Duration] = [:]
         var finishesWhenCancelled = false
-        var servesPages = true
+        var serves: Requests = [.sends, .pages]
         var failure: DeliveryError?
         var refusal: DeliveryError?
         var failures: [MessageID: [DeliveryError]] = [:]
@@ -47,7 +32,7 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
         var requestTimes: [Date] = []
         var sends = 0
         var batches: [[Message]] = []
-        var pageRequests = 0
+        var pageRequests: [MessageCursor?] = []
 
         /// The error `id` is refused with on this request, if any (a per-id failure is used up).
         mutating func refuse(_ id: MessageID) -> DeliveryError? {
@@ -69,22 +54,28 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
     }
 
     private let clock: any Clock
+    private let reachable: ManualConnectivity?
     private let lock = NSLock()
     private var state = State()
 
-    /// A backend on `clock` (whose time stamps the requests and carries their latency). With a `script`, request n
-    /// does step n, and a request past its end is unexpected; without one, every request answers as the settings say.
-    /// The other arguments are the settings of the same names.
+    /// A backend on `clock` (whose time stamps the requests and carries their latency) holding `history` (any
+    /// order, for pages to serve), expecting the requests in `serves` only, and reached only while `reachable` is
+    /// online when one is given. With a `script`, request n does step n, and a request past its end is unexpected;
+    /// without one, every request answers as the settings say. The other arguments are the settings of the same
+    /// names.
     public init(
-        clock: any Clock = ManualClock(), script: [Step]? = nil, latency: Duration = .zero, reply: Reply = .sent,
-        finishesWhenCancelled: Bool = false, servesPages: Bool = true
+        clock: any Clock = ManualClock(), history: [Message] = [], serves: Requests = [.sends, .pages],
+        script: [Step]? = nil, latency: Duration = .zero, reply: Reply = .sent, finishesWhenCancelled: Bool = false,
+        reachable: ManualConnectivity? = nil
     ) {
         self.clock = clock
+        self.reachable = reachable
+        state.stored = history
+        state.serves = serves
         state.script = script
         state.latency = latency
         state.reply = reply
         state.finishesWhenCancelled = finishesWhenCancelled
-        state.servesPages = servesPages
     }
 
     private func locked<Value>(_ body: (inout State) throws -> Value) rethrows -> Value {
@@ -115,8 +106,13 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
         get { self[\.finishesWhenCancelled] } set { self[\.finishesWhenCancelled] = newValue }
     }
 
-    /// Whether page loads are expected; true unless told otherwise (a sender that never reads sets it false).
-    public var servesPages: Bool { get { self[\.servesPages] } set { self[\.servesPages] = newValue } }
+    /// The kinds of request expected; both unless told otherwise (a sender that never reads serves `.sends`, a
+    /// screen that reads through it and sends through the outbox `.pages`).
+    public var serves: Requests { get { self[\.serves] } set { self[\.serves] = newValue } }
+
+    /// The steps of the next requests, one a request, the first first: set while a test runs, it scripts what comes
+    /// from then on (a request past its end is then unexpected); nil answers every request as the settings say.
+    public var script: [Step]? { get { self[\.script] } set { self[\.script] = newValue } }
 
     /// The error every request throws as a whole, while one is set (see `fail(with:)`).
     public var failure: DeliveryError? { self[\.failure] }
@@ -147,13 +143,14 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
     public var sends: Int { locked { $0.sends } }
     /// The messages of every batch request, in order, as given.
     public var batches: [[Message]] { locked { $0.batches } }
-    /// How many page loads arrived.
-    public var pageRequests: Int { locked { $0.pageRequests } }
+    /// The cursor of every page load, in order (nil: the newest page).
+    public var pageRequests: [MessageCursor?] { locked { $0.pageRequests } }
 
     // MARK: - MessageRepository
 
     /// Sends one message, answering as the step or the settings say.
     public func send(_ message: Message) async throws -> Message {
+        try await expect(.sends, "send(_:)")
         let (step, number) = begin { $0.sends += 1 }
         try await play(step, request: number, conversation: message.conversationID)
         return try locked { state in
@@ -165,6 +162,7 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
 
     /// Sends a batch, answering per message as the step or the settings say.
     public func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
+        try await expect(.sends, "sendBatch(_:)")
         let (step, number) = begin { $0.batches.append(messages) }
         if case .batch(let errors) = step {
             return locked { state in
@@ -186,11 +184,9 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
     public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
         -> MessagePage
     {
-        let (step, number) = begin { $0.pageRequests += 1 }
-        guard locked({ $0.servesPages }) else {
-            throw unexpected(.unexpected("messages(in:before:limit:)"))
-        }
-        guard limit >= 0 else { throw unexpected(.invalidArgument("a page of \(limit) messages")) }
+        guard limit > 0 else { throw unexpected(.invalidArgument("a page of \(limit) messages")) }
+        try await expect(.pages, "messages(in:before:limit:)")
+        let (step, number) = begin { $0.pageRequests.append(cursor) }
         try await play(step, request: number, conversation: conversation)
         return try locked { state in
             if let failure = state.failure { throw failure }
@@ -201,6 +197,12 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
     }
 
     // MARK: - Playing a request
+
+    /// Throws, recording an issue, when `kind` is not served; throws `.offline` when the device cannot reach it.
+    private func expect(_ kind: Requests, _ requirement: String) async throws {
+        guard locked({ $0.serves.contains(kind) }) else { throw unexpected(.unexpected(requirement)) }
+        if let reachable, await !reachable.isOnline { throw DeliveryError.offline }
+    }
 
     /// Records a request; returns its scripted step (nil without a script) and its number.
     private func begin(_ record: (inout State) -> Void) -> (step: Step?, number: Int) {

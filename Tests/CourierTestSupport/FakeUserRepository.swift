@@ -1,24 +1,30 @@
 import CourierDomain
 import Foundation
 
-/// A user backend a test sets up: it answers from a table of users it can rename, reports every user asked about
-/// online, records every request, and throws `failure` while one is set.
+/// The user backend a test sets up: the one stand-in for `UserRepository`. It answers profiles from a table of users
+/// it can rename and presence from the set of users it says are online, records every request, and throws `failure`
+/// while one is set. A request it holds no answer for — profiles from a fake made without users, presence from one
+/// made without `online` — throws `FakeCallError` and is recorded as a test issue naming the call.
 public final class FakeUserRepository: UserRepository, @unchecked Sendable {
     private let lock = NSLock()
-    private var table: [UserID: User]
+    private var table: [UserID: User]?
+    private let online: Set<UserID>?
     private var currentFailure: DeliveryError?
     private var profileRequests: [[UserID]] = []
     private var presenceRequests: [[UserID]] = []
 
-    /// A backend holding `users`.
-    public init(_ users: [User] = []) {
-        table = Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+    /// A backend holding `users`, which says the users in `online` are online and the others not. Without users (nil,
+    /// not an empty list) it expects no profile request; without `online`, no presence request.
+    public init(_ users: [User]? = nil, online: Set<UserID>? = nil) {
+        table = users.map { users in Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last }) }
+        self.online = online
     }
 
-    /// A backend holding `count` users, `u1` "User 1" to `uN` "User N".
-    public static func numbered(_ count: Int) -> FakeUserRepository {
+    /// A backend holding `count` users, `u1` "User 1" to `uN` "User N", with `online` as in `init`.
+    public static func numbered(_ count: Int, online: Set<UserID>? = nil) -> FakeUserRepository {
         FakeUserRepository(
-            stride(from: 1, through: count, by: 1).map { User(id: UserID("u\($0)"), displayName: "User \($0)") })
+            stride(from: 1, through: count, by: 1).map { User(id: UserID("u\($0)"), displayName: "User \($0)") },
+            online: online)
     }
 
     /// The error every request throws, while one is set (see `fail(with:)`).
@@ -34,24 +40,28 @@ public final class FakeUserRepository: UserRepository, @unchecked Sendable {
 
     /// Gives `id` a new display name on the backend (a user who renamed themselves elsewhere).
     public func rename(_ id: UserID, to name: String) {
-        lock.withLock { table[id]?.displayName = name }
+        lock.withLock { table?[id]?.displayName = name }
     }
 
     /// The profiles of the users asked about that the backend holds.
     public func users(_ ids: [UserID]) async throws -> [User] {
-        try lock.withLock {
+        guard lock.withLock({ table != nil }) else {
+            throw FakeCallError.unexpected("users(_:)").recorded(by: "FakeUserRepository")
+        }
+        return try lock.withLock {
             profileRequests.append(ids)
             if let currentFailure { throw currentFailure }
-            return ids.compactMap { table[$0] }
+            return ids.compactMap { table?[$0] }
         }
     }
 
-    /// Every user asked about, online.
+    /// Whether each user asked about is online.
     public func presence(_ ids: [UserID]) async throws -> [Presence] {
-        try lock.withLock {
+        guard let online else { throw FakeCallError.unexpected("presence(_:)").recorded(by: "FakeUserRepository") }
+        return try lock.withLock {
             presenceRequests.append(ids)
             if let currentFailure { throw currentFailure }
-            return ids.map { Presence(userID: $0, isOnline: true) }
+            return ids.map { Presence(userID: $0, isOnline: online.contains($0)) }
         }
     }
 }

@@ -3,18 +3,28 @@ import CourierDomain
 import CourierServer
 import Foundation
 
-/// A `ChatServer` on a free loopback port over a temporary data directory, with a client signed in as `me`.
+/// A `ChatServer` on a free loopback port over a temporary data directory, with a client signed in as `me`; torn
+/// down when the test ends (its suite removes temporary directories), or before by `tearDown()`.
 @MainActor
 public final class ServerFixture {
+    /// The server's data directory.
     public let directory: TemporaryDirectory
+    /// The server, listening.
     public let server: ChatServer
+    /// A client of the server, signed in as `me` on its first request.
     public let client: HTTPChatClient
+    private var isTornDown = false
 
-    public init(limits: HTTPLimits = HTTPLimits(requestTimeout: .milliseconds(300), idleTimeout: .seconds(2)),
-         clientTimeout: Duration = .seconds(15)) throws {
+    /// Starts a server with `limits` (short timeouts by default, for tests of them) and a client whose requests give
+    /// up after `clientTimeout`.
+    public init(
+        limits: HTTPLimits = HTTPLimits(requestTimeout: .milliseconds(300), idleTimeout: .seconds(2)),
+        clientTimeout: Duration = .seconds(15)
+    ) throws {
         directory = try TemporaryDirectory(prefix: "courier-server")
         server = try ChatServer(directory: directory.url, port: 0, limits: limits)
         client = HTTPChatClient(baseURL: server.url, user: "me", password: "courier", timeout: clientTimeout)
+        TemporaryDirectory.closeWhenTestEnds { [self] in await tearDown() }
     }
 
     /// A fresh token of `user`, granted by the server's sessions directly (for raw-socket requests).
@@ -41,8 +51,10 @@ public final class ServerFixture {
         return condition()
     }
 
-    /// Stops the server and removes its directory.
+    /// Stops the server and removes its directory (a second time does nothing).
     public func tearDown() {
+        guard !isTornDown else { return }
+        isTornDown = true
         server.stop()
         directory.remove()
     }

@@ -1,14 +1,14 @@
 @testable import CourierApp
+import CourierTestSupport
 import Foundation
 import Testing
 
-@Suite("advance")
+@Suite("advance", .removesTemporaryDirectories)
 struct AdvanceCommandTests {
     @Test("advance with a bad duration fails the command and leaves the clock where it was")
     @MainActor
     func advanceRejectsBadDuration() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let before = try await harness.state()["clock"]?["now"]
         let result = await harness.execute("advance 10parsecs", number: 7)
         #expect(!result.ok)

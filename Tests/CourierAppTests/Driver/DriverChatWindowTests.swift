@@ -1,17 +1,17 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The open chat shows a window of its newest rows; REFs still count every failed or queued message of the chat.
-@Suite("Driver chat window")
+@Suite("Driver chat window", .removesTemporaryDirectories)
 @MainActor
 struct DriverChatWindowTests {
     @Test("a chat of 60 queued shows 50 rows, more shows the rest, and tap 1 names the oldest before it is shown")
     func windowAndReferences() async throws {
         // Given 60 messages queued in c2, which holds 3 on the server, and the chat opened again
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let sends = (1...60).map { "send queued \($0)" }.joined(separator: "\n")
         await harness.expectScript("open c2\nnetwork offline\n" + sends + "\nopen c1\nopen c2")
 

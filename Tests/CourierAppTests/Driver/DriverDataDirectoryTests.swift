@@ -1,12 +1,13 @@
 @testable import CourierApp
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The driver never destroys what is not its own and never hides damage: `--fresh`, `world.json`, damaged stores,
 /// a second owner, files deleted under it, a full disk.
-@Suite("Driver data directory", .serialized)
+@Suite("Driver data directory", .serialized, .removesTemporaryDirectories)
 @MainActor
 struct DriverDataDirectoryTests {
     private let manager = FileManager.default
@@ -21,7 +22,6 @@ struct DriverDataDirectoryTests {
     @Test("--fresh on a folder of someone's files exits 2 and touches nothing; without a marker none is written")
     func freshRefusesForeignDirectory() async throws {
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? manager.removeItem(at: directory) }
         try write("my notes", to: directory.appendingPathComponent("notes.txt"))
         try manager.createDirectory(at: directory.appendingPathComponent("photos"), withIntermediateDirectories: true)
 
@@ -38,11 +38,9 @@ struct DriverDataDirectoryTests {
     func freshWipesCourierDirectory() async throws {
         let directory = try await AppTestsDriverHarness.directory(
             after: "open c2\nnetwork offline\nsend kept until fresh")
-        defer { try? manager.removeItem(at: directory) }
         #expect(manager.fileExists(atPath: directory.appendingPathComponent(DataDirectory.markerName).path))
 
         let again = try await AppTestsDriverHarness.started(directory: directory, fresh: true)
-        defer { again.close() }
         #expect(try await again.number("queue.count") == 0)
         #expect(try await again.state()["network"]?["online"] == .bool(true))
     }
@@ -50,7 +48,6 @@ struct DriverDataDirectoryTests {
     @Test("a directory from before the marker (world.json, client, server, .lock) is Courier's; one file more is not")
     func legacyDirectories() throws {
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? manager.removeItem(at: directory) }
         try write("{}", to: directory.appendingPathComponent("world.json"))
         try write("", to: directory.appendingPathComponent(".lock"))
         try write("", to: directory.appendingPathComponent("client/outbox.log"))
@@ -64,7 +61,6 @@ struct DriverDataDirectoryTests {
     @Test("a foreign directory opened without --fresh is used but never marked, so a later --fresh still refuses it")
     func foreignDirectoryIsNeverMarked() async throws {
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? manager.removeItem(at: directory) }
         try write("keep me", to: directory.appendingPathComponent("notes.txt"))
         let harness = try AppTestsDriverHarness(directory: directory, fresh: false)
         harness.close(keepDirectory: true)
@@ -88,7 +84,6 @@ struct DriverDataDirectoryTests {
         try Data(text.utf8).write(to: settings)
 
         let again = try await AppTestsDriverHarness.reopened(directory)
-        defer { again.close() }
         let recovered = try await again.state()["storage"]?["recovered"]?.arrayValue ?? []
         #expect(recovered.compactMap { $0["field"]?.stringValue }.sorted() == ["clockNow", "launches", "profile"])
         #expect(recovered.allSatisfy { $0["file"] == .string("world.json") })
@@ -107,7 +102,6 @@ struct DriverDataDirectoryTests {
         try Data(try Data(contentsOf: settings).prefix(30)).write(to: settings)
 
         let again = try await AppTestsDriverHarness.reopened(directory)
-        defer { again.close() }
         #expect(await again.execute("expect storage.recovered[0].field == \"*\"").ok)
         #expect(try await again.number("queue.count") == 2)
     }
@@ -115,7 +109,6 @@ struct DriverDataDirectoryTests {
     @Test("a huge world.json is damage: not read into memory, reported, defaults used")
     func settingsHuge() throws {
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? manager.removeItem(at: directory) }
         let path = directory.appendingPathComponent("world.json")
         try write("{\"launches\": 3" + String(repeating: " ", count: 100_000) + "}", to: path)
         let defaults = WorldSettings.initial(seed: 9, now: Date(timeIntervalSince1970: 0))
@@ -150,7 +143,6 @@ struct DriverDataDirectoryTests {
         try bytes.write(to: log)
 
         let again = try await AppTestsDriverHarness.reopened(directory)
-        defer { again.close() }
         #expect(try await again.number("queue.count") == 9)
         let entry = try #require(try await again.state()["storage"]?["recovered"]?.arrayValue.first)
         #expect(entry["file"] == .string("client/outbox.log"))
@@ -167,7 +159,6 @@ struct DriverDataDirectoryTests {
     @Test("a clean directory reports nothing recovered")
     func cleanDirectory() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         #expect(await harness.execute("expect storage.recovered == []").ok)
         #expect(harness.warnings.isEmpty)
     }

@@ -6,12 +6,11 @@ import Testing
 
 /// `conversations delete ID` through the driver, as a person does it: the confirmation, then Delete or Cancel.
 @MainActor
-@Suite("Driver deletion") struct DriverDeletionTests {
+@Suite("Driver deletion", .removesTemporaryDirectories) struct DriverDeletionTests {
     @Test("delete finds a row the list has not shown yet, confirms with what goes, and a relaunch brings none back")
     func deletingAConversationOffTheFirstPage() async throws {
         // Given a message queued in c77 (on the list's second page) and left for the user, the list never loaded
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         await harness.expectScript(
             "open c77\nnetwork offline\nsend going nowhere\nnetwork online\ntoast dismiss\nopen c2")
 
@@ -36,7 +35,6 @@ import Testing
     @Test("cancel keeps everything; an unknown conversation is a failed command that changes nothing")
     func cancelAndUnknown() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         await harness.expectScript("conversations delete c3\nchoose cancel\nexpect conversations.alert == null")
         #expect(await harness.execute("conversations delete c999").ok == false)
         await harness.expectScript("expect conversations.count == 120")

@@ -1,17 +1,17 @@
 @testable import CourierApp
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The exit statuses a script caller relies on, as numbers (docs/driver.md): 0 success, 1 a failed line, 2 a bad
 /// invocation, 3 a data directory that cannot be opened.
-@Suite("Driver: exit status numbers")
+@Suite("Driver: exit status numbers", .removesTemporaryDirectories)
 @MainActor
 struct DriverExitStatusTests {
     @Test("each outcome exits with its documented number")
     func documentedNumbers() async throws {
         let directory = AppTestsDriverHarness.temporaryDirectory()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let passing = directory.appendingPathComponent("pass.txt")
         try Data("help\n".utf8).write(to: passing)
         let failing = directory.appendingPathComponent("fail.txt")

@@ -1,10 +1,11 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// Message identity and conversation order through the driver, across lost settings, seeds, restarts and clocks.
-@Suite("Driver identity and order")
+@Suite("Driver identity and order", .removesTemporaryDirectories)
 @MainActor
 struct DriverIdentityTests {
     /// Sends `texts` in `conversation` in a driver on `directory`, then closes it (keeping the directory).
@@ -25,7 +26,6 @@ struct DriverIdentityTests {
     func idsAfterSettingsLoss() async throws {
         // Given five messages sent, then the settings file deleted (what a user does after "damaged settings")
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let first = (1...5).map { "before \($0)" }
         try await session(directory, fresh: true, script: sends(first))
         try FileManager.default.removeItem(at: directory.appendingPathComponent("world.json"))
@@ -36,7 +36,6 @@ struct DriverIdentityTests {
 
         // Then the backend holds all eleven, each once, with no write dropped as a duplicate
         let harness = try await AppTestsDriverHarness.reopened(directory)
-        defer { harness.close() }
         let stored = try await harness.server("c2")
         #expect(Array(stored.map(\.text).suffix(11)) == first + second)
         #expect(Set(stored.map(\.id)).count == stored.count)
@@ -47,7 +46,6 @@ struct DriverIdentityTests {
     func idsAcrossSeedsAndRestarts() async throws {
         // Given messages sent with seed 2
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         try await session(directory, seed: 2, fresh: true, script: sends(["two a", "two b"]))
 
         // When seed 1 sends over 32 runs (enough for a seed + launch-count scheme to meet seed 2's first launch),
@@ -61,7 +59,6 @@ struct DriverIdentityTests {
 
         // Then every message is at the backend once, in the order sent
         let harness = try await AppTestsDriverHarness.reopened(directory)
-        defer { harness.close() }
         let stored = try await harness.server("c2")
         #expect(Array(stored.map(\.text).suffix(texts.count)) == texts)
         #expect(Set(stored.map(\.id)).count == stored.count)
@@ -89,15 +86,17 @@ struct DriverIdentityTests {
     func backwardsClockKeepsComposeOrder() async throws {
         // Given "first" sent a year ahead on the virtual clock
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try await session(directory, fresh: true, script: "background\nadvance 365d\nforeground\nopen c3\nsend first")
+        try await session(directory, fresh: true, script: "background
+advance 365d
+foreground
+open c3
+send first")
 
         // When a session on the system clock (a year earlier) sends "second"
         try await session(directory, clock: .system, script: "open c3\nsend second")
 
         // Then the backend stores "first" before "second", although "second" carries the earlier timestamp
         let harness = try await AppTestsDriverHarness.reopened(directory)
-        defer { harness.close() }
         let stored = try await harness.server("c3")
         #expect(Array(stored.map(\.text).suffix(2)) == ["first", "second"])
         let messages = harness.driver.world.backend.messages(in: "c3").suffix(2)
@@ -108,7 +107,6 @@ struct DriverIdentityTests {
     func idConflictThroughTheDriver() async throws {
         // Given a new directory whose first message id (seed 1) the backend already holds with other text
         let harness = try await AppTestsDriverHarness.started(seed: 1)
-        defer { harness.close() }
         let taken = IDNamespace.seeded(1).id(at: 0)
         let backend = harness.driver.world.backend
         try backend.receive(

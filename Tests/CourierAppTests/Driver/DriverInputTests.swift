@@ -1,16 +1,16 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// What the driver does with odd input: line ends, bytes, tabs, control characters, limits, REFs and expectations.
-@Suite("Driver input", .serialized)
+@Suite("Driver input", .serialized, .removesTemporaryDirectories)
 @MainActor
 struct DriverInputTests {
     /// Runs `bytes` as a script file through the real entry point; returns the exit status.
     private func runScript(_ bytes: [UInt8]) async throws -> Int32 {
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let script = directory.appendingPathComponent("script.txt")
         try Data(bytes).write(to: script)
@@ -36,7 +36,6 @@ struct DriverInputTests {
     @Test("a directory given as the script is a bad invocation (exit 2), like a missing file")
     func scriptIsDirectory() async {
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let status = await DriverMain.run(arguments: [
             "--data-dir", directory.appendingPathComponent("data").path, "--script", NSTemporaryDirectory(),
         ])
@@ -46,7 +45,6 @@ struct DriverInputTests {
     @Test("the failed line is named in the error")
     func failedLineIsNamed() async throws {
         let harness = try AppTestsDriverHarness()
-        defer { harness.close() }
         #expect(!harness.driver.reject(number: 7, "the line is not valid UTF-8"))
         #expect(await harness.execute("").lines.isEmpty)
         #expect(harness.output == ["error: line 7: the line is not valid UTF-8"])
@@ -57,7 +55,6 @@ struct DriverInputTests {
     @Test("tabs separate words like spaces: send<TAB>hi sends hi")
     func tabs() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         #expect(await harness.execute("open\tc2").ok)
         #expect(await harness.execute("send\thi").ok)
         #expect(await harness.execute("expect chat.messages[-1].text == \"hi\"").ok)
@@ -66,7 +63,6 @@ struct DriverInputTests {
     @Test("ESC, BEL and other control characters in a message are printed escaped, never raw")
     func controlCharactersEscaped() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         #expect(await harness.execute("open c2").ok)
         let result = await harness.execute("send red \u{1B}[31malert\u{07} done\u{9B}")
         #expect(result.ok)
@@ -78,7 +74,6 @@ struct DriverInputTests {
     @Test("with --json, control characters are JSON escapes, so the line stays valid JSON")
     func controlCharactersInJSON() async throws {
         let harness = try await AppTestsDriverHarness.started(json: true)
-        defer { harness.close() }
         #expect(await harness.execute("open c2").ok)
         #expect(await harness.execute("send bell\u{07} csi\u{9B}").ok)
         let state = await harness.execute("state")
@@ -92,7 +87,6 @@ struct DriverInputTests {
     @Test("help takes no arguments, like every other command")
     func helpExtra() async throws {
         let harness = try AppTestsDriverHarness()
-        defer { harness.close() }
         #expect(await harness.execute("help").ok)
         let result = await harness.execute("help extra")
         #expect(!result.ok)
@@ -102,7 +96,6 @@ struct DriverInputTests {
     @Test("profile name: an empty name and one past 64 characters are refused with their own words")
     func displayNameLimits() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         #expect(await harness.execute("profile name   ").lines == ["error: line 1: a display name cannot be empty"])
         let long = String(repeating: "n", count: 65)
         #expect(await harness.execute("profile name \(long)").lines
@@ -115,7 +108,6 @@ struct DriverInputTests {
     @Test("expect: objects compare whatever their key order, every string contains \"\", 1e400 is refused")
     func expectations() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let network = #"{"type": "wifi", "reachable": true, "failRate": 0, "profile": "wifi", "online": true}"#
         #expect(await harness.execute("expect network == \(network)").ok)
         let other = network.replacingOccurrences(of: #""profile": "wifi""#, with: #""profile": "3g""#)
@@ -130,7 +122,6 @@ struct DriverInputTests {
     func queueReferences() async throws {
         let harness = try await AppTestsDriverHarness.started(
             running: "open c2\nnetwork offline\nsend first\nsend second")
-        defer { harness.close() }
         let listing = await harness.execute("queue")
         let ids = harness.driver.app.messaging.queue.state.rows.map(\.id.rawValue)
         #expect(listing.lines.contains { $0.hasSuffix("(@\(ids[1].prefix(8)))") })

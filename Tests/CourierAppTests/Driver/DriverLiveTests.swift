@@ -1,17 +1,17 @@
 @testable import CourierApp
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// Other people through the driver: `peer`, `events trim`, `--user`, and what prints as it arrives.
-@Suite("Driver live")
+@Suite("Driver live", .removesTemporaryDirectories)
 @MainActor
 struct DriverLiveTests {
     @Test("peer send returns once the open chat shows the message, and its row printed as it arrived")
     func peerSendArrivesInTheOpenChat() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "open c2")
-        defer { harness.close() }
 
         let result = await harness.execute("peer ben send c2 see you at 7", number: 2)
 
@@ -44,7 +44,6 @@ struct DriverLiveTests {
     @Test("peer commands refuse what the person cannot do, and change nothing")
     func peerRefusals() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "open c2")
-        defer { harness.close() }
         let before = try await harness.number("server.counts.c2")
 
         for (line, text) in [
@@ -129,7 +128,6 @@ struct DriverLiveTests {
     @Test("--user signs in as another demo user; the directory then belongs to them")
     func anotherUser() async throws {
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         var options = DriverOptions()
         options.dataDirectory = directory
         options.fresh = true

@@ -1,8 +1,9 @@
 @testable import CourierApp
+import CourierTestSupport
 import Foundation
 import Testing
 
-@Suite("DriverOptions.parse")
+@Suite("DriverOptions.parse", .removesTemporaryDirectories)
 struct DriverOptionsTests {
     @Test("no arguments: every default (./.courier, stdin, text output, seed 1, clock chosen at start)")
     func defaults() throws {
@@ -81,7 +82,6 @@ struct DriverOptionsTests {
     @MainActor
     func scriptFromDevice() async {
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let status = await DriverMain.run(arguments: ["--fresh", "--data-dir", directory.path, "--script", "/dev/null"])
         #expect(status == Driver.ExitStatus.success.rawValue)
     }

@@ -2,17 +2,17 @@
 import CourierData
 import CourierDomain
 import CourierFakes
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// One writer per directory, and nothing acknowledged that the next launch will not find.
-@Suite("Driver ownership", .serialized)
+@Suite("Driver ownership", .serialized, .removesTemporaryDirectories)
 @MainActor
 struct DriverOwnershipTests {
     @Test("with .lock deleted under a running driver, a second driver on the directory is still refused")
     func deletedLockFile() async throws {
         let first = try await AppTestsDriverHarness.started()
-        defer { first.close() }
         try FileManager.default.removeItem(at: first.directory.appendingPathComponent(".lock"))
 
         #expect(throws: StoreError.locked(path: first.directory.path)) {
@@ -57,7 +57,7 @@ struct DriverOwnershipTests {
         await harness.expectScript("restart")
         #expect(try await harness.number("queue.count") == 0)
         #expect(try await harness.number("server.counts.c2") == before + 1)
-        harness.driver.close()
+        harness.close(keepDirectory: true)
     }
 
     @Test("a full disk before a send is a failed command that queues nothing")
@@ -74,7 +74,7 @@ struct DriverOwnershipTests {
         #expect(!result.ok)
         #expect(result.lines.last?.contains("No space left on device") == true)
         #expect(try await harness.number("queue.count") == 0)
-        harness.driver.close()
+        harness.close(keepDirectory: true)
     }
 
     /// Cuts the zero-filled space a record log holds ahead of its records (as in a log written before that space).

@@ -1,16 +1,16 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// Profile edits through the driver: a display-name change goes through the offline write queue.
-@Suite("Driver profile edits")
+@Suite("Driver profile edits", .removesTemporaryDirectories)
 @MainActor
 struct DriverProfileTests {
     @Test("online: the name changes at once and reaches the backend by itself")
     func onlineEdit() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         #expect(await harness.run("""
             profile name Marta
             expect profile.displayName == "Marta"
@@ -22,7 +22,6 @@ struct DriverProfileTests {
     @Test("offline: shown at once, kept durably across a restart, synced on reconnect; a newer name replaces it")
     func offlineEditSurvivesRestartAndCoalesces() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let original = try await harness.state()["server"]?["displayName"]
         #expect(await harness.run("""
             network offline
@@ -47,7 +46,6 @@ struct DriverProfileTests {
     @Test("an empty name is refused and changes nothing")
     func emptyName() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let before = try await harness.state()
         #expect(!(await harness.execute("profile name   ").ok))
         #expect(try await harness.state()["profile"] == before["profile"])

@@ -1,10 +1,11 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// Resilience through the driver: rapid fire, airplane-mode toggling, expired sign-in, unknown outcomes and chaos.
-@Suite("Driver resilience")
+@Suite("Driver resilience", .removesTemporaryDirectories)
 @MainActor
 struct DriverResilienceTests {
     /// What the backend holds for `conversation`, after checking that no id is there twice.
@@ -19,7 +20,6 @@ struct DriverResilienceTests {
     @Test("25 messages composed back to back online, without waiting, all arrive once and in order")
     func rapidFire() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork profile 3g")
-        defer { harness.close() }
         let before = try await harness.number("server.counts.c2")
         let chat = try #require(harness.driver.app.chat)
         let texts = (1...25).map { "rapid \($0)" }
@@ -37,7 +37,6 @@ struct DriverResilienceTests {
     @Test("25 send commands in a row online arrive once and in order")
     func rapidFireScript() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let texts = (1...25).map { "burst \($0)" }
         await harness.expectScript("open c4\n" + texts.map { "send \($0)" }.joined(separator: "\n"))
         #expect(try await serverTexts(harness, "c4").suffix(25) == ArraySlice(texts))
@@ -49,7 +48,6 @@ struct DriverResilienceTests {
     @Test("toggling connectivity over and over while messages are in flight loses nothing and sends nothing twice")
     func airplaneModeToggling() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork profile 3g\npolicy auto")
-        defer { harness.close() }
         let before = try await harness.number("server.counts.c2")
         let chat = try #require(harness.driver.app.chat)
         let network = harness.driver.world.network
@@ -73,7 +71,6 @@ struct DriverResilienceTests {
     @Test("network offline/online commands between sends, manual policy: Send All delivers everything, in order")
     func togglingCommandsManualPolicy() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         var lines = ["open c5"]
         var texts: [String] = []
         for index in 1...12 {
@@ -93,7 +90,6 @@ struct DriverResilienceTests {
     @Test("auth expire pauses sending and keeps every message unfailed; auth renew sends them, in order")
     func expiredSignIn() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let before = try await harness.number("server.counts.c2")
         await harness.expectScript("""
             open c2
@@ -143,7 +139,6 @@ struct DriverResilienceTests {
             auth renew
             expect queue.count == 0
             """)
-        defer { harness.close() }
         // Held by the sign-in, not queued by the user: renewing sends it, restart or not.
         #expect(try await serverTexts(harness, "c3").last == "kept")
     }
@@ -153,7 +148,6 @@ struct DriverResilienceTests {
     @Test("lost responses on the flaky profile: the backend ignores the resends and stores each message once")
     func unknownOutcome() async throws {
         let harness = try await AppTestsDriverHarness.started(seed: 1)
-        defer { harness.close() }
         let before = try await harness.number("server.counts.c2")
         let texts = (1...20).map { "maybe \($0)" }
         let sends = texts.map { "send \($0)" }.joined(separator: "\n")
@@ -176,7 +170,6 @@ struct DriverResilienceTests {
           arguments: [UInt64(3), 11, 29])
     func chaos(seed: UInt64) async throws {
         let harness = try await AppTestsDriverHarness.started(seed: seed)
-        defer { harness.close() }
         let conversations = ["c2", "c3", "c4", "c5"]
         var before: [String: Int] = [:]
         for id in conversations { before[id] = try await harness.number("server.counts.\(id)") }

@@ -1,17 +1,17 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// What a person sees through the driver: banner, toast and alert lines as they change, the message taps and
 /// their buttons, one-attempt Retry, and write-queue give-ups that roll back.
-@Suite("Driver screens")
+@Suite("Driver screens", .removesTemporaryDirectories)
 @MainActor
 struct DriverScreenTests {
     @Test("banner and toast changes print as they happen, and the toast goes when the device goes offline again")
     func screenChangesPrint() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork offline\nsend one")
-        defer { harness.close() }
 
         let online = await harness.execute("network online")
         let offline = await harness.execute("network offline")
@@ -29,7 +29,6 @@ struct DriverScreenTests {
     func reconnectingBanner() async throws {
         let harness = try await AppTestsDriverHarness.started(
             running: "policy auto\nopen c2\nnetwork offline\nsend one\nsend two")
-        defer { harness.close() }
 
         let online = await harness.execute("network online")
 
@@ -42,7 +41,6 @@ struct DriverScreenTests {
     @Test("between commands, a delivery after 3G latency prints the message's row as it changes")
     func deliveryBetweenCommandsPrints() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "network profile 3g\nopen c2")
-        defer { harness.close() }
         let clock = try #require(harness.driver.world.manualClock)
 
         // As in an interactive session: no command runs while the message travels.
@@ -59,7 +57,6 @@ struct DriverScreenTests {
     @Test("tap and choose: a queued message's sheet (Info, OK, Cancel) and a failed message's alert")
     func tapAndChoose() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork offline\nsend keep\nsend drop")
-        defer { harness.close() }
 
         let tap = await harness.execute("tap 2")
         let info = await harness.execute("choose INFO")
@@ -84,7 +81,6 @@ struct DriverScreenTests {
     @Test("Retry is one attempt: a failing retry answers within 3 s, not after the 1/2/4 s chain")
     func retryIsOneAttempt() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork fail-rate 1\nsend doomed")
-        defer { harness.close() }
         let before = try await harness.state()["clock"]?["now"]?.stringValue ?? ""
 
         await harness.expectScript("tap 1\nchoose retry\nexpect chat.messages[-1].status == \"failed\"")
@@ -97,7 +93,6 @@ struct DriverScreenTests {
     @Test("a stale write removed at launch and a write given up online are reported, and the name rolls back")
     func writeQueueGiveUps() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let original = try await harness.state()["server"]?["displayName"]
         await harness.expectScript("""
             network offline

@@ -1,10 +1,11 @@
 @testable import CourierApp
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The driver run in process, script by script, as docs/driver.md promises.
-@Suite("Driver sessions")
+@Suite("Driver sessions", .removesTemporaryDirectories)
 @MainActor
 struct DriverSessionTests {
     // MARK: - Scripts from the contract
@@ -12,7 +13,6 @@ struct DriverSessionTests {
     @Test("the example session of docs/driver.md passes verbatim")
     func contractExample() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let status = await harness.run("""
             open c2
             network offline
@@ -37,7 +37,6 @@ struct DriverSessionTests {
     func story29(sendAll: String) async throws {
         // Given five messages composed offline, and an app restart.
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let before = try await harness.number("server.counts.c2")
         let texts = (1...5).map { "offline message \($0)" }
         await harness.expectScript("open c2\nnetwork offline\n" + texts.map { "send \($0)" }.joined(separator: "\n"))
@@ -70,7 +69,6 @@ struct DriverSessionTests {
     @Test("a failing line exits 1, names its line number and stops the script")
     func failureStopsScript() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let status = await harness.run("""
             # a comment, then a blank line
 
@@ -87,7 +85,6 @@ struct DriverSessionTests {
     @Test("an expect that does not hold is a failure with its line number; without stopOnFailure the rest runs")
     func failedExpectation() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let status = await harness.run("open c2\nexpect chat.count == 4\nexpect chat.count == 3", stopOnFailure: false)
         #expect(status == .commandFailed)
         #expect(harness.output.contains("error: line 2: expectation failed: chat.count is 3, expected == 4"))
@@ -97,7 +94,6 @@ struct DriverSessionTests {
     @Test("commands that cannot be carried out fail, and change nothing")
     func commandsThatFail() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let failing = [
             "bogus", "send no chat is open", "more", "retry 1", "open", "open c2 c3", "open c999",
             "conversations all", "network", "network sideways", "network profile 5g", "network fail-rate 2",
@@ -119,7 +115,6 @@ struct DriverSessionTests {
     @Test("chat actions without their object fail: toast yes with no toast, retry/delete with no failed message")
     func nothingToActOn() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "open c2\nsend hello")
-        defer { harness.close() }
         let toast = await harness.execute("toast yes", number: 3)
         #expect(toast.lines == ["error: line 3: no connectivity toast is showing"])
         for line in ["toast review", "toast dismiss", "retry 1", "delete 1", "retry 0", "retry abcd", "retry ab"] {
@@ -148,7 +143,6 @@ struct DriverSessionTests {
             expect conversations.count == 120
             expect conversations.items[-1].id == c120
             """)
-        defer { harness.close() }
         #expect(harness.output.contains("loaded 0 older message(s); 3 in all, Beginning of conversation"))
     }
 
@@ -156,7 +150,6 @@ struct DriverSessionTests {
     func pagination() async throws {
         let harness = try await AppTestsDriverHarness.started(
             running: "open c1\nexpect chat.count == 50\nexpect chat.hasMore == true")
-        defer { harness.close() }
         for page in 2...20 {
             #expect(await harness.execute("more").ok)
             #expect(try await harness.number("chat.count") == page * 50)
@@ -174,7 +167,6 @@ struct DriverSessionTests {
     @Test("--json prints exactly one JSON object per command, successes and failures alike")
     func jsonOutput() async throws {
         let harness = try await AppTestsDriverHarness.started(json: true)
-        defer { harness.close() }
         let commands = [
             "help", "conversations", "conversations more", "open c2", "more", "send hi", "network offline",
             "send queued one", "queue", "bogus", "network online", "toast review", "queue send all", "policy auto",
@@ -267,7 +259,6 @@ struct DriverSessionTests {
 
         first.close(keepDirectory: true)
         let second = try await AppTestsDriverHarness.reopened(first.directory)
-        defer { second.close() }
         #expect(await second.execute("open c2").ok)
     }
 
@@ -277,7 +268,6 @@ struct DriverSessionTests {
             after: "open c3\nsend online one\nnetwork offline\nsend offline one")
 
         let second = try await AppTestsDriverHarness.reopened(directory)
-        defer { second.close() }
         await second.expectScript("""
             expect network.online == false
             expect queue.count == 1

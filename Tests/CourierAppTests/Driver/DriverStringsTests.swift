@@ -1,16 +1,16 @@
 @testable import CourierApp
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The driver prints a screen's words from its state — the toast's and Send All's labels, the queue's buttons, its
 /// edit sheet and delete confirmation, the beginning of a conversation — rather than writing them itself.
 @MainActor
-@Suite struct DriverStringsTests {
+@Suite(.removesTemporaryDirectories) struct DriverStringsTests {
     @Test("queue edit goes through the sheet and queue delete through the confirmation, printing their words")
     func queueSheetAndConfirmation() async throws {
         let harness = try await AppTestsDriverHarness.started(
             running: "open c2\nnetwork offline\nsend first\nsend second")
-        defer { harness.close() }
 
         let listing = await harness.execute("queue")
         #expect(listing.lines.contains("  [Send Now | Edit | Delete] · [Send All]"))
@@ -37,7 +37,6 @@ import Testing
     @Test("the toast's answer, the banner's Send All and the beginning of a conversation are the states' words")
     func toastBannerAndBeginning() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork offline\nsend one")
-        defer { harness.close() }
 
         #expect(await harness.execute("expect chat.beginning == \"Beginning of conversation\"").ok)
         #expect(await harness.execute("network online").ok)

@@ -7,12 +7,11 @@ import Testing
 /// Virtual time under the driver: long jumps coalesce display refreshes yet keep every deadline, and a script
 /// replays byte for byte however loaded the machine is.
 @MainActor
-@Suite("Driver time") struct DriverTimeTests {
+@Suite("Driver time", .removesTemporaryDirectories) struct DriverTimeTests {
     @Test("advance 3650d with the list, a chat and the queue open: the stale write is cleaned, the toast times out")
     func aTenYearJumpKeepsEveryDeadline() async throws {
         // Given the list, a chat and the queue open, offline, with a queued message and a queued profile write
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         let status = await harness.run(
             """
             conversations
@@ -48,7 +47,6 @@ import Testing
     func backgroundStopsEveryScreenTimer() async throws {
         // Given a queued message in the open chat and the queue shown, then the app in the background
         let harness = try await AppTestsDriverHarness.started()
-        defer { harness.close() }
         await harness.expectScript("open c2\nnetwork offline\nsend hi\nqueue\nbackground")
         let clock = try #require(harness.driver.world.manualClock)
 
@@ -68,7 +66,6 @@ import Testing
     func settingsAreWrittenOnlyWhenChanged() async throws {
         // Given a driver with the list and a chat loaded (loading moves the virtual clock, which is saved)
         let harness = try await AppTestsDriverHarness.started(running: "conversations\nopen c2")
-        defer { harness.close() }
         // A blank line appended by hand (still valid JSON) marks the file as it stands: a write would drop it
         let url = harness.directory.appendingPathComponent("world.json")
         let marker = Data("\n\n".utf8)

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -51,7 +52,7 @@ extension AppTestsChildProcesses {
             .timeLimit(.minutes(1)))
         func changesAreReportedWithinASecond() throws {
             // Given a namespace with only its loopback (down), watched
-            let netwatch = try AppTestsNetWatchBinary.url()
+            let netwatch = try ProductBinary.url("courier-netwatch", environment: "COURIER_NETWATCH_BINARY")
             let outcome = try AppTestsNamespace.run(Self.script, environment: ["NETWATCH": netwatch.path], timeout: 10)
             try #require(
                 outcome.status == 0, "the script failed (\(outcome.status)): \(outcome.errors)\(outcome.output)")

@@ -5,7 +5,8 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-/// A `Driver` on a fresh temporary data directory, with everything it prints captured, for in-process tests.
+/// A `Driver` on a fresh temporary data directory, with everything it prints captured, for in-process tests; closed
+/// when the test ends (its suite removes temporary directories), or before by `close()`.
 @MainActor
 final class AppTestsDriverHarness {
     /// Every line the driver printed, in order.
@@ -17,6 +18,7 @@ final class AppTestsDriverHarness {
     /// The driver under test.
     let driver: Driver
     private let sink: AppTestsLineSink
+    private var isClosed = false
 
     /// Opens a driver on `directory` (a new temporary one by default), on the virtual clock unless told otherwise.
     init(
@@ -36,6 +38,9 @@ final class AppTestsDriverHarness {
         driver = try Driver(
             options: options, inputIsTerminal: false, write: { sink.lines.append($0) },
             warn: { sink.warnings.append($0) }, fileSystem: fileSystem)
+        // The test's end closes the driver; the directory goes with the test's other temporary directories (a
+        // directory the harness was given, on a simulated disk say, is not its to remove).
+        TemporaryDirectory.closeWhenTestEnds { [self] in await close(keepDirectory: true) }
     }
 
     /// A driver opened as `init` does, its start-up work finished and, when given, `script` run (it must succeed):
@@ -132,8 +137,11 @@ final class AppTestsDriverHarness {
         return Int(number)
     }
 
-    /// Closes the driver and (unless kept) removes the data directory.
+    /// Closes the driver and (unless kept) removes the data directory; the end of the test does it too, and a second
+    /// close does nothing.
     func close(keepDirectory: Bool = false) {
+        guard !isClosed else { return }
+        isClosed = true
         driver.close()
         if !keepDirectory { try? FileManager.default.removeItem(at: directory) }
     }

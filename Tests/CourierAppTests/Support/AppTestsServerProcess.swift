@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -40,7 +41,7 @@ final class AppTestsServerProcess {
             let bound = UInt16(line.dropFirst(prefix.count))
         else {
             process.terminate()
-            throw AppTestsCourierBinaryError(detail: "courier-server did not start: \(box.line ?? "no output")")
+            throw ProductBinaryError(detail: "courier-server did not start: \(box.line ?? "no output")")
         }
         self.port = bound
     }

@@ -78,7 +78,7 @@ import Testing
 
     @Test func presenceLivesThirtySecondsApartFromTheProfile() async {
         // Given a user whose profile and presence were read
-        let backend = FakeUserRepository.numbered(3)
+        let backend = FakeUserRepository.numbered(3, online: ["u1"])
         let cache = UserCache(repository: backend, clock: clock)
         _ = await cache.users(["u1"])
         _ = await cache.presence(["u1"])
@@ -179,7 +179,8 @@ import Testing
     @Test func aRelaunchOfflineServesTheNamesSeenAndTheirAgeStillDecidesTheRefetch() async {
         // Given names and a presence fetched online and kept
         let storage = InMemoryRecordStorage()
-        let backend = FakeUserRepository([User(id: "ana", displayName: "Ana"), User(id: "ben", displayName: "Ben")])
+        let backend = FakeUserRepository(
+            [User(id: "ana", displayName: "Ana"), User(id: "ben", displayName: "Ben")], online: ["ana"])
         let first = UserCache(repository: backend, clock: clock, storage: storage)
         _ = await first.users(["ana", "ben"])
         _ = await first.presence(["ana"])
@@ -209,8 +210,10 @@ import Testing
         let good = UserCacheRecord.profile(User(id: "ana", displayName: "Ana"), fetchedAt: clock.now).encoded()
         let storage = InMemoryRecordStorage(records: [Data([9, 9, 9]), good])
         let backend = FakeUserRepository([User(id: "ana", displayName: "Ana")])
-        let cache = UserCache(repository: backend, clock: clock, storage: storage)
+        let log = RecordingLogger()
+        let cache = UserCache(repository: backend, clock: clock, storage: storage, logger: log.logger)
         #expect(cache.cachedUser("ana")?.displayName == "Ana")
+        #expect(log.lines == ["warning: user cache: skipped a record that cannot be read"])
 
         // When one name is edited a hundred times
         for index in 0..<100 { cache.update(User(id: "ana", displayName: "Ana \(index)")) }

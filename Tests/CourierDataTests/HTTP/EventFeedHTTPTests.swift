@@ -12,7 +12,7 @@ import Testing
 /// was answered early is read from the server's own count rather than from the test's stopwatch, because a loaded
 /// two-core run of the whole suite can keep this test's task from running for tens of seconds.
 @MainActor
-@Suite(.serialized) struct EventFeedHTTPTests {
+@Suite(.serialized, .removesTemporaryDirectories) struct EventFeedHTTPTests {
     /// The hold a poll asks for when it should be answered long before it.
     private static let hold: Duration = .seconds(30)
     /// Ben's message in c2, which he shares with `me`.
@@ -43,7 +43,6 @@ import Testing
     @Test func aHeldPollAnswersAsSoonAsBenSendsIntoASharedConversation() async throws {
         // Given `me`'s long poll held by the server
         let fixture = try ServerFixture()
-        defer { fixture.tearDown() }
         let poll = Self.poll(fixture.client, wait: Self.hold)
         #expect(await fixture.wait { fixture.server.heldPolls == 1 })
 
@@ -64,7 +63,6 @@ import Testing
     @Test func aHeldPollDoesNotKeepOtherRequestsWaiting() async throws {
         // Given `me`'s long poll held by the server
         let fixture = try ServerFixture()
-        defer { fixture.tearDown() }
         let poll = Self.poll(fixture.client, wait: Self.hold)
         #expect(await fixture.wait { fixture.server.heldPolls == 1 })
 
@@ -85,7 +83,6 @@ import Testing
         // Given a server that drops a connection after 300 ms of silence
         let fixture = try ServerFixture(
             limits: HTTPLimits(requestTimeout: .milliseconds(300), idleTimeout: .milliseconds(300)))
-        defer { fixture.tearDown() }
 
         // When `me` polls for a second and nothing comes
         let (answer, elapsed) = try await Self.poll(fixture.client, wait: .seconds(1)).value
@@ -100,7 +97,6 @@ import Testing
         // Given a server that holds one poll at most, holding `me`'s
         let fixture = try ServerFixture(
             limits: HTTPLimits(requestTimeout: .milliseconds(300), idleTimeout: .seconds(2), maxHeldPolls: 1))
-        defer { fixture.tearDown() }
         let held = Self.poll(fixture.client, wait: Self.hold)
         #expect(await fixture.wait { fixture.server.heldPolls == 1 })
 
@@ -141,7 +137,6 @@ import Testing
     @Test func aCursorBehindATrimIsExpiredThroughTheClient() async throws {
         // Given two events for `me`, then every feed trimmed through the admin route
         let fixture = try ServerFixture()
-        defer { fixture.tearDown() }
         let ben = fixture.client(as: "ben")
         _ = try await ben.send(Self.fromBen("one"))
         _ = try await ben.send(Self.fromBen("two"))
@@ -165,7 +160,6 @@ import Testing
     @Test func aReceiptMovesTheMarkerAndWakesTheOtherParticipantsPoll() async throws {
         // Given Ben's long poll held by the server
         let fixture = try ServerFixture()
-        defer { fixture.tearDown() }
         let ben = fixture.client(as: "ben")
         let poll = Self.poll(ben, wait: Self.hold)
         #expect(await fixture.wait { fixture.server.heldPolls == 1 })
@@ -189,7 +183,6 @@ import Testing
 
     @Test func receiptsThatCannotApplyAreTheirDeliveryErrors() async throws {
         let fixture = try ServerFixture()
-        defer { fixture.tearDown() }
         let cursor = MessageCursor(timestamp: Date(timeIntervalSinceReferenceDate: 0), id: "c2-m0003")
         await #expect(throws: DeliveryError.notFound) {
             try await fixture.client.mark(Receipt(conversationID: "c999", userID: "me", kind: .read, upTo: cursor))
@@ -216,7 +209,6 @@ import Testing
     @Test func eventsAndSnapshotsComeBackAsTheBackendHasThem() async throws {
         // Given a message, a read receipt and a delivered one in `me`'s feed
         let fixture = try ServerFixture()
-        defer { fixture.tearDown() }
         let ben = fixture.client(as: "ben")
         let sent = try await ben.send(Self.fromBen("hello"))
         try await fixture.client.mark(Receipt(conversationID: "c2", userID: "me", kind: .read, upTo: sent.cursor))

@@ -7,13 +7,12 @@ import Testing
 
 /// The URLSession repositories against a real `ChatServer` on a loopback port: the REST contract end to end.
 @MainActor
-@Suite(.serialized) struct HTTPChatClientTests {
+@Suite(.serialized, .removesTemporaryDirectories) struct HTTPChatClientTests {
     // MARK: - Sending
 
     @Test func aResendWithTheSameIdIsStoredOnceAndOtherContentIsAConflict() async throws {
         // Given a server and a message sent once
         let fixture = try ServerFixture()
-        defer { fixture.tearDown() }
         let message = ServerFixture.message("hello")
         let stored = try await fixture.client.send(message)
 
@@ -33,7 +32,6 @@ import Testing
     @Test func aBatchIsOneRequestAppliedInOrderWithOneResultEach() async throws {
         // Given three new messages, a duplicate of an earlier one and an empty one
         let fixture = try ServerFixture()
-        defer { fixture.tearDown() }
         let earlier = try await fixture.client.send(ServerFixture.message("earlier", at: 900_000_000))
         let fresh = (1...3).map { ServerFixture.message("m\($0)", at: 900_000_000 + Double($0)) }
         let empty = ServerFixture.message("  ", at: 900_000_010)
@@ -54,7 +52,6 @@ import Testing
     @Test func messagePagesFollowTheCursorWithoutGapsOrOverlap() async throws {
         // Given c1's 1,000 messages on the server
         let fixture = try ServerFixture()
-        defer { fixture.tearDown() }
 
         // When the client reads three pages of 50 backwards
         var loaded: [Message] = []
@@ -74,7 +71,6 @@ import Testing
 
     @Test func conversationPagesCoverTheWholeListOnce() async throws {
         let fixture = try ServerFixture()
-        defer { fixture.tearDown() }
         var ids: [ConversationID] = []
         var cursor: ConversationCursor?
         var pages = 0
@@ -91,7 +87,6 @@ import Testing
 
     @Test func usersAndPresenceAreOnlyOfThoseOneSharesAConversationWith() async throws {
         let fixture = try ServerFixture()
-        defer { fixture.tearDown() }
         let users = try await fixture.client.users(["ana", "me", "ben"])
         let presence = try await fixture.client.presence(["ana"])
         #expect(users.map(\.id) == ["ana", "me", "ben"])
@@ -107,7 +102,6 @@ import Testing
     @Test func statusesBecomeTheDeliveryErrorsTheRetryPolicyKnows() async throws {
         // Given a server
         let fixture = try ServerFixture()
-        defer { fixture.tearDown() }
 
         // Then an unknown conversation is notFound, an empty text a validation error, an expired sign-in unauthorized
         await #expect(throws: DeliveryError.notFound) {

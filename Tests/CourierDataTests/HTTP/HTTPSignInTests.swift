@@ -8,7 +8,7 @@ import Testing
 /// The HTTP client's sign-in against a real server: it signs in by itself, keeps its token in a `0600` file, stops
 /// at an expiry until the app signs in again, replaces a kept token the server no longer knows, and signs out.
 @MainActor
-@Suite(.serialized) final class HTTPSignInTests {
+@Suite(.serialized, .removesTemporaryDirectories) final class HTTPSignInTests {
     let fixture: ServerFixture
     let tokens: FileTokenStore
 

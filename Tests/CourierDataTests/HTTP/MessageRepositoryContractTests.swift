@@ -9,7 +9,7 @@ import Testing
 /// The contract every `MessageRepository` keeps (its doc comment states it), run against the in-process backend and
 /// against the HTTP client over a real `courier-server`: what one allows, the other allows.
 @MainActor
-@Suite(.serialized) struct MessageRepositoryContractTests {
+@Suite(.serialized, .removesTemporaryDirectories) struct MessageRepositoryContractTests {
     /// The repositories under the contract.
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
         case inProcess, overHTTP

@@ -14,7 +14,7 @@ import Testing
     /// Answers every batch at once and records each request; the outbox never loads pages.
     let backend: FakeMessageRepository
 
-    init() { backend = FakeMessageRepository(clock: clock, servesPages: false) }
+    init() { backend = FakeMessageRepository(clock: clock, serves: .sends) }
 
     func makeOutbox(policy: SendPolicy) -> DurableOutbox {
         DurableOutbox(

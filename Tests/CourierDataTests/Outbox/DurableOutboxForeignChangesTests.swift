@@ -7,7 +7,7 @@ import Testing
 /// The owner's outbox takes in what another process composed into the shared log: announced as its usual events,
 /// and sent by the automatic policy.
 @MainActor
-@Suite("DurableOutbox foreign changes")
+@Suite("DurableOutbox foreign changes", .removesTemporaryDirectories)
 struct DurableOutboxForeignChangesTests {
     @Test("a guest's message is announced once, as changed, and the automatic policy sends it")
     func guestMessageIsTakenInAndSent() async throws {

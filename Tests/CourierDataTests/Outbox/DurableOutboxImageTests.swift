@@ -7,7 +7,7 @@ import Testing
 /// An image message goes through the outbox as text does: composed durably (its URLs in the outbox record), kept
 /// across a relaunch, sent with its attachment; only its caption may be empty.
 @MainActor
-@Suite struct DurableOutboxImageTests {
+@Suite(.removesTemporaryDirectories) struct DurableOutboxImageTests {
     let clock = ManualClock()
     let connectivity = ManualConnectivity(online: false)
     let repository: FakeMessageRepository

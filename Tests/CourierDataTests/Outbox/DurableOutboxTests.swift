@@ -20,7 +20,7 @@ import Testing
     /// A backend the outbox sends to: every request takes 20 ms on the clock and, once on its way, answers even when
     /// its caller is cancelled; the outbox never loads pages.
     static func backend(clock: ManualClock) -> FakeMessageRepository {
-        FakeMessageRepository(clock: clock, latency: .milliseconds(20), finishesWhenCancelled: true, servesPages: false)
+        FakeMessageRepository(clock: clock, serves: .sends, latency: .milliseconds(20), finishesWhenCancelled: true)
     }
 
     func makeOutbox(policy: SendPolicy = .manual, batchSize: Int = 25) -> DurableOutbox {

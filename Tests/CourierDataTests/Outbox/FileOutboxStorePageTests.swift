@@ -4,7 +4,7 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-@Suite("FileOutboxStore pages")
+@Suite("FileOutboxStore pages", .removesTemporaryDirectories)
 struct FileOutboxStorePageTests: StorageOutboxTesting {
     let directory: TemporaryDirectory
 

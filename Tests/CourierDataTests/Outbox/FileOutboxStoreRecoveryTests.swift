@@ -4,7 +4,7 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-@Suite("FileOutboxStore recovery")
+@Suite("FileOutboxStore recovery", .removesTemporaryDirectories)
 struct FileOutboxStoreRecoveryTests: StorageOutboxTesting {
     let directory: TemporaryDirectory
 

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Compose sequences in the outbox log: kept with each message, never reused, and given to version-1 logs.
-@Suite("FileOutboxStore sequences")
+@Suite("FileOutboxStore sequences", .removesTemporaryDirectories)
 struct FileOutboxStoreSequenceTests: StorageOutboxTesting {
     let directory: TemporaryDirectory
 

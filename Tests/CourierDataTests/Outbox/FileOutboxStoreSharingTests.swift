@@ -6,7 +6,7 @@ import Testing
 
 /// A shared outbox log (`OutboxAccess.owner` / `.guest`): several stores — each its own open file, as separate
 /// processes have — change it at once, each under the append lock after reading the others' appends.
-@Suite("FileOutboxStore sharing")
+@Suite("FileOutboxStore sharing", .removesTemporaryDirectories)
 struct FileOutboxStoreSharingTests: StorageOutboxTesting {
     let directory: TemporaryDirectory
 

@@ -4,7 +4,7 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-@Suite("FileOutboxStore")
+@Suite("FileOutboxStore", .removesTemporaryDirectories)
 struct FileOutboxStoreTests: StorageOutboxTesting {
     let directory: TemporaryDirectory
 

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Both outbox stores count their messages by status as they change, so a banner reads two numbers, not the queue.
-@Suite("Outbox status counts")
+@Suite("Outbox status counts", .removesTemporaryDirectories)
 struct OutboxStatusCountTests: StorageOutboxTesting {
     let directory: TemporaryDirectory
 

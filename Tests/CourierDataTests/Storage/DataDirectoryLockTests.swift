@@ -8,7 +8,7 @@ import Testing
     import Glibc
 #endif
 
-@Suite("DataDirectoryLock", .serialized)
+@Suite("DataDirectoryLock", .serialized, .removesTemporaryDirectories)
 struct DataDirectoryLockTests {
     @Test("a second owner is refused with .locked until the first releases")
     func contention() throws {

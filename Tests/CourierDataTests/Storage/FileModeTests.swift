@@ -13,7 +13,7 @@ import Testing
 /// What Courier writes is its user's alone, whatever the umask: directories `0700`, files `0600`; what an older
 /// build left looser is tightened when opened; a directory Courier did not make keeps its mode.
 @MainActor
-@Suite(.serialized) final class FileModeTests {
+@Suite(.serialized, .removesTemporaryDirectories) final class FileModeTests {
     let directory: TemporaryDirectory
     let disk = PosixFileSystem()
 

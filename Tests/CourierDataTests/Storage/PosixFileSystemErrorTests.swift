@@ -11,7 +11,7 @@ import Testing
 #endif
 
 /// The real file system reports the failure of each call as a typed error: nothing is silently taken as done.
-@Suite("PosixFileSystem: errors")
+@Suite("PosixFileSystem: errors", .removesTemporaryDirectories)
 struct PosixFileSystemErrorTests {
     private let fileSystem = PosixFileSystem()
     /// Never a valid descriptor, so no other test's open file can stand behind it.

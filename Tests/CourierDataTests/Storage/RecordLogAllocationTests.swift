@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// The log's file grows ahead of its records in zero-filled steps; a zero word where a frame would start ends it.
-@Suite("RecordLog: space written ahead")
+@Suite("RecordLog: space written ahead", .removesTemporaryDirectories)
 struct RecordLogAllocationTests {
     private let directory: TemporaryDirectory
     private var path: String { directory.path("ahead.log") }

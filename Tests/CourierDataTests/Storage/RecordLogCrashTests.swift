@@ -7,7 +7,7 @@ import Testing
 
 /// What a user would lose at a crash: the torn-tail repair on its own (no append afterwards to hide a stray byte),
 /// and compaction under power cuts at every step, on a disk that may keep or lose an un-synced rename.
-@Suite("RecordLog: repairs and compaction under power cuts")
+@Suite("RecordLog: repairs and compaction under power cuts", .removesTemporaryDirectories)
 struct RecordLogCrashTests {
     // MARK: - Torn tail
 

@@ -5,7 +5,7 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-@Suite struct RecordLogStorageTests {
+@Suite(.removesTemporaryDirectories) struct RecordLogStorageTests {
     @Test func recordsAppendedSurviveAReopenAndAreHandedOutOnce() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("writes.log")
@@ -47,7 +47,7 @@ import Testing
 }
 
 @MainActor
-@Suite struct RecordLogBackendJournalTests {
+@Suite(.removesTemporaryDirectories) struct RecordLogBackendJournalTests {
     @Test func eventsReplayInOrderAfterAReopen() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("backend.log")

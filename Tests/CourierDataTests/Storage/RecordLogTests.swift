@@ -4,7 +4,7 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-@Suite("RecordLog")
+@Suite("RecordLog", .removesTemporaryDirectories)
 struct RecordLogTests {
     private let directory: TemporaryDirectory
     private var path: String { directory.path("test.log") }
@@ -142,12 +142,14 @@ struct RecordLogTests {
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         bytes[damagedStart + byteInFrame] ^= 0x5A
         try bytes.write(to: URL(fileURLWithPath: path))
-        // Then the third is skipped and counted, and the four others come back in order
-        let reopened = try RecordLog.open(path: path)
+        // Then the third is skipped, counted and reported to the app's logger; the four others come back in order
+        let reports = RecordingLogger()
+        let reopened = try RecordLog.open(path: path, logger: reports.logger)
         #expect(reopened.records == [records[0], records[1], records[3], records[4]])
         #expect(reopened.report.corruptRecords == 1)
         #expect(reopened.report.truncatedBytes == 0)
         #expect(reopened.report.description.contains("1 corrupt record skipped"))
+        #expect(reports.lines == ["warning: \(path): \(reopened.report)"])
     }
 
     // MARK: - Compaction

@@ -6,7 +6,7 @@ import Testing
 
 /// The one contract of `RecordStorage`, run against both implementations: whatever a store does with the file-backed
 /// storage, it can do with the in-memory one, and the other way round.
-@Suite struct RecordStorageContractTests {
+@Suite(.removesTemporaryDirectories) struct RecordStorageContractTests {
     /// The storages under the contract.
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
         case recordLog, inMemory

@@ -7,15 +7,17 @@ import Testing
 
 /// One owner per store file and per data directory, and nothing acknowledged once a file is gone from under its
 /// owner.
-@Suite("Store ownership", .serialized)
+@Suite("Store ownership", .serialized, .removesTemporaryDirectories)
 struct StoreOwnershipTests {
+    private let directory: TemporaryDirectory
     private let sample = Message(
         id: "m-1", conversationID: "c1", senderID: "me", text: "hello", timestamp: Date(timeIntervalSince1970: 0),
         status: .queued)
 
+    init() throws { directory = try TemporaryDirectory() }
+
     @Test("a second FileOutboxStore on an open directory is refused, naming the directory; after close it opens")
     func outboxSecondOpen() throws {
-        let directory = try TemporaryDirectory()
         let first = try FileOutboxStore(directory: directory.url)
         try first.enqueue(sample)
 
@@ -30,7 +32,6 @@ struct StoreOwnershipTests {
 
     @Test("the write queue's, the cache's and the backend's logs refuse a second open of their file too")
     func recordLogStorageSecondOpen() throws {
-        let directory = try TemporaryDirectory()
         let path = directory.path("writes.log")
         let first = try RecordLogStorage(path: path)
         #expect(throws: StoreError.locked(path: path)) { try RecordLogStorage(path: path) }
@@ -46,19 +47,18 @@ struct StoreOwnershipTests {
     @Test("a second open is refused on the simulated disk as well, and a crash frees the file")
     func simulatedSecondOpen() throws {
         let disk = SimulatedFileSystem()
-        let directory = URL(fileURLWithPath: "/data")
-        let first = try FileOutboxStore(directory: directory, fileSystem: disk)
+        let simulated = URL(fileURLWithPath: "/data")
+        let first = try FileOutboxStore(directory: simulated, fileSystem: disk)
         #expect(throws: StoreError.locked(path: "/data")) {
-            try FileOutboxStore(directory: directory, fileSystem: disk)
+            try FileOutboxStore(directory: simulated, fileSystem: disk)
         }
         disk.crash()
-        _ = try FileOutboxStore(directory: directory, fileSystem: disk)
+        _ = try FileOutboxStore(directory: simulated, fileSystem: disk)
         _ = first
     }
 
     @Test("a compaction keeps the log locked: a second open is refused after it as before")
     func lockedAcrossCompaction() throws {
-        let directory = try TemporaryDirectory()
         let path = directory.path("cache.log")
         let storage = try RecordLogStorage(path: path)
         try storage.append([Data("a".utf8), Data("b".utf8)])
@@ -69,7 +69,6 @@ struct StoreOwnershipTests {
 
     @Test("an append to a log whose file was deleted is not acknowledged, nor is any later one")
     func deletedFile() throws {
-        let directory = try TemporaryDirectory()
         let store = try FileOutboxStore(directory: directory.url)
         try FileManager.default.removeItem(atPath: directory.path(FileOutboxStore.fileName))
 
@@ -81,7 +80,6 @@ struct StoreOwnershipTests {
 
     @Test("an append to a log whose file was replaced by another is not acknowledged")
     func replacedFile() throws {
-        let directory = try TemporaryDirectory()
         let path = directory.path("writes.log")
         let storage = try RecordLogStorage(path: path)
         try storage.append([Data("before".utf8)])
@@ -94,7 +92,6 @@ struct StoreOwnershipTests {
 
     @Test("with .lock deleted, the directory stays taken: in this process and for another one")
     func deletedLockFile() throws {
-        let directory = try TemporaryDirectory()
         let held = try DataDirectoryLock.acquire(directory: directory.url)
         try FileManager.default.removeItem(atPath: directory.path(".lock"))
 

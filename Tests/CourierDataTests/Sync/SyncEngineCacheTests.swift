@@ -10,40 +10,32 @@ import Testing
 /// first (found by the simulation's convergence check).
 @MainActor
 @Suite struct SyncEngineCacheTests {
-    let clock = ManualClock()
-    let backend: InMemoryChatBackend
-    let network: NetworkConditioner
+    let world: DemoWorldFixture
     let client: CourierClient
-    private let ids = IDGenerator.seeded(9)
 
     init() throws {
-        backend = try InMemoryChatBackend(
-            seed: DemoData.make(seed: 1, now: clock.now), journal: InMemoryBackendJournal())
-        network = NetworkConditioner(backend: backend, clock: clock, random: LockedRandom(seed: 1))
-        client = try CourierClient(
-            directory: URL(fileURLWithPath: "/app"), currentUser: "me", messages: network, conversations: network,
-            users: network, connectivity: network, clock: clock, ids: .seeded(3), feed: network,
-            fileSystem: SimulatedFileSystem())
+        world = try DemoWorldFixture()
+        client = try world.open()
     }
 
     @Test("after a start-over, a chat the snapshot did not bring is not served from the cache with a hole")
     func aStartOverForgetsWhatItCannotJoin() async throws {
         // Given Ben's whole conversation seen online, and the app in the background while Ben writes and the
         // backend forgets every event it kept
-        _ = try await load("c2")
+        _ = try await world.load("c2", in: client)
         client.enterBackground()
-        try receive("Missed this?", from: "ben", in: "c2")
-        try backend.trimFeeds()
+        try world.receive("Missed this?", from: "ben", in: "c2")
+        try world.backend.trimFeeds()
 
         // When the app comes back (its cursor expired: it starts over, with no chat open) and Ben writes again
         client.enterForeground()
         await waitUntilSettled()
-        try receive("Later", from: "ben", in: "c2")
+        try world.receive("Later", from: "ben", in: "c2")
         await waitUntilSettled()
 
         // Then, offline, the chat's page from the cache is what the device saw whole: Ben's last message, with
         // more to load — not the old conversation with his next-to-last message missing
-        network.setOnline(false)
+        world.network.setOnline(false)
         let page = try await client.messages.messages(in: "c2", before: nil, limit: 50)
         #expect(page.messages.map(\.text) == ["Later"])
         #expect(page.hasMore)
@@ -54,12 +46,10 @@ import Testing
     @Test("reading up to someone's message clears the cached count though a later message of mine is the newest")
     func aReadMarkerLeavesTheCountOfWhatFollowsIt() async throws {
         // Given the list and Ben's conversation seen online; Ben writes, then I answer from another device
-        let conversations = client.conversations
-        let listing = clock.task { _ = try? await conversations.conversations(of: "me", after: nil, limit: 50) }
-        _ = await clock.run(until: { listing.work.isFinished })
-        _ = try await load("c2")
-        let bens = try receive("Lunch?", from: "ben", in: "c2")
-        try receive("Sure", from: "me", in: "c2")
+        await world.loadList(in: client)
+        _ = try await world.load("c2", in: client)
+        let bens = try world.receive("Lunch?", from: "ben", in: "c2")
+        try world.receive("Sure", from: "me", in: "c2")
         await waitUntilSettled()
         let before = try await offlineUnread(in: "c2")
         #expect(before == 2)  // his last message of the demo data, and this one
@@ -75,23 +65,20 @@ import Testing
     @Test("my message whose send was answered before its echo came becomes the cached preview")
     func anAnsweredMessageBecomesTheCachedPreview() async throws {
         // Given the list seen online, and a message I send while the app hears nothing of the feed (background)
-        let conversations = client.conversations
-        let listing = clock.task { _ = try? await conversations.conversations(of: "me", after: nil, limit: 50) }
-        _ = await clock.run(until: { listing.work.isFinished })
+        await world.loadList(in: client)
         client.enterBackground()
         try client.outbox.compose(text: "On my way", in: "c2")
-        let sending = clock.task { await client.idle() }
-        _ = await clock.run(until: { sending.work.isFinished })
+        await world.run { await client.idle() }
 
         // When the app comes back and the feed echoes it (the message is known by then)
         client.enterForeground()
         await waitUntilSettled()
 
         // Then the list, read from the cache offline, previews my message, as the backend does
-        network.setOnline(false)
+        world.network.setOnline(false)
         let page = try await client.conversations.conversations(of: "me", after: nil, limit: 50)
         #expect(page.conversations.first { $0.id == "c2" }?.lastMessage?.text == "On my way")
-        #expect(backend.conversation("c2")?.lastMessage?.text == "On my way")
+        #expect(world.backend.conversation("c2")?.lastMessage?.text == "On my way")
         client.close()
     }
 
@@ -99,18 +86,12 @@ import Testing
     func anEarlierLaunchsMessageIsAnnouncedByItsEcho() async throws {
         // Given a message sent (answered) while the app heard nothing of the feed, and the app closed before its echo
         let disk = SimulatedFileSystem()
-        let open = {
-            try CourierClient(
-                directory: URL(fileURLWithPath: "/later"), currentUser: "me", messages: self.network,
-                conversations: self.network, users: self.network, connectivity: self.network, clock: self.clock,
-                ids: .seeded(4), feed: self.network, fileSystem: disk)
-        }
+        let open = { try world.open("/later", seed: 4, disk: disk) }
         let earlier = try open()
         await waitUntilSettled(earlier)
         earlier.enterBackground()
         let message = try earlier.outbox.compose(text: "Sent before the relaunch", in: "c2")
-        let sending = clock.task { await earlier.idle() }
-        _ = await clock.run(until: { sending.work.isFinished })
+        await world.run { await earlier.idle() }
         earlier.close()
 
         // When the app opens again and its feed brings the echo
@@ -131,24 +112,22 @@ import Testing
     @Test("a message a chat's page brought before its event came is still announced to the list")
     func aMessageAPageBroughtFirstIsAnnounced() async throws {
         // Given the list seen online, the feed not heard (background), and Ben writing
-        let conversations = client.conversations
-        let listing = clock.task { _ = try? await conversations.conversations(of: "me", after: nil, limit: 50) }
-        _ = await clock.run(until: { listing.work.isFinished })
+        await world.loadList(in: client)
         client.enterBackground()
-        let bens = try receive("Are you there?", from: "ben", in: "c2")
+        let bens = try world.receive("Are you there?", from: "ben", in: "c2")
         var announced: [MessageID] = []
         let token = try #require(client.syncEngine).observe { update in
             if case .messages(let messages) = update { announced += messages.map(\.id) }
         }
 
         // When his chat's page loads first (bringing the message into the message cache), then the feed catches up
-        _ = try await load("c2")
+        _ = try await world.load("c2", in: client)
         client.enterForeground()
         await waitUntilSettled()
 
         // Then the message is announced, for the list to move the conversation and count it, and cached there
         #expect(announced == [bens.id])
-        network.setOnline(false)
+        world.network.setOnline(false)
         let page = try await client.conversations.conversations(of: "me", after: nil, limit: 50)
         #expect(page.conversations.first { $0.id == "c2" }?.lastMessage?.id == bens.id)
         token.cancel()
@@ -157,44 +136,15 @@ import Testing
 
     // MARK: - Helpers
 
-    /// Loads the newest page of `conversation` online (the network answers on the clock).
-    private func load(_ conversation: ConversationID) async throws -> MessagePage {
-        let messages = client.messages
-        let loading = clock.task { () -> Result<MessagePage, any Error> in
-            do {
-                return .success(try await messages.messages(in: conversation, before: nil, limit: 50))
-            } catch {
-                return .failure(error)
-            }
-        }
-        _ = await clock.run(until: { loading.work.isFinished })
-        return try await loading.value.get()
-    }
-
-    @discardableResult
-    private func receive(_ text: String, from sender: UserID, in conversation: ConversationID) throws -> Message {
-        try backend.receive(
-            Message(
-                id: ids.next(), conversationID: conversation, senderID: sender, text: text, timestamp: clock.now,
-                status: .sent))
-    }
-
     /// The conversation's unread count as the list reads it offline: from the conversation cache.
     private func offlineUnread(in conversation: ConversationID) async throws -> Int? {
-        network.setOnline(false)
-        defer { network.setOnline(true) }
+        world.network.setOnline(false)
+        defer { world.network.setOnline(true) }
         let page = try await client.conversations.conversations(of: "me", after: nil, limit: 50)
         return page.conversations.first { $0.id == conversation }?.unreadCount
     }
 
-    /// Runs the clock until the client's work is done and its feed is caught up and listening.
     private func waitUntilSettled(_ client: CourierClient? = nil) async {
-        let client = client ?? self.client
-        _ = await clock.run(
-            until: {
-                guard let sync = client.syncEngine else { return true }
-                return !client.isBusy && sync.isLive && sync.cursor == backend.feedEndPosition(for: "me")
-                    && sync.receipts.count == 0
-            }, limit: .seconds(600))
+        await world.waitUntilSettled(client ?? self.client)
     }
 }

@@ -9,18 +9,13 @@ import Testing
 /// convergence check).
 @MainActor
 @Suite struct SyncEngineReceiptDeliveryTests {
-    let clock = ManualClock()
 
     @Test("a read receipt is still delivered after an outage of more failed attempts than a write may have")
     func aReceiptOutlastsAnOutage() async throws {
         // Given a listening client, and a backend that fails every request (503) for ten minutes
-        let backend = try InMemoryChatBackend(
-            seed: DemoData.make(seed: 1, now: clock.now), journal: InMemoryBackendJournal())
-        let network = NetworkConditioner(backend: backend, clock: clock, random: LockedRandom(seed: 1))
-        let client = try CourierClient(
-            directory: URL(fileURLWithPath: "/app"), currentUser: "me", messages: network, conversations: network,
-            users: network, connectivity: network, clock: clock, ids: .seeded(3), feed: network,
-            fileSystem: SimulatedFileSystem())
+        let world = try DemoWorldFixture()
+        let (clock, backend, network) = (world.clock, world.backend, world.network)
+        let client = try world.open()
         _ = await clock.run(until: { client.syncEngine?.isLive == true }, limit: .seconds(60))
         network.failRate = 1
         var attempts = 0

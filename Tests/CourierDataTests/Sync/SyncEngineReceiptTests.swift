@@ -70,7 +70,7 @@ import Testing
                 feed: network, user: "me", cursorStorage: InMemoryRecordStorage(),
                 messageCache: MessageCache(storage: InMemoryRecordStorage()),
                 conversationCache: ConversationCache(storage: InMemoryRecordStorage()),
-                outbox: QueueFakeOutbox(clock: clock, connectivity: ManualConnectivity()), receipts: receipts,
+                outbox: FakeMessageOutbox(clock: clock, connectivity: ManualConnectivity()), receipts: receipts,
                 connectivity: network, clock: clock, settings: settings)
             engine.start()
             let engine = engine

@@ -13,7 +13,7 @@ final class SyncFixture {
     let disk = SimulatedFileSystem()
     let directory = URL(fileURLWithPath: "/app")
     let connectivity = ManualConnectivity(online: true)
-    let feed: ScriptedFeed
+    let feed: FakeEventFeed
     let messages: FakeMessageRepository
     let conversations = FakeConversationRepository([
         Conversation(id: "c1", participantIDs: ["me", "ana"], lastActivity: BackendFixtures.now.addingTimeInterval(-60)),
@@ -26,7 +26,7 @@ final class SyncFixture {
     private var sent = 0
 
     init() {
-        feed = ScriptedFeed(clock: clock)
+        feed = FakeEventFeed(clock: clock)
         messages = FakeMessageRepository(clock: clock, latency: .milliseconds(50), reply: .sent)
     }
 

@@ -156,7 +156,7 @@ import Testing
         #expect(fixture.events.outcomes.contains(.noExecutor(orphan)))
 
         // And once an executor is registered where the app is composed, it goes out too
-        let badges = WriteQueueTestLog()
+        let badges = EventLog()
         queue.register(kind: "badge") { write in badges.append(write.id) }
         #expect(await queue.syncWhenOnline() == 1)
         #expect(badges.entries == [orphan.id])
@@ -166,7 +166,7 @@ import Testing
         // Given executors per kind registered at composition, one replaced later
         let fixture = WriteQueueFixture()
         let queue = try fixture.open(kinds: [])
-        let seen = WriteQueueTestLog()
+        let seen = EventLog()
         queue.register(kind: "setting") { _ in seen.append("old setting") }
         queue.register(kind: "setting") { _ in seen.append("setting") }
         queue.register(kind: "rating") { _ in seen.append("rating") }

@@ -1,11 +1,12 @@
 @testable import CourierFakes
 import CourierData
 import CourierDomain
+import CourierTestSupport
 import Foundation
 import Testing
 
 /// The backend journal's records: the binary layout every store writes, and the JSON of earlier builds still read.
-@Suite struct RecordLogBackendJournalFormatTests {
+@Suite(.removesTemporaryDirectories) struct RecordLogBackendJournalFormatTests {
     static let message = Message(
         id: "m1", conversationID: "c2", senderID: "me", text: "hello “there”",
         timestamp: Date(timeIntervalSince1970: 1_700_000_000.25), status: .sent, sequence: 4)
@@ -42,8 +43,7 @@ import Testing
 
     @Test func aJournalOfAnEarlierBuildOpensWithItsEventsAndTakesNewOnes() throws {
         // Given a journal file of JSON records, as earlier builds wrote it
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("backend-\(UUID()).log").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = TemporaryDirectory.unusedURL(prefix: "backend").path
         let old = try RecordLogStorage(path: path)
         try old.append(Self.legacy)
         old.close()

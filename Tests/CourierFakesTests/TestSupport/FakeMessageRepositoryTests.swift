@@ -69,21 +69,80 @@ struct FakeMessageRepositoryTests {
         #expect(elapsed == 2)
         #expect(page == MessagePage(messages: Array(backend.stored[3...]), hasMore: true))
         #expect(older.messages.map(\.id) == ["m2", "m3"])
-        #expect(backend.pageRequests == 2)
+        #expect(backend.pageRequests == [nil, cursor])
     }
 
-    @Test("a page load a sender-only backend was not set up for, or a negative page size, fails the test loudly")
-    func unexpectedPages() async {
-        let sender = FakeMessageRepository(clock: clock, servesPages: false)
+    @Test("a request of a kind the backend was not set up for, or a page of no messages, fails the test loudly")
+    func unexpectedRequests() async {
+        // Given a sender that serves no pages, and a reader that expects no sends
+        let sender = FakeMessageRepository(clock: clock, serves: .sends)
+        let reader = FakeMessageRepository(clock: clock, serves: .pages)
+
+        // When each is asked what it was not set up for, and the reader for pages of no messages
         await withKnownIssue("pages were not expected") {
             await #expect(throws: FakeCallError.unexpected("messages(in:before:limit:)")) {
                 try await sender.messages(in: "c1", before: nil, limit: 5)
             }
         }
-        await withKnownIssue("a negative page size") {
-            await #expect(throws: FakeCallError.invalidArgument("a page of -1 messages")) {
-                try await FakeMessageRepository(clock: clock).messages(in: "c1", before: nil, limit: -1)
+        await withKnownIssue("sends were not expected") {
+            await #expect(throws: FakeCallError.unexpected("send(_:)")) {
+                try await reader.send(BackendFixtures.message("m1"))
+            }
+            await #expect(throws: FakeCallError.unexpected("sendBatch(_:)")) {
+                try await reader.sendBatch([BackendFixtures.message("m1")])
             }
         }
+        for limit in [0, -1, Int.min] {
+            await withKnownIssue("a page of \(limit) messages") {
+                await #expect(throws: FakeCallError.invalidArgument("a page of \(limit) messages")) {
+                    try await reader.messages(in: "c1", before: nil, limit: limit)
+                }
+            }
+        }
+
+        // Then none of them was served
+        #expect(sender.requests == 0)
+        #expect(reader.requests == 0)
+        #expect(reader.stored.isEmpty)
+    }
+
+    @Test("a backend reached through a connectivity fails offline at once while it is offline, and is not asked")
+    func unreachableWhileOffline() async throws {
+        // Given a reader holding one message, reached while a connectivity is online, which is offline
+        let network = ManualConnectivity(online: false)
+        let reader = FakeMessageRepository(
+            clock: clock, history: [BackendFixtures.message("m1")], serves: .pages, latency: .seconds(1),
+            reachable: network)
+
+        // When a page is asked offline, then online
+        let (offline, offlineTime) = await clock.drive { try await reader.messages(in: "c1", before: nil, limit: 5) }
+        network.set(online: true)
+        let (online, onlineTime) = await clock.drive { try await reader.messages(in: "c1", before: nil, limit: 5) }
+
+        // Then the first failed at once and never reached it; the second took the latency and answered
+        #expect(offline.map(\.messages) == .failure(.offline))
+        #expect(offlineTime == 0)
+        #expect(try online.get().messages.map(\.id) == ["m1"])
+        #expect(onlineTime == 1)
+        #expect(reader.pageRequests == [nil])
+    }
+
+    @Test("a script set while the test runs plays from the next request; one past it is unexpected")
+    func scriptSetLater() async throws {
+        // Given a reader that answered one page, then is scripted to fail the next one
+        let reader = FakeMessageRepository(clock: clock, history: [BackendFixtures.message("m1")], serves: .pages)
+        _ = try await reader.messages(in: "c1", before: nil, limit: 5)
+        reader.script = [.fail(.timeout)]
+
+        // When it is asked twice more
+        await #expect(throws: DeliveryError.timeout) { try await reader.messages(in: "c1", before: nil, limit: 5) }
+        await withKnownIssue("the third request is past the script") {
+            await #expect(throws: FakeCallError.unscripted(request: 3)) {
+                try await reader.messages(in: "c1", before: nil, limit: 5)
+            }
+        }
+
+        // Then all three were recorded
+        #expect(reader.pageRequests == [nil, nil, nil])
     }
 }

@@ -128,7 +128,7 @@ import Testing
                 id: "h1", conversationID: "c1", senderID: "ana", text: "hello", timestamp: clock.now,
                 status: .read)
         ]
-        let repository = ChatFakeRepository(clock: clock, history: history, reachable: network)
+        let repository = backend(history, reachable: network)
         let model = makeChat(repository: repository)
         let recorder = StateRecorder(model)
 

@@ -19,7 +19,7 @@ import Testing
     @Test func comingBackOnlineIsOneChatStateWithBannerToastAndLoadInAgreement() async {
         // Given an uncached chat opened offline (its backend reachable online only) with one message queued
         outbox.seed("a")
-        let chat = makeChat(repository: ChatFakeRepository(clock: clock, latency: .zero, reachable: network))
+        let chat = makeChat(repository: backend(latency: .zero, reachable: network))
         chat.start()
         _ = await clock.run(until: { !chat.hasPendingWork })
         let recorder = StateRecorder(chat)

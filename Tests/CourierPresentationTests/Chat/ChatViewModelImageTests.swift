@@ -47,7 +47,7 @@ import Testing
 
     @Test func theListPreviewsAnImageInWordsWithItsThumbnailNeverItsURL() async throws {
         // Given the list of one conversation whose last message is text
-        let repository = ConversationsListFakeRepository(
+        let repository = FakeConversationRepository(
             [
                 Conversation(
                     id: "c1", participantIDs: ["me", "ana"],
@@ -55,7 +55,7 @@ import Testing
                     lastActivity: clock.now)
             ], clock: clock, latency: .zero)
         let list = ConversationsListViewModel(
-            currentUser: "me", conversations: repository, users: ConversationsListFakeDirectory([]), clock: clock,
+            currentUser: "me", conversations: repository, users: FakeUserDirectory([]), clock: clock,
             outbox: outbox)
         list.load()
         await clock.idle()

@@ -8,12 +8,12 @@ import Testing
 @Suite struct ChatViewModelPagingTests: OutboxScreenSuite {
     let screen = OutboxScreen(online: true)
     let history: [Message]
-    let repository: ChatFakeRepository
+    let repository: FakeMessageRepository
 
     init() {
         // 60 messages, five and a half hours old, alternating between Ana and me.
         history = ChatFixture.history(from: screen.clock.now.addingTimeInterval(-5.5 * 3_600))
-        repository = ChatFakeRepository(clock: screen.clock, latency: .seconds(1), history: history)
+        repository = screen.backend(history)
     }
 
     @Test func startShowsPendingMessagesAtOnceThenMergesTheNewestPage() async {
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func anUncachedChatOpenedOfflineSaysItLoadsOnceBackOnline() async {
-        let failing = ChatFakeRepository.unreachable(clock: clock)
+        let failing = backend(latency: .zero, reachable: ManualConnectivity(online: false))
         let model = makeModel(repository: failing)
         let recorder = StateRecorder(model)
 
@@ -93,17 +93,13 @@ import Testing
 }
 
 @MainActor
-@Suite struct ChatViewModelLifetimeTests {
+@Suite struct ChatViewModelLifetimeTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: true)
+
     @Test func closingTheChatCancelsItsLoadAndTimers() async {
         // Given a chat whose first page is still loading, with a relative-time refresh pending
-        let clock = ManualClock()
-        let network = ManualConnectivity(online: true)
-        let outbox = QueueFakeOutbox(clock: clock, connectivity: network)
         outbox.seed("draft")
-        var model: ChatViewModel? = ChatViewModel(
-            conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
-            repository: ChatFakeRepository(clock: clock), connectivity: network,
-            banner: ConnectivityBannerViewModel(connectivity: network, outbox: outbox, clock: clock), clock: clock)
+        var model: ChatViewModel? = makeChat(repository: backend())
         model?.start()
         await clock.idle()
         #expect(clock.sleeperCount == 2)
@@ -139,8 +135,8 @@ import Testing
     @Test func aNewestPageThatFailedSaysSoAndMoreLoadsItInsteadOfClaimingTheBeginning() async {
         // Given a chat whose first page request meets a server error
         let messages = history(2)
-        let repository = ChatFakeRepository(clock: clock, history: messages)
-        repository.failNextPages(with: [.server(code: 500)])
+        let repository = backend(messages)
+        repository.script = [.fail(.server(code: 500)), .answer]
         let model = makeChat(repository: repository)
         let recorder = StateRecorder(model)
 
@@ -166,11 +162,11 @@ import Testing
     @Test func anOlderPageThatFailedSaysFailedToLoadMoreMessages() async {
         // Given a chat of 60 messages open on its newest 50, and an older page that fails once
         let messages = history(60)
-        let repository = ChatFakeRepository(clock: clock, history: messages)
+        let repository = backend(messages)
         let model = makeChat(repository: repository)
         model.start()
         _ = await clock.run(until: { !model.hasPendingWork })
-        repository.failNextPages(with: [.timeout])
+        repository.script = [.fail(.timeout)]
         let recorder = StateRecorder(model)
 
         // When the user asks for more

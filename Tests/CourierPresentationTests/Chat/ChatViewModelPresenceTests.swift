@@ -10,27 +10,10 @@ import Testing
 @Suite struct ChatViewModelPresenceTests: OutboxScreenSuite {
     let screen = OutboxScreen(online: true)
 
-    /// A directory whose presence the test sets, counting the questions.
-    private final class PresenceBoard: UserDirectory {
-        var current: Presence?
-        var asked = 0
-
-        func users(_ ids: [UserID]) async -> [UserID: User] { [:] }
-
-        func presence(_ ids: [UserID]) async -> [UserID: Presence] {
-            asked += 1
-            guard let current, ids.contains(current.userID) else { return [:] }
-            return [current.userID: current]
-        }
-
-        func observe(_ observer: @escaping @MainActor (User) -> Void) -> ObservationToken { ObservationToken {} }
-    }
-
     @Test func theStatusShowsAtOnceFollowsWithin30SecondsAndStopsInTheBackground() async {
         // Given Ana online, and her chat shown
-        let board = PresenceBoard()
-        board.current = Presence(userID: "ana", isOnline: true)
-        let model = makeChat(repository: ChatFakeRepository(clock: clock, latency: .zero))
+        let board = FakeUserDirectory(presence: [Presence(userID: "ana", isOnline: true)])
+        let model = makeChat(repository: backend(latency: .zero))
         model.showPresence(of: "ana", from: board)
         model.start()
         await clock.idle()
@@ -38,40 +21,39 @@ import Testing
 
         // When she goes offline, the status follows at the next 30 s mark, then reads her last-seen time
         let left = clock.now.addingTimeInterval(10)
-        board.current = Presence(userID: "ana", isOnline: false, lastSeen: left)
+        board.setPresence(Presence(userID: "ana", isOnline: false, lastSeen: left))
         await clock.advance(by: .seconds(29))
         #expect(model.state.presence == "Online")
         await clock.advance(by: .seconds(1))
         #expect(model.state.presence == "Last seen just now")
         await clock.advance(by: .seconds(300))
         #expect(model.state.presence == "Last seen 5m ago")
-        let askedInForeground = board.asked
+        let askedInForeground = board.presenceLookups.count
 
         // When the app spends an hour in the background, nothing is asked; the return asks at once
         model.enterBackground()
         await clock.advance(by: .seconds(3_600))
-        #expect(board.asked == askedInForeground)
+        #expect(board.presenceLookups.count == askedInForeground)
         model.enterForeground()
         await clock.idle()
-        #expect(board.asked == askedInForeground + 1)
+        #expect(board.presenceLookups.count == askedInForeground + 1)
         #expect(model.state.presence == "Last seen 1h ago")
     }
 
     @Test func aChatShownInTheBackgroundAsksNothingUntilTheAppIsBack() async {
         // Given a chat made while the app is in the background
-        let board = PresenceBoard()
-        board.current = Presence(userID: "ana", isOnline: true)
-        let model = makeChat(repository: ChatFakeRepository(clock: clock, latency: .zero))
+        let board = FakeUserDirectory(presence: [Presence(userID: "ana", isOnline: true)])
+        let model = makeChat(repository: backend(latency: .zero))
         model.enterBackground()
         model.showPresence(of: "ana", from: board)
         model.start()
         await clock.advance(by: .seconds(120))
 
         // Then no status was asked; the return asks at once
-        #expect(board.asked == 0 && model.state.presence == nil)
+        #expect(board.presenceLookups.count == 0 && model.state.presence == nil)
         model.enterForeground()
         await clock.idle()
-        #expect(board.asked == 1 && model.state.presence == "Online")
+        #expect(board.presenceLookups.count == 1 && model.state.presence == "Online")
     }
 
     @Test func theStatusTextsAreTheStorysWords() {

@@ -14,7 +14,7 @@ import Testing
     private func open(_ history: [Message] = []) async -> ChatViewModel {
         let model = ChatViewModel(
             conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
-            repository: ChatFakeRepository(clock: clock, history: history), connectivity: network,
+            repository: backend(history), connectivity: network,
             banner: makeBanner(), clock: clock, sync: sync)
         model.start()
         _ = await clock.run(until: { !model.hasPendingWork })
@@ -42,7 +42,7 @@ import Testing
 
         // When Ana's answer arrives
         let answer = fromAna("a1", "hi!")
-        sync.send(.messages([answer]))
+        sync.announce(.messages([answer]))
 
         // Then it shows below mine, in one new state, and the chat marks it read
         #expect(recorder.states == [
@@ -63,8 +63,8 @@ import Testing
         // When a message of another chat arrives, and Ana's again (a replay)
         var elsewhere = fromAna("b1", "elsewhere")
         elsewhere.conversationID = "c2"
-        sync.send(.messages([elsewhere]))
-        sync.send(.messages([known]))
+        sync.announce(.messages([elsewhere]))
+        sync.announce(.messages([known]))
 
         // Then no state was emitted and nothing more was marked read
         #expect(recorder.states.count == 1)
@@ -102,10 +102,10 @@ import Testing
         let queuedID = try #require(model.state.messages.last?.id)
 
         // When Ana's device gets the first, then Ana reads everything, then a late delivered receipt comes
-        sync.send(.statuses(conversation: "c1", status: .delivered, upTo: first.cursor))
+        sync.announce(.statuses(conversation: "c1", status: .delivered, upTo: first.cursor))
         let afterDelivered = model.state.messages.map(\.status)
-        sync.send(.statuses(conversation: "c1", status: .read, upTo: clock.now.cursorAtEnd))
-        sync.send(.statuses(conversation: "c1", status: .delivered, upTo: clock.now.cursorAtEnd))
+        sync.announce(.statuses(conversation: "c1", status: .read, upTo: clock.now.cursorAtEnd))
+        sync.announce(.statuses(conversation: "c1", status: .delivered, upTo: clock.now.cursorAtEnd))
 
         // Then: first delivered, second still sent; then both read with "Read"; Ana's and the queued row untouched
         #expect(afterDelivered == [.delivered, .sent, .sent, .queued])
@@ -125,7 +125,7 @@ import Testing
         let snapshot = FeedSnapshot(
             position: FeedPosition(9), conversations: ConversationPage(conversations: [], hasMore: false),
             chats: ["c1": MessagePage(messages: [old[1], missed], hasMore: true)])
-        sync.send(.reset(snapshot))
+        sync.announce(.reset(snapshot))
 
         // Then every state showed at least the rows shown before, and the missed one joined at the bottom
         #expect(recorder.states.allSatisfy { $0.messages.count >= 2 })
@@ -140,7 +140,7 @@ import Testing
         model = nil
 
         // When a message arrives for it
-        sync.send(.messages([fromAna("a1", "anyone?")]))
+        sync.announce(.messages([fromAna("a1", "anyone?")]))
 
         // Then nobody listens any more and the conversation is not on screen
         #expect(model == nil)
@@ -164,7 +164,7 @@ extension Date {
         // Given a chat showing a message sent now ("Now")
         let message = Message(
             id: "s1", conversationID: "c1", senderID: "me", text: "hey", timestamp: clock.now, status: .sent)
-        let model = makeChat(repository: ChatFakeRepository(clock: clock, history: [message]))
+        let model = makeChat(repository: backend([message]))
         model.start()
         _ = await clock.run(until: { !model.hasPendingWork })
         let recorder = StateRecorder(model)

@@ -11,14 +11,14 @@ import Testing
     let screen = OutboxScreen(online: true)
     let history: [Message]
     let queued: [Message]
-    let repository: ChatFakeRepository
+    let repository: FakeMessageRepository
 
     init() {
         // 60 messages of history, five and a half hours old, then 120 queued in the last 12 seconds.
         history = ChatFixture.history(from: screen.clock.now.addingTimeInterval(-5.5 * 3_600))
         let outbox = screen.outbox
         queued = (0..<120).map { index in outbox.seed("queued \(index)", ageSeconds: Double(120 - index) / 10) }
-        repository = ChatFakeRepository(clock: screen.clock, latency: .seconds(1), history: history)
+        repository = screen.backend(history)
     }
 
     @Test func openingShowsTheNewestPageAndEachMoreAPageMoreQueueFirst() async {

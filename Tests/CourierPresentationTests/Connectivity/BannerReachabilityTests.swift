@@ -29,7 +29,7 @@ import Testing
         // Given a device online with one queued message
         let clock = ManualClock()
         let connectivity = ServerConnectivity()
-        let outbox = QueueFakeOutbox(clock: clock, connectivity: ManualConnectivity(online: false))
+        let outbox = FakeMessageOutbox(clock: clock, connectivity: ManualConnectivity(online: false))
         try outbox.compose(text: "waiting", in: "c1")
         let banner = ConnectivityBannerViewModel(connectivity: connectivity, outbox: outbox, clock: clock)
 

@@ -33,11 +33,11 @@ private typealias Fixture = ConversationsListFixture
         ]
     }
 
-    private func makeModel(outbox: QueueFakeOutbox? = nil, sync: ManualLiveSync? = nil) -> ConversationsListViewModel {
+    private func makeModel(outbox: FakeMessageOutbox? = nil, sync: FakeLiveSync? = nil) -> ConversationsListViewModel {
         ConversationsListViewModel(
             currentUser: Fixture.me,
-            conversations: ConversationsListFakeRepository(threeConversations(), clock: clock, latency: .zero),
-            users: ConversationsListFakeDirectory([]), clock: clock, outbox: outbox, sync: sync)
+            conversations: FakeConversationRepository(threeConversations(), clock: clock, latency: .zero),
+            users: FakeUserDirectory([]), clock: clock, outbox: outbox, sync: sync)
     }
 
     @Test("a message that reached the backend before the page was read counts once")
@@ -68,8 +68,8 @@ private typealias Fixture = ConversationsListFixture
         conversations[0].unreadCount = 1
         let model = ConversationsListViewModel(
             currentUser: Fixture.me,
-            conversations: ConversationsListFakeRepository(conversations, clock: clock, latency: .zero),
-            users: ConversationsListFakeDirectory([]), clock: clock)
+            conversations: FakeConversationRepository(conversations, clock: clock, latency: .zero),
+            users: FakeUserDirectory([]), clock: clock)
         model.messageActivity(anas)
 
         // When the first page loads
@@ -83,7 +83,7 @@ private typealias Fixture = ConversationsListFixture
     @Test("deleting a queued message shows the preview and the place it covered again")
     func deletingAQueuedMessageRestoresTheRow() async throws {
         // Given a loaded list and an offline outbox
-        let outbox = QueueFakeOutbox(clock: clock, connectivity: ManualConnectivity(online: false))
+        let outbox = FakeMessageOutbox(clock: clock, connectivity: ManualConnectivity(online: false))
         let model = makeModel(outbox: outbox)
         model.load()
         await clock.idle()
@@ -119,7 +119,7 @@ private typealias Fixture = ConversationsListFixture
     @Test("a read marker clears what it covers even when my own later message is the newest")
     func aReadMarkerBeforeMyOwnMessageClearsTheCount() async {
         // Given a loaded list in which Ben writes (one unread), then I answer from another device
-        let sync = ManualLiveSync()
+        let sync = FakeLiveSync()
         let model = makeModel(sync: sync)
         model.load()
         await clock.idle()
@@ -142,7 +142,7 @@ private typealias Fixture = ConversationsListFixture
     @Test("a read marker short of a message counted since leaves that one unread")
     func aReadMarkerLeavesLaterMessagesUnread() async {
         // Given a loaded list in which Ana (one unread in the page) writes twice more
-        let sync = ManualLiveSync()
+        let sync = FakeLiveSync()
         let model = makeModel(sync: sync)
         model.load()
         await clock.idle()

@@ -12,8 +12,8 @@ private typealias Fixture = ConversationsListFixture
 
     @Test func aReleasedListEndsItsObservationsAndTimers() async {
         // Given a list that is loaded, observed, and refreshing its timestamps
-        let directory = ConversationsListFakeDirectory(Fixture.users(3))
-        let repository = ConversationsListFakeRepository(
+        let directory = FakeUserDirectory(Fixture.users(3))
+        let repository = FakeConversationRepository(
             Fixture.conversations(3, newest: clock.now), clock: clock, latency: .zero)
         var model: ConversationsListViewModel? = ConversationsListViewModel(
             currentUser: Fixture.me, conversations: repository, users: directory, clock: clock)
@@ -44,10 +44,10 @@ private typealias Fixture = ConversationsListFixture
 
     @Test func aListReleasedInTheBackgroundLeavesNothingBehind() async {
         // Given a list that went to the background and came back
-        let directory = ConversationsListFakeDirectory([])
+        let directory = FakeUserDirectory([])
         var model: ConversationsListViewModel? = ConversationsListViewModel(
             currentUser: Fixture.me,
-            conversations: ConversationsListFakeRepository([], clock: clock, latency: .zero), users: directory,
+            conversations: FakeConversationRepository([], clock: clock, latency: .zero), users: directory,
             clock: clock)
         weak let released = model
         model?.enterBackground()

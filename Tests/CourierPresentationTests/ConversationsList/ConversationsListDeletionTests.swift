@@ -8,33 +8,17 @@ private typealias Fixture = ConversationsListFixture
 private typealias State = ConversationsListViewModel.State
 private typealias Alert = ConversationsListViewModel.DeleteAlert
 
-/// Deletes what it is asked to through the outbox (so the outbox announces each discarded message), or refuses.
-@MainActor
-private final class FakeDeleter: ConversationDeleting {
-    let outbox: QueueFakeOutbox
-    var refusal: StoreError?
-    private(set) var deleted: [ConversationID] = []
-
-    init(outbox: QueueFakeOutbox) { self.outbox = outbox }
-
-    func deleteConversation(_ conversation: ConversationID) throws -> [MessageID] {
-        if let refusal { throw refusal }
-        deleted.append(conversation)
-        return try outbox.discardPending(in: conversation)
-    }
-}
-
 /// Deleting a conversation from the list: a confirmation that says what goes with it, then one state without the row.
 @MainActor
 @Suite struct ConversationsListDeletionTests {
     let clock = ManualClock()
     let network = ManualConnectivity(online: false)
-    let outbox: QueueFakeOutbox
-    private let deleter: FakeDeleter
+    let outbox: FakeMessageOutbox
+    private let deleter: FakeConversationDeleting
 
     init() {
-        outbox = QueueFakeOutbox(clock: clock, connectivity: network)
-        deleter = FakeDeleter(outbox: outbox)
+        outbox = FakeMessageOutbox(clock: clock, connectivity: network)
+        deleter = FakeConversationDeleting(outbox: outbox)
     }
 
     private func loadedList(deleting: Bool = true) async -> ConversationsListViewModel {
@@ -52,8 +36,8 @@ private final class FakeDeleter: ConversationDeleting {
         ]
         let model = ConversationsListViewModel(
             currentUser: Fixture.me,
-            conversations: ConversationsListFakeRepository(conversations, clock: clock, latency: .zero),
-            users: ConversationsListFakeDirectory(
+            conversations: FakeConversationRepository(conversations, clock: clock, latency: .zero),
+            users: FakeUserDirectory(
                 [User(id: "ana", displayName: "Ana"), User(id: "ben", displayName: "Ben")]),
             clock: clock, outbox: outbox, deleter: deleting ? deleter : nil)
         model.load()

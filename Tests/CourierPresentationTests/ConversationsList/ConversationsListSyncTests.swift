@@ -17,9 +17,9 @@ private typealias Fixture = ConversationsListFixture
     private func loaded(_ count: Int = 3, outbox: (any MessageOutbox)? = nil) async -> ConversationsListViewModel {
         let model = ConversationsListViewModel(
             currentUser: Fixture.me,
-            conversations: ConversationsListFakeRepository(
+            conversations: FakeConversationRepository(
                 Fixture.conversations(count, newest: clock.now), clock: clock, latency: .zero),
-            users: ConversationsListFakeDirectory(Fixture.users(count)), clock: clock, outbox: outbox, sync: sync)
+            users: FakeUserDirectory(Fixture.users(count)), clock: clock, outbox: outbox, sync: sync)
         model.load()
         await clock.idle()
         return model
@@ -36,7 +36,7 @@ private typealias Fixture = ConversationsListFixture
         #expect(model.state.items.map(\.unreadCount) == [1, 2, 0])
 
         // When User 3 writes in c3
-        sync.send(.messages([message("n1", in: "c3", from: "u3", text: "new here")]))
+        sync.announce(.messages([message("n1", in: "c3", from: "u3", text: "new here")]))
 
         // Then c3 moved to the top with the new preview and one unread, in one state
         #expect(recorder.states.count == 2)
@@ -51,7 +51,7 @@ private typealias Fixture = ConversationsListFixture
         let watching = sync.watch("c2")
 
         // When I write in c3 from another device and User 2 writes in c2
-        sync.send(.messages([
+        sync.announce(.messages([
             message("mine", in: "c3", from: Fixture.me, text: "from my laptop"),
             message("u2", in: "c2", from: "u2", text: "seen at once"),
         ]))
@@ -68,10 +68,10 @@ private typealias Fixture = ConversationsListFixture
         let newest = try #require(Fixture.conversations(3, newest: clock.now)[1].lastMessage)
 
         // When a marker below the newest arrives, then one covering it
-        sync.send(.readByMe(
+        sync.announce(.readByMe(
             conversation: "c2", upTo: MessageCursor(timestamp: newest.timestamp.addingTimeInterval(-1), id: "x")))
         let before = model.state.items[1].unreadCount
-        sync.send(.readByMe(conversation: "c2", upTo: newest.cursor))
+        sync.announce(.readByMe(conversation: "c2", upTo: newest.cursor))
 
         // Then only the covering one cleared the count
         #expect(before == 2)
@@ -81,7 +81,7 @@ private typealias Fixture = ConversationsListFixture
     @Test func aReadMarkerStillOnItsWayKeepsTheCountClearedWhenTheListLoads() async throws {
         // Given a read marker this device made for c2 that the backend has not counted yet
         let newest = try #require(Fixture.conversations(3, newest: clock.now)[1].lastMessage)
-        sync.markers["c2"] = newest.cursor
+        sync.readMarkers["c2"] = newest.cursor
 
         // When the list loads (the backend still says 2 unread)
         let model = await loaded()
@@ -101,7 +101,7 @@ private typealias Fixture = ConversationsListFixture
         c3.lastActivity = clock.now.addingTimeInterval(1)
         c3.unreadCount = 4
         let rest = Array(Fixture.conversations(3, newest: clock.now).prefix(2))
-        sync.send(.reset(FeedSnapshot(
+        sync.announce(.reset(FeedSnapshot(
             position: FeedPosition(3), conversations: ConversationPage(conversations: [c3] + rest, hasMore: false),
             chats: [:])))
 
@@ -115,7 +115,7 @@ private typealias Fixture = ConversationsListFixture
 
     @Test func messagesComposedHereMoveTheListWithoutAnyWiring() async throws {
         // Given the list made with the outbox (as from a session)
-        let outbox = QueueFakeOutbox(clock: clock, connectivity: network)
+        let outbox = FakeMessageOutbox(clock: clock, connectivity: network)
         let model = await loaded(outbox: outbox)
 
         // When I write in c3
@@ -135,62 +135,42 @@ private typealias Fixture = ConversationsListFixture
     let clock = ManualClock()
     let sync = FakeLiveSync()
 
-    /// Answers the first page from "the cache" first, then from the backend; counts the requests.
-    private final class CacheThenBackend: ConversationRepository, @unchecked Sendable {
-        let conversations: [Conversation]
-        var requests = 0
-        var cachedAnswers: Int
-
-        init(_ conversations: [Conversation], cachedAnswers: Int) {
-            self.conversations = conversations
-            self.cachedAnswers = cachedAnswers
-        }
-
-        func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
-            -> ConversationPage
-        {
-            requests += 1
-            let cached = cachedAnswers > 0
-            cachedAnswers -= 1
-            // The cache knew the first two conversations only; the backend has a third, newer one
-            let shown = cached ? Array(conversations.dropFirst()) : conversations
-            return ConversationPage(conversations: shown, hasMore: false, isCached: cached)
-        }
-    }
-
-    private func list(over repository: CacheThenBackend) -> ConversationsListViewModel {
+    private func list(over repository: FakeConversationRepository) -> ConversationsListViewModel {
         ConversationsListViewModel(
             currentUser: Fixture.me, conversations: repository,
-            users: ConversationsListFakeDirectory(Fixture.users(3)), clock: clock, sync: sync)
+            users: FakeUserDirectory(Fixture.users(3)), clock: clock, sync: sync)
     }
 
     @Test func aCachedFirstPageIsLoadedAgainOnceTheFeedIsLive() async {
-        // Given a list opened offline, answered from the cache
-        let repository = CacheThenBackend(Fixture.conversations(3, newest: clock.now), cachedAnswers: 1)
+        // Given a list opened offline, answered from the cache, which knew the first two conversations only (the
+        // backend has a third, newer one)
+        let conversations = Fixture.conversations(3, newest: clock.now)
+        let repository = FakeConversationRepository(conversations, clock: clock)
+        repository.answerFromCache(Array(conversations.dropFirst()))
         let model = list(over: repository)
         model.load()
         await clock.idle()
         #expect(model.state.items.map(\.id) == ["c2", "c3"])
 
         // When the device is back and the feed caught up
-        sync.send(.live(true))
+        sync.announce(.live(true))
         await clock.idle()
 
         // Then the list asked again by itself and shows what the backend holds; a later live changes nothing
         #expect(repository.requests == 2)
         #expect(model.state.items.map(\.id) == ["c1", "c2", "c3"])
-        sync.send(.live(false))
-        sync.send(.live(true))
+        sync.announce(.live(false))
+        sync.announce(.live(true))
         await clock.idle()
         #expect(repository.requests == 2)
     }
 
     @Test func aListTheBackendAnsweredIsNotReloadedWhenTheFeedGoesLive() async {
-        let repository = CacheThenBackend(Fixture.conversations(3, newest: clock.now), cachedAnswers: 0)
+        let repository = FakeConversationRepository(Fixture.conversations(3, newest: clock.now), clock: clock)
         let model = list(over: repository)
         model.load()
         await clock.idle()
-        sync.send(.live(true))
+        sync.announce(.live(true))
         await clock.idle()
         #expect(repository.requests == 1)
     }

@@ -12,9 +12,9 @@ private typealias Fixture = ConversationsListFixture
 
     private func loadedModel(_ conversations: [Conversation]) async -> ConversationsListViewModel {
         let model = ConversationsListViewModel(
-            currentUser: Fixture.me, conversations: ConversationsListFakeRepository(conversations, clock: clock,
+            currentUser: Fixture.me, conversations: FakeConversationRepository(conversations, clock: clock,
                 latency: .zero),
-            users: ConversationsListFakeDirectory(Fixture.users(3)), clock: clock)
+            users: FakeUserDirectory(Fixture.users(3)), clock: clock)
         model.loadMore()
         await clock.idle()
         return model

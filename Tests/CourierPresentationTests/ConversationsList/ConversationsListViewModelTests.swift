@@ -14,9 +14,9 @@ private typealias Item = ConversationsListItem
 
     private func makeModel(
         _ conversations: [Conversation], users: [User], latency: Duration = .zero, pageSize: Int = 50
-    ) -> (ConversationsListViewModel, ConversationsListFakeRepository, ConversationsListFakeDirectory) {
-        let repository = ConversationsListFakeRepository(conversations, clock: clock, latency: latency)
-        let directory = ConversationsListFakeDirectory(users)
+    ) -> (ConversationsListViewModel, FakeConversationRepository, FakeUserDirectory) {
+        let repository = FakeConversationRepository(conversations, clock: clock, latency: latency)
+        let directory = FakeUserDirectory(users)
         let model = ConversationsListViewModel(
             currentUser: Fixture.me, conversations: repository, users: directory, clock: clock, pageSize: pageSize)
         return (model, repository, directory)
@@ -107,7 +107,7 @@ private typealias Item = ConversationsListItem
         #expect(model.state.items[119].title == "User 120")
         #expect(model.state.items[1].timestamp == "1m ago")
         #expect(!model.state.hasMore)
-        #expect(repository.requestCount == 3)
+        #expect(repository.requests == 3)
         #expect(recorder.states.count == statesAtEnd)
         #expect(recorder.states.map(\.items.count) == [0, 0, 50, 50, 100, 100, 120])
         #expect(recorder.states.map(\.isLoading) == [false, true, false, true, false, true, false])
@@ -126,7 +126,7 @@ private typealias Item = ConversationsListItem
         await clock.advance(by: .seconds(1))
 
         // Then one request was made and the first page shows once
-        #expect(repository.requestCount == 1)
+        #expect(repository.requests == 1)
         #expect(model.state.items.count == 50)
     }
 

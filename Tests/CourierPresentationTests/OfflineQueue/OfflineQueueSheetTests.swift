@@ -10,14 +10,10 @@ import Testing
     let screen = OutboxScreen(online: false)
 
     @Test func editOpensTheSheetWithTheTextAndSaveIsDisabledWhileBlank() throws {
-        // Given a queued message on the Offline Queue
-        let message = outbox.seed("draft")
-        let model = makeModel()
-        let recorder = StateRecorder(model)
-        let row = model.state.rows[0]
+        // Given a queued message on the Offline Queue, and Edit opening the sheet
+        let (message, model, recorder, row) = try editingDraft()
 
-        // When Edit opens the sheet, the text is cleared, then typed again, then saved
-        try model.beginEdit(messageID: message.id)
+        // When the text is cleared, then typed again, then saved
         try model.updateEditText("  ")
         try model.updateEditText("final words")
         try model.saveEdit()
@@ -42,12 +38,7 @@ import Testing
     }
 
     @Test func savingBlankTextIsRefusedAndCancelLeavesTheMessageAsItWas() throws {
-        let message = outbox.seed("draft")
-        let model = makeModel()
-        let recorder = StateRecorder(model)
-        let row = model.state.rows[0]
-
-        try model.beginEdit(messageID: message.id)
+        let (message, model, recorder, row) = try editingDraft()
         try model.updateEditText(" ")
         #expect(throws: InputError.emptyText) { try model.saveEdit() }
         model.cancelEdit()
@@ -107,6 +98,20 @@ import Testing
         OfflineQueueViewModel.State(
             title: "Offline Queue (\(rows.count))", rows: rows,
             emptyState: nil, editSheet: editSheet, deleteConfirmation: deleteConfirmation)
+    }
+
+    /// The queue holding one queued "draft", with Edit's sheet opened on it: the message, the screen, every state it
+    /// emitted from before the sheet opened, and the draft's row.
+    private func editingDraft() throws -> (
+        message: Message, model: OfflineQueueViewModel, recorder: StateRecorder<OfflineQueueViewModel>,
+        row: OfflineQueueRow
+    ) {
+        let message = outbox.seed("draft")
+        let model = makeModel()
+        let recorder = StateRecorder(model)
+        let row = model.state.rows[0]
+        try model.beginEdit(messageID: message.id)
+        return (message, model, recorder, row)
     }
 
     private func makeModel() -> OfflineQueueViewModel {

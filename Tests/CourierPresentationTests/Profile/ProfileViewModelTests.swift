@@ -1,5 +1,6 @@
 import CourierDomain
 import CourierPresentation
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -9,14 +10,14 @@ import Testing
 @Suite struct ProfileViewModelTests {
     let clock = ManualClock()
     let network = ManualConnectivity(online: true)
-    let directory = ProfileFakeDirectory()
+    let directory = FakeUserDirectory([])
     let server = User(id: "me", displayName: "Server Name")
 
     private func makeModel(
-        _ writes: ProfileFakeWriteQueue, backend: ProfileFakeBackend? = nil
+        _ writes: FakeWriteQueue, backend: FakeUserRepository? = nil
     ) -> ProfileViewModel {
         ProfileViewModel(
-            currentUser: "me", writes: writes, users: directory, backend: backend ?? ProfileFakeBackend(server: server),
+            currentUser: "me", writes: writes, users: directory, backend: backend ?? FakeUserRepository([server]),
             connectivity: network, clock: clock)
     }
 
@@ -34,7 +35,7 @@ import Testing
 
     @Test func onlineTheNameShowsAtOnceIsQueuedAndSyncedByItself() async throws {
         // Given an online device, whose screen synced once when it was made
-        let writes = ProfileFakeWriteQueue(clock: clock)
+        let writes = FakeWriteQueue(clock: clock)
         let model = makeModel(writes)
         let recorder = StateRecorder(model)
         await clock.idle()
@@ -45,7 +46,7 @@ import Testing
 
         // Then it shows at once, one write waits, and the sync started by the change delivers it
         #expect(directory.edits == ["update Marta"])
-        #expect(writes.queuedNames == ["Marta"])
+        #expect(writes.payloads(String.self) == ["Marta"])
         #expect(model.hasPendingWork)
         await clock.idle()
         #expect(recorder.states == [state(0), state(1), state(0)])
@@ -56,7 +57,7 @@ import Testing
     @Test func offlineTheWriteWaitsAndComingOnlineSyncsIt() async throws {
         // Given an offline device
         network.set(online: false)
-        let writes = ProfileFakeWriteQueue(clock: clock)
+        let writes = FakeWriteQueue(clock: clock)
         let model = makeModel(writes)
         let recorder = StateRecorder(model)
 
@@ -67,7 +68,7 @@ import Testing
 
         // Then both show, but one write waits — the newer name replaced the older — and nothing synced
         #expect(directory.edits == ["update Marta", "update Marta K"])
-        #expect(writes.queuedNames == ["Marta K"])
+        #expect(writes.payloads(String.self) == ["Marta K"])
         #expect(writes.syncs == 0)
         #expect(recorder.states == [state(0), state(1)])
 
@@ -83,7 +84,7 @@ import Testing
     ])
     func aBadNameIsRefusedAndChangesNothing(name: String, error: DisplayNameError) async throws {
         // Given an online device
-        let writes = ProfileFakeWriteQueue(clock: clock)
+        let writes = FakeWriteQueue(clock: clock)
         let model = makeModel(writes)
         let recorder = StateRecorder(model)
 
@@ -96,14 +97,14 @@ import Testing
     }
 
     @Test func aNameOfExactlyTheLimitIsTaken() throws {
-        let writes = ProfileFakeWriteQueue(clock: clock)
+        let writes = FakeWriteQueue(clock: clock)
         try makeModel(writes).changeDisplayName(to: String(repeating: "x", count: 64))
         #expect(writes.count == 1)
     }
 
     @Test func aWriteTheQueueCannotTakeIsRefusedAndTheNameIsNotShown() async throws {
         // Given a full queue
-        let writes = ProfileFakeWriteQueue(clock: clock)
+        let writes = FakeWriteQueue(clock: clock)
         writes.refusal = StoreError.capacityReached(limit: 1_000)
         let model = makeModel(writes)
         let recorder = StateRecorder(model)
@@ -120,7 +121,7 @@ import Testing
     @Test func aRejectedNameIsReportedAndRolledBackToTheServersName() async throws {
         // Given a name change waiting offline
         network.set(online: false)
-        let writes = ProfileFakeWriteQueue(clock: clock)
+        let writes = FakeWriteQueue(clock: clock)
         let model = makeModel(writes)
         let recorder = StateRecorder(model)
         let write = try writes.enqueue(
@@ -139,8 +140,10 @@ import Testing
 
     @Test func anAbandonedNameWithTheBackendUnreachableIsDroppedFromTheDirectory() async throws {
         // Given a name change and a backend that cannot answer
-        let writes = ProfileFakeWriteQueue(clock: clock)
-        let model = makeModel(writes, backend: ProfileFakeBackend(server: nil))
+        let writes = FakeWriteQueue(clock: clock)
+        let unreachable = FakeUserRepository([])
+        unreachable.fail(with: .offline)
+        let model = makeModel(writes, backend: unreachable)
         let recorder = StateRecorder(model)
         let write = try nameWrite("Doomed")
 
@@ -156,7 +159,7 @@ import Testing
     @Test func aNameGivenUpWhileANewerOneWaitsIsNotRolledBack() async throws {
         // Given a newer name queued after an older one
         network.set(online: false)
-        let writes = ProfileFakeWriteQueue(clock: clock)
+        let writes = FakeWriteQueue(clock: clock)
         let model = makeModel(writes)
         try model.changeDisplayName(to: "Newer")
         let recorder = StateRecorder(model)
@@ -172,7 +175,7 @@ import Testing
 
     @Test func writesRemovedAsStaleAtOpenAreReportedAndTheNameRolledBack() async throws {
         // Given a queue that removed a week-old name change when it opened
-        let writes = ProfileFakeWriteQueue(clock: clock, expiredAtOpen: [try nameWrite("Stale")])
+        let writes = FakeWriteQueue(clock: clock, expiredAtOpen: [try nameWrite("Stale")])
 
         // When the screen is made
         let model = makeModel(writes)
@@ -186,7 +189,7 @@ import Testing
 
     @Test func aGivenUpWriteOfAnotherKindIsReportedWithoutTouchingTheName() async throws {
         // Given a rating write
-        let writes = ProfileFakeWriteQueue(clock: clock)
+        let writes = FakeWriteQueue(clock: clock)
         let model = makeModel(writes)
         let recorder = StateRecorder(model)
         let rating = try writes.enqueue(kind: "rating", key: nil, payload: 5)
@@ -205,7 +208,7 @@ import Testing
 
     @Test func renewedSignInResumesTheQueueAndSyncs() async throws {
         // Given a name change held by an expired sign-in
-        let writes = ProfileFakeWriteQueue(clock: clock)
+        let writes = FakeWriteQueue(clock: clock)
         writes.syncLatency = .seconds(1)
         let model = makeModel(writes)
         let recorder = StateRecorder(model)

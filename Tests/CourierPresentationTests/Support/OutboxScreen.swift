@@ -11,11 +11,19 @@ struct OutboxScreen {
     /// The device's connectivity.
     let network: ManualConnectivity
     /// The outbox every screen of the test shares.
-    let outbox: QueueFakeOutbox
+    let outbox: FakeMessageOutbox
 
     /// A new clock, connectivity (`online` or not) and outbox over them.
     init(online: Bool) {
         network = ManualConnectivity(online: online)
-        outbox = QueueFakeOutbox(clock: clock, connectivity: network)
+        outbox = FakeMessageOutbox(clock: clock, connectivity: network)
+    }
+
+    /// A chat's backend on the clock: it serves pages of `history` after `latency` (reached only while `reachable`
+    /// is online, when given) and expects no send — the chat sends through the outbox.
+    func backend(
+        _ history: [Message] = [], latency: Duration = .seconds(1), reachable: ManualConnectivity? = nil
+    ) -> FakeMessageRepository {
+        FakeMessageRepository(clock: clock, history: history, serves: .pages, latency: latency, reachable: reachable)
     }
 }

@@ -18,7 +18,14 @@ extension OutboxScreenSuite {
     /// The device's connectivity.
     var network: ManualConnectivity { screen.network }
     /// The outbox every screen of the test shares.
-    var outbox: QueueFakeOutbox { screen.outbox }
+    var outbox: FakeMessageOutbox { screen.outbox }
+
+    /// A chat's backend on the suite's clock: pages of `history` after `latency`, no sends expected.
+    func backend(
+        _ history: [Message] = [], latency: Duration = .seconds(1), reachable: ManualConnectivity? = nil
+    ) -> FakeMessageRepository {
+        screen.backend(history, latency: latency, reachable: reachable)
+    }
 
     // MARK: - Screens
 
@@ -35,8 +42,8 @@ extension OutboxScreenSuite {
     }
 
     /// The chat started over `repository` (an empty backend when nil), once its first page arrived.
-    func openChat(repository: ChatFakeRepository? = nil) async -> ChatViewModel {
-        let model = makeChat(repository: repository ?? ChatFakeRepository(clock: clock))
+    func openChat(repository: FakeMessageRepository? = nil) async -> ChatViewModel {
+        let model = makeChat(repository: repository ?? backend())
         model.start()
         _ = await clock.run(until: { !model.hasPendingWork })
         return model

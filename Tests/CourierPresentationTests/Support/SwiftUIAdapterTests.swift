@@ -63,7 +63,7 @@ import Testing
 
     @Test func aChatScreenFollowsASendThroughTheObservableModel() async throws {
         // Given a chat held by an observable model, its state tracked
-        let chat = makeChat(repository: ChatFakeRepository(clock: clock, latency: .zero))
+        let chat = makeChat(repository: backend(latency: .zero))
         let screen = ObservableViewModel(chat)
         chat.start()
         _ = await clock.run(until: { !chat.hasPendingWork })

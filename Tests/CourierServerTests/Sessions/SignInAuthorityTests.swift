@@ -7,7 +7,7 @@ import Testing
 
 /// Tokens as the server grants, checks, ends and remembers them, and sign-in throttling, on a manual clock.
 @MainActor
-@Suite final class SignInAuthorityTests {
+@Suite(.removesTemporaryDirectories) final class SignInAuthorityTests {
     let directory: TemporaryDirectory
     let clock = ManualClock()
     var path: String { directory.url.appendingPathComponent("sessions.log").path }

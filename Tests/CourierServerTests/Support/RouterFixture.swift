@@ -51,5 +51,12 @@ final class RouterFixture {
             headers: user.map { [("authorization", "Bearer \(token(for: $0))")] } ?? [], body: Array(body))
     }
 
+    /// The router's answer to a request signed in as `user` (none when nil).
+    func respond(
+        _ method: String, _ path: String, query: [(String, String)] = [], body: Data = Data(), as user: UserID? = "me"
+    ) -> HTTPResponse {
+        router.respond(to: request(method, path, query: query, body: body, as: user))
+    }
+
     deinit { directory.remove() }
 }

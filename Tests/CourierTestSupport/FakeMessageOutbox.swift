@@ -2,13 +2,14 @@ import CourierDomain
 import Foundation
 import Testing
 
-/// An in-memory `MessageOutbox` that keeps the protocol's promises: compose is `sending` online (and goes out by
-/// itself after `latency`) or `queued` offline; Send All sends queued and failed messages one at a time in compose
-/// order; a message whose text is in `failures` fails with that error; blank text is refused with
-/// `InputError.emptyText`, as the outbox's text rule says. It records every call and records an issue for calls a
-/// view model should never make (actions on messages that are not pending).
+/// The outbox a test sets up: the one stand-in for `MessageOutbox`, in memory, for the screens and the sync engine in
+/// front of one. It keeps the protocol's promises: compose is `sending` online (and goes out by itself after
+/// `latency`) or `queued` offline; Send All sends queued and failed messages one at a time in compose order; a message
+/// whose text is in `failures` fails with that error; blank text is refused with `InputError.emptyText`, as the
+/// outbox's text rule says. It records every call, and records a test issue naming the call for one it was not set
+/// up for: an action on a message that is not pending, or a renewed sign-in (it never pauses).
 @MainActor
-public final class QueueFakeOutbox: MessageOutbox {
+public final class FakeMessageOutbox: MessageOutbox {
     /// When queued messages go out on reconnect.
     public var policy: SendPolicy = .manual
     /// Always false: this outbox never pauses for sign-in.
@@ -130,7 +131,7 @@ public final class QueueFakeOutbox: MessageOutbox {
     public func send(_ id: MessageID) async throws {
         sendCalls.append(id)
         guard let message = pending.first(where: { $0.id == id }), message.status != .sending else {
-            Issue.record("send(\(id)) for a message that is not queued or failed")
+            Issue.record("FakeMessageOutbox: send(\(id)) for a message that is not queued or failed")
             throw InputError.unknownMessage(id.rawValue)
         }
         inFlight += 1
@@ -143,7 +144,7 @@ public final class QueueFakeOutbox: MessageOutbox {
     @discardableResult
     public func edit(_ id: MessageID, text: String) throws -> Message {
         editCalls.append(id)
-        let index = try waitingIndex(id)
+        let index = try waitingIndex(id, "edit")
         if text.allSatisfy(\.isWhitespace) { throw InputError.emptyText }
         pending[index].text = text
         observers.notify(.changed(pending[index]))
@@ -153,13 +154,13 @@ public final class QueueFakeOutbox: MessageOutbox {
     /// Removes a queued or failed message.
     public func delete(_ id: MessageID) throws {
         deleteCalls.append(id)
-        let index = try waitingIndex(id)
+        let index = try waitingIndex(id, "delete")
         pending.remove(at: index)
         observers.notify(.deleted(id))
     }
 
     /// Records an issue: the screens never renew sign-in.
-    public func signInRenewed() { Issue.record("signInRenewed is not expected from these view models") }
+    public func signInRenewed() { Issue.record("FakeMessageOutbox: signInRenewed() was not expected") }
 
     // MARK: - Mechanics
 
@@ -169,11 +170,11 @@ public final class QueueFakeOutbox: MessageOutbox {
         return MessageID("m" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits)
     }
 
-    private func waitingIndex(_ id: MessageID) throws -> Int {
+    private func waitingIndex(_ id: MessageID, _ call: String) throws -> Int {
         guard let index = pending.firstIndex(where: { $0.id == id }),
             pending[index].status == .queued || pending[index].status == .failed
         else {
-            Issue.record("an action on \(id), which is not queued or failed")
+            Issue.record("FakeMessageOutbox: \(call)(\(id)) for a message that is not queued or failed")
             throw InputError.unknownMessage(id.rawValue)
         }
         return index

@@ -1,14 +1,15 @@
 import CourierDomain
 import Foundation
 
-/// An event feed a test drives, for the code in front of one (the sync engine, the client).
+/// The event feed a test drives: the one stand-in for `EventFeed`, for the code in front of one (the sync engine, the
+/// client).
 ///
 /// It keeps the events the test pushes (positions 1, 2, 3 …), answers a request for events after a cursor with up
 /// to `limit` of them, and holds a long poll on the clock until the test pushes something or the wait runs out — as
 /// a backend does. The test can make requests answer `.expired` (`expired`), throw (`failures`, one per request),
 /// take `latency` on the clock, and read every request and every receipt written.
 @MainActor
-public final class ScriptedFeed: EventFeed {
+public final class FakeEventFeed: EventFeed {
     /// Every event pushed, oldest first.
     public private(set) var events: [FeedEvent] = []
     /// While true, every request for events answers `.expired`.
