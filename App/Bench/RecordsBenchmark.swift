@@ -97,7 +97,7 @@ struct RecordsBenchmark {
             senderID: UserID(index.isMultiple(of: 3) ? "me" : "user-\(index % 7)"),
             text: "Message \(index): see you at the station at half past, I'll bring the tickets.",
             timestamp: start.addingTimeInterval(Double(index)), status: .delivered,
-            statusUpdatedAt: start.addingTimeInterval(Double(index) + 0.4), sequence: index / 50 + 1)
+            statusUpdatedAt: start.addingTimeInterval(Double(index) + 0.4))
     }
 
     private static func write(_ index: Int) -> PendingWrite {

@@ -12,7 +12,7 @@ public enum ConformanceCheck: String, CaseIterable, Sendable {
     case idempotentUnchanged = "idempotent PUT: nothing changes (stored once, first content kept)"
     case batchResults = "batch: one result per message, in order, with per-message statuses"
     case batchStored = "batch: stored in order, once each, refused ones not at all"
-    case composeOrder = "compose order: kept across single sends and a batch, whatever the timestamps"
+    case composeOrder = "compose order: timestamp, then id, across single sends and a batch, whatever the arrival order"
     case cursors = "cursors: paging through a conversation never skips or repeats a message"
     // The status table
     case status401 = "status table: 401 unauthorized → DeliveryError.unauthorized"

@@ -99,28 +99,33 @@ extension ConformanceKit {
         }
     }
 
-    /// Five messages sent one by one and as a batch, each stamped a second before the one composed before it (a
-    /// clock that went back): the conversation keeps them in the order sent. Then the whole conversation, paged
-    /// three at a time across the newest messages and then 100 at a time, holds every message once: as many as the
-    /// backend counts, the five in order.
+    /// Five messages stamped a millisecond apart, the last two with one stamp (their ids decide between them), sent
+    /// out of that order — the third alone, then the first, then the other three as a batch, as a device that held
+    /// some back would: the conversation keeps them in compose order, timestamp then id, whatever order they arrived
+    /// in. Then the whole conversation, paged three at a time across the newest messages and then 100 at a time,
+    /// holds every message once: as many as the backend counts, the five in compose order.
     func checkComposeOrderAndCursors() async {
         let start = Date()
-        let sent = (0..<5).compactMap { index in
-            writable.map { freshMessage("compose order \(index + 1)", in: $0, at: start - Double(index)) }
-        }
+        let composed = [1, 2, 3, 4, 4].enumerated().compactMap { index, milliseconds in
+            writable.map {
+                freshMessage("compose order \(index + 1)", in: $0, at: start + Double(milliseconds) / 1_000)
+            }
+        }.sorted(by: Message.composeOrder)
         await check(.composeOrder) { () async throws(ConformanceFailure) in
             let (user, conversation) = try writer()
-            try await user.put(sent[0]).expect(201, "PUT of compose-order message 1")
-            try await user.put(sent[1]).expect(201, "PUT of compose-order message 2")
-            let results = try await user.batch(Array(sent[2...]), in: conversation).expect(200)
+            try await user.put(composed[2]).expect(201, "PUT of the third compose-order message")
+            try await user.put(composed[0]).expect(201, "PUT of the first compose-order message")
+            let batch = [composed[1], composed[3], composed[4]]
+            let results = try await user.batch(batch, in: conversation).expect(200)
                 .decode(HTTPWire.BatchResponse.self).results
             try ConformanceFailure.require(
                 results.map(\.status) == [201, 201, 201], "the batch of three answered \(results.map(\.status))")
-            let ids = Set(sent.map(\.id))
+            let ids = Set(composed.map(\.id))
             let order = try await user.page(of: conversation, limit: 20).messages.filter { ids.contains($0.id) }
+            let ranks = order.map { message in (composed.firstIndex { $0.id == message.id } ?? -1) + 1 }
             try ConformanceFailure.require(
-                order.map(\.id) == sent.map(\.id),
-                "the newest page orders them \(order.map { $0.text.suffix(2) }), not as sent (by timestamp?)")
+                order.map(\.id) == composed.map(\.id),
+                "the newest page orders them \(ranks), not by timestamp, then id (by arrival?)")
         }
         await check(.cursors) { () async throws(ConformanceFailure) in
             let (user, conversation) = try writer()
@@ -130,10 +135,10 @@ extension ConformanceKit {
             try ConformanceFailure.require(
                 all.count == countAfter || all.count == countBefore,
                 "paging found \(all.count) messages, the backend counts \(countAfter)")
-            let ids = Set(sent.map(\.id))
+            let ids = Set(composed.map(\.id))
             try ConformanceFailure.require(
-                all.filter({ ids.contains($0.id) }).map(\.id) == sent.map(\.id),
-                "paging does not hold the five compose-order messages once each, in order")
+                all.filter({ ids.contains($0.id) }).map(\.id) == composed.map(\.id),
+                "paging does not hold the five compose-order messages once each, in compose order")
         }
     }
 }

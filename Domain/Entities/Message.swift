@@ -2,9 +2,8 @@ import Foundation
 
 /// A chat message as the client knows it.
 ///
-/// Compose order is kept by `sequence`, a per-conversation number the composing client assigns durably; the
-/// timestamp is for display (clocks jump, go backwards and differ between devices). A backend keeps a conversation
-/// in the order messages arrive, never by their timestamps.
+/// A conversation's one order, on every device and at the backend, is `composeOrder`: timestamp, then id, where the
+/// timestamp is the compose stamp the composing device gave the message (docs/design.md §2.3).
 public struct Message: Hashable, Codable, Sendable, Identifiable {
     /// Client-generated id; the idempotency key.
     public var id: MessageID
@@ -14,7 +13,10 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     public var senderID: UserID
     /// The text (for an image message, a caption; may be empty when `media` is set).
     public var text: String
-    /// Compose time on the sender's clock.
+    /// The compose stamp: a hybrid logical clock reading the composing device gave the message, durably, when it was
+    /// composed — its clock's time, raised past every stamp it gave in the conversation before and past every
+    /// message it held there (`Message.composeStamp`), so it never goes back and a reply comes after what it
+    /// answers. The order key with `id` (`composeOrder`), and the time a screen shows.
     public var timestamp: Date
     /// Where it is in its life.
     public var status: MessageStatus
@@ -27,15 +29,12 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     public var lastError: DeliveryError?
     /// An attached image, if any.
     public var media: MediaAttachment?
-    /// Compose order within the conversation among the composing client's messages: 1, 2, 3 … assigned durably when
-    /// the message is composed, never reused. 0 for a message the client did not compose (received, demo data).
-    public var sequence: Int
 
     /// Creates a message.
     public init(
         id: MessageID, conversationID: ConversationID, senderID: UserID, text: String, timestamp: Date,
         status: MessageStatus, statusUpdatedAt: Date? = nil, attempts: Int = 0, lastError: DeliveryError? = nil,
-        media: MediaAttachment? = nil, sequence: Int = 0
+        media: MediaAttachment? = nil
     ) {
         self.id = id
         self.conversationID = conversationID
@@ -47,28 +46,6 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
         self.attempts = attempts
         self.lastError = lastError
         self.media = media
-        self.sequence = sequence
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id, conversationID, senderID, text, timestamp, status, statusUpdatedAt, attempts, lastError, media
-        case sequence
-    }
-
-    /// Decodes a message; one encoded before messages carried a sequence gets 0.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(MessageID.self, forKey: .id)
-        conversationID = try container.decode(ConversationID.self, forKey: .conversationID)
-        senderID = try container.decode(UserID.self, forKey: .senderID)
-        text = try container.decode(String.self, forKey: .text)
-        timestamp = try container.decode(Date.self, forKey: .timestamp)
-        status = try container.decode(MessageStatus.self, forKey: .status)
-        statusUpdatedAt = try container.decode(Date.self, forKey: .statusUpdatedAt)
-        attempts = try container.decode(Int.self, forKey: .attempts)
-        lastError = try container.decodeIfPresent(DeliveryError.self, forKey: .lastError)
-        media = try container.decodeIfPresent(MediaAttachment.self, forKey: .media)
-        sequence = try container.decodeIfPresent(Int.self, forKey: .sequence) ?? 0
     }
 
     /// This message with a new status (only along `MessageStatus.canTransition`, else
@@ -96,7 +73,9 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
             && media == other.media
     }
 
-    /// Compose order: timestamp, then id.
+    /// Compose order, the one order of a conversation on every device and at the backend: by timestamp — the compose
+    /// stamp, which the composing device makes later than every message it held in the conversation and every stamp
+    /// it gave there before — then by id (docs/design.md §2.3).
     public static func composeOrder(_ lhs: Message, _ rhs: Message) -> Bool {
         (lhs.timestamp, lhs.id) < (rhs.timestamp, rhs.id)
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A page of messages, newest last, as loaded by cursor.
 public struct MessagePage: Hashable, Codable, Sendable {
-    /// The messages, in compose order (oldest first).
+    /// The messages, in compose order (`Message.composeOrder`: timestamp, then id), oldest first.
     public var messages: [Message]
     /// Whether older messages exist before the first one.
     public var hasMore: Bool

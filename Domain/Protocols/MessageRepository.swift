@@ -14,8 +14,9 @@ import Foundation
 ///   await #expect(throws: DeliveryError.conflict) { try await repository.send(other) }
 ///   ```
 /// - **A batch answers each message, in order**, as a send of it alone would have (`sendBatch`).
-/// - **Pages go back in compose order**, oldest first, each `before` cursor giving the page just before it: paging
-///   never skips nor repeats a message.
+/// - **Pages go back in compose order** (`Message.composeOrder`: timestamp, then id, whatever order the messages
+///   arrived in), oldest first, each `before` cursor giving the page just before it: paging never skips nor repeats a
+///   message.
 /// - **Errors mean what `DeliveryError` says**: retryable ones (`isRetryable`) may succeed if asked again;
 ///   `unauthorized` pauses sending until sign-in is renewed; the rest fail the message.
 public protocol MessageRepository: Sendable {

@@ -8,14 +8,15 @@ import Foundation
 ///   changes nothing; a crash at any instant loses no acknowledged change.
 /// - **One place per message.** An id is stored once (`enqueue` of a stored id throws `StoreError.duplicateID`); a
 ///   status changes in place, only along `MessageStatus.canTransition`; nothing is evicted to make room.
-/// - **Compose order.** `all()` and `pending(in:before:limit:)` answer in compose order, and `nextSequence(in:)`
-///   never goes back, even past messages already delivered and removed, a reopen or a compaction
-///   (`FileOutboxStoreSequenceTests`):
+/// - **Compose order.** `all()` and `pending(in:before:limit:)` answer in compose order (`Message.composeOrder`:
+///   timestamp, then id). `enqueueComposed` stamps a message after the conversation's `composeMark(in:)`, and the
+///   mark never goes back, even past messages already delivered and removed, a reopen or a compaction
+///   (`FileOutboxStoreStampTests`):
 ///   ```swift
-///   delivered.sequence = 5
-///   try store.enqueue(delivered)
+///   try store.enqueue(message("m5", at: 5))  // stamped at 5 s, then delivered
 ///   try store.remove("m5")
-///   #expect(store.nextSequence(in: "c1") == 6)
+///   // … reopened, compacted: the mark stays; composed at 1 s (the clock went back):
+///   #expect(try store.enqueueComposed(message("m6", at: 1)).timestamp == start.addingTimeInterval(5.001))
 ///   ```
 /// - Implementations are safe to call from any thread.
 public protocol OutboxStore: AnyObject, Sendable {
@@ -38,9 +39,10 @@ public protocol OutboxStore: AnyObject, Sendable {
     var count: Int { get }
     /// How many pending messages have `status`: what a banner counts, without reading every message.
     func count(of status: MessageStatus) -> Int
-    /// The compose sequence for the next message of `conversation`: above every sequence the conversation has used,
-    /// including by messages already delivered and removed, so it never goes back (durable with the store).
-    func nextSequence(in conversation: ConversationID) -> Int
+    /// The newest compose stamp a message of `conversation` has had in this store, including messages already
+    /// delivered and removed (durable with the store); nil when it has had none. The next message composed there is
+    /// stamped after it (`enqueueComposed`), so a conversation's stamps never go back whatever the clock does.
+    func composeMark(in conversation: ConversationID) -> Date?
     /// Removes every message.
     func removeAll() throws
     /// Changes a message's text. Returns the updated message.
@@ -55,8 +57,9 @@ public protocol OutboxStore: AnyObject, Sendable {
     /// The messages that were `sending` when the store was opened — their send was cut off (the app died) — and
     /// are `queued` again. They were already on their way, so an outbox resends them at launch when it can.
     var requeuedAtOpen: [MessageID] { get }
-    /// Stores a message composed here, giving it its conversation's next compose sequence at the moment it is
-    /// stored (for a store other processes write too, under their common lock). Returns the message as stored.
+    /// Stores a message composed here, its `timestamp` raised past its conversation's `composeMark(in:)` at the
+    /// moment it is stored (`Message.composeStamp`; for a store other processes write too, under their common lock),
+    /// which raises the mark to it. Returns the message as stored.
     func enqueueComposed(_ message: Message) throws -> Message
     /// What other processes changed since the last call (a store no other process writes: nothing).
     func refresh() throws -> OutboxForeignChanges
@@ -69,10 +72,10 @@ extension OutboxStore {
         for id in ids { try remove(id) }
     }
 
-    /// Gives the message `nextSequence(in:)` and enqueues it: enough for a store one process writes.
+    /// Stamps the message after `composeMark(in:)` and enqueues it: enough for a store one process writes.
     public func enqueueComposed(_ message: Message) throws -> Message {
         var message = message
-        message.sequence = nextSequence(in: message.conversationID)
+        message.timestamp = Message.composeStamp(now: message.timestamp, after: composeMark(in: message.conversationID))
         try enqueue(message)
         return message
     }
@@ -95,8 +98,8 @@ extension OutboxStore {
     /// A pass over `all()`: enough for a store that holds few messages.
     public func count(of status: MessageStatus) -> Int { all().lazy.filter { $0.status == status }.count }
 
-    /// Above every pending message of the conversation: enough for a store that never outlives its messages.
-    public func nextSequence(in conversation: ConversationID) -> Int {
-        (all().filter { $0.conversationID == conversation }.map(\.sequence).max() ?? 0) + 1
+    /// The newest pending message of the conversation: enough for a store that never outlives its messages.
+    public func composeMark(in conversation: ConversationID) -> Date? {
+        all().last { $0.conversationID == conversation }?.timestamp
     }
 }

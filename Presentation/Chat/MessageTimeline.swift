@@ -1,9 +1,10 @@
 import CourierDomain
 
-/// A conversation's loaded messages in compose order, merged from backend pages and outbox events, with an index
-/// from id to position: an event about one message costs O(1) when it is the newest (the usual case: pending
-/// messages are the newest) and O(distance from the end) otherwise, and an older page costs its own size (it goes
-/// in front), never a pass over the whole conversation.
+/// A conversation's loaded messages in compose order (`Message.composeOrder`: timestamp, then id — the one order of
+/// docs/design.md §2.3, the backend's too), merged from backend pages and outbox events, with an index from id to
+/// position: an event about one message costs O(1) when it is the newest (the usual case: pending messages are the
+/// newest) and O(distance from the end) otherwise, and an older page costs its own size (it goes in front), never a
+/// pass over the whole conversation.
 struct MessageTimeline {
     /// The messages, oldest first.
     private(set) var messages: [Message] = []

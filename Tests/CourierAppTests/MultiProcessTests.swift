@@ -66,11 +66,13 @@ extension AppTestsChildProcesses {
             #expect(messages.count == writers * each)
             #expect(Set(messages.map(\.id.rawValue)) == Set(printed.value.values))
             for message in messages { #expect(printed.value[message.text] == message.id.rawValue) }
-            // And the compose sequences are unique, and each writer's messages are in the order it sent them
-            let sequences = messages.map(\.sequence)
-            #expect(Set(sequences).count == sequences.count)
+            // And no two compose stamps are equal though every process read one clock (each stamped after the
+            // conversation's mark, read under the append lock), and each writer's messages stand in compose order in
+            // the order it sent them
+            let stamps = messages.map(\.timestamp)
+            #expect(zip(stamps, stamps.dropFirst()).allSatisfy { $0 < $1 })
             for writer in 0..<writers {
-                let mine = messages.filter { $0.text.hasPrefix("w\(writer)-") }.sorted { $0.sequence < $1.sequence }
+                let mine = messages.filter { $0.text.hasPrefix("w\(writer)-") }.sorted(by: Message.composeOrder)
                 #expect(mine.map(\.text) == (0..<each).map { "w\(writer)-\($0)" })
             }
         }

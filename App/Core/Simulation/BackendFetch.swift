@@ -9,10 +9,10 @@ struct BackendFetch: Sendable {
     let user: UserID
     /// The user's conversations as the backend gives them to the user, most recent activity first.
     let conversations: [Conversation]
-    /// The messages of each chat asked for, in conversation order, as pages carry them.
+    /// The messages of each chat asked for, in compose order, as pages carry them.
     let messages: [ConversationID: [Message]]
     /// Each of the user's conversations' newest message in compose order (`Message.composeOrder`): the bottom row
-    /// of its chat, which is not the backend's last message when a message composed earlier arrived later.
+    /// of its chat, and the backend's last message, which keeps the same order.
     let newest: [ConversationID: Message]
 
     /// A fetch from its parts; `newest` defaults to each conversation's `lastMessage`.

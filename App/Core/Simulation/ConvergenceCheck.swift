@@ -9,22 +9,21 @@ import CourierPresentation
 ///   message). The rows the backend holds are exactly its messages from the oldest one shown on — none missing,
 ///   none extra — each with the backend's text, and the user's own ones with the status the backend reports
 ///   (`sent`, `delivered`, `read`, from the other participants' markers). Order: the chat shows compose order (as
-///   `ChatViewModel.State.messages` promises) and the backend arrival order; they agree for each sender, which is
-///   checked against the backend, while a message written offline keeps its place among other people's messages
-///   in the chat even though it reached the backend after them. A row of a message the outbox still keeps (a
-///   failed copy whose id the backend holds with other content) is the outbox's to describe: its text and status
-///   are not compared. Once the chat shows the newest message of the other participants, the backend counts
+///   `ChatViewModel.State.messages` promises), and so does the backend (`Message.composeOrder`: timestamp, then id,
+///   the one order of docs/design.md §2.3), so the rows stand exactly in the backend's order — a message written
+///   offline and delivered after others wrote included. A row of a message the outbox still keeps (a failed copy
+///   whose id the backend holds with other content) is the outbox's to describe: its text and status are not
+///   compared. Once the chat shows the newest message of the other participants, the backend counts
 ///   nothing unread in it: the read receipt went out.
 /// - **The conversation list.** No conversation shows twice. Its loaded rows are the backend's first conversations
 ///   for the user, most recent activity first (conversations active at the same instant in either order). Each
-///   preview is the conversation's last message: the backend's (the one that reached it last: what a fresh load
-///   shows) or the chat's bottom row (the newest in compose order, a failed message of this device included: what
-///   the list keeps as it watches messages come and go). The two differ only when a message reached the backend
-///   after one composed later — written offline, sent after others wrote — because the backend files messages by
-///   arrival and the client orders them by compose time; either is what some screen of the app shows for it, and
-///   any other (an older message, a deleted one) is stale. Each unread count is the backend's count for the user,
-///   except where the device rightly knows better than the backend yet: the open chat's row shows 0, and a
-///   conversation whose read receipt this device still has queued is not compared.
+///   preview is the conversation's last message: the backend's (what a fresh load shows) or the chat's bottom row
+///   (the newest in compose order, a failed message of this device included: what the list keeps as it watches
+///   messages come and go). The two differ only by a failed message, which the backend never received; either is
+///   what some screen of the app shows for it, and any other (an older message, a deleted one) is stale. Each
+///   unread count is the backend's count for the user, except where the device rightly knows better than the
+///   backend yet: the open chat's row shows 0, and a conversation whose read receipt this device still has queued is
+///   not compared.
 enum ConvergenceCheck {
     /// What in `shown` differs from `fresh`, one line per difference; empty when they agree.
     static func violations(shown: ShownScreens, fresh: BackendFetch) -> [String] {
@@ -55,13 +54,9 @@ enum ConvergenceCheck {
                     + "outbox holds")
         }
         let held = chat.rows.filter { position[$0.id] != nil }
-        let composed = stored.sorted(by: Message.composeOrder)
-        var rank: [MessageID: Int] = [:]
-        for (index, message) in composed.enumerated() { rank[message.id] = index }
-        if let oldest = held.compactMap({ rank[$0.id] }).min() {
-            let expected = composed[oldest...]
-            found += sequenceViolations(shown: held.map(\.id), expected: expected.map(\.id), in: id)
-            found += senderOrderViolations(held, stored: stored, in: id)
+        if let oldest = held.compactMap({ position[$0.id] }).min() {
+            let expected = stored[oldest...]
+            found += rowOrderViolations(shown: held.map(\.id), expected: expected.map(\.id), in: id)
             found += contentViolations(held, expected: expected, pending: pending, user: fresh.user, in: id)
         }
         let newestFromOthers = stored.last { $0.senderID != fresh.user }
@@ -73,9 +68,9 @@ enum ConvergenceCheck {
         return found
     }
 
-    /// The backend's messages from the oldest shown on, in compose order, against the rows shown: what is missing,
-    /// else where the order first differs.
-    private static func sequenceViolations(shown: [MessageID], expected: [MessageID], in id: ConversationID)
+    /// The backend's messages from the oldest shown on, in its order (compose order), against the rows shown: what
+    /// is missing, else where the order first differs.
+    private static func rowOrderViolations(shown: [MessageID], expected: [MessageID], in id: ConversationID)
         -> [String]
     {
         guard shown != expected else { return [] }
@@ -89,29 +84,8 @@ enum ConvergenceCheck {
         guard let index = shown.indices.first(where: { $0 < expected.count && shown[$0] != expected[$0] }) else {
             return []
         }
-        return ["the chat of \(id) shows \(shown[index]) where compose order puts \(expected[index]) "
+        return ["the chat of \(id) shows \(shown[index]) where the backend puts \(expected[index]) "
             + "(row \(index) of \(shown.count) from the oldest the backend holds)"]
-    }
-
-    /// Each sender's rows must stand in the backend's order — one device's at a time: the messages a client
-    /// numbered (`Message.sequence`) keep their compose order at the backend, and those without a number keep the
-    /// order they arrived in, but a user's two devices may interleave either way.
-    private static func senderOrderViolations(_ rows: [MessageRow], stored: [Message], in id: ConversationID)
-        -> [String]
-    {
-        var position: [MessageID: (index: Int, sequenced: Bool)] = [:]
-        for (index, message) in stored.enumerated() { position[message.id] = (index, message.sequence > 0) }
-        var last: [String: (id: MessageID, index: Int)] = [:]
-        for row in rows {
-            guard let here = position[row.id] else { continue }
-            let source = "\(row.senderID.rawValue)/\(here.sequenced)"
-            if let before = last[source], before.index > here.index {
-                return ["the chat of \(id) shows \(before.id) above \(row.id); the backend holds them the other way "
-                    + "round"]
-            }
-            last[source] = (row.id, here.index)
-        }
-        return []
     }
 
     private static func contentViolations(

@@ -106,26 +106,24 @@ final class SimulationInvariants {
     }
 
     /// What breaks compose order in `messages`, a conversation as the backend holds it: an id stored twice, a
-    /// sender's compose sequence going backwards, and — whatever order the backend keeps — one of the user's own messages
-    /// (those in `composeOrder`) standing ahead of one they composed before it, as a batch sent in reverse would.
+    /// message standing after one that comes later in compose order (`Message.composeOrder`: timestamp, then id), and
+    /// one of the user's own messages (those in `composeOrder`) standing ahead of one they composed before it — a
+    /// stamp that went back, as a clock set back would give it, or a batch sent in reverse.
     nonisolated static func orderViolations(
         in messages: ArraySlice<Message>, of conversation: ConversationID, composeOrder: [MessageID: Int]
     ) -> [String] {
         var violations: [String] = []
         var seen: Set<MessageID> = []
         var lastOwn = -1
-        var lastSequence: [UserID: Int] = [:]
+        var previous: Message?
         for message in messages {
             if !seen.insert(message.id).inserted {
                 violations.append("\(message.id) is stored twice in \(conversation)")
             }
-            // Arrival order, not timestamps: each sender's sequences only go up.
-            if message.sequence > 0 {
-                if message.sequence <= lastSequence[message.senderID] ?? 0 {
-                    violations.append("\(conversation) at the backend is out of compose order at \(message.id)")
-                }
-                lastSequence[message.senderID] = message.sequence
+            if let previous, Message.composeOrder(message, previous) {
+                violations.append("\(conversation) at the backend is out of compose order at \(message.id)")
             }
+            previous = message
             if let order = composeOrder[message.id] {
                 if order < lastOwn {
                     violations.append("\(message.id) reached \(conversation) ahead of a message composed before it")

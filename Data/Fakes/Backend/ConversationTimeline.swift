@@ -2,24 +2,22 @@ import CourierData
 import CourierDomain
 import Foundation
 
-/// One conversation's messages in conversation order: the order they arrived at the server, except that each
-/// sender's messages keep their compose order (`Message.sequence`) — a message that was held back (queued, failed,
-/// retried) takes its compose position before that sender's later messages when it finally arrives. Never sorted by
-/// a client's clock, which may jump, run backwards or differ between devices. Messages without a sequence (0: seed
-/// data, messages injected as received) stay where they arrived.
+/// One conversation's messages in compose order — `Message.composeOrder`: timestamp (the compose stamp the sending
+/// device gave), then id, the one order of docs/design.md §2.3 — whatever order they arrive in: a message held back
+/// (queued offline, failed, retried) takes its compose position when it finally arrives, as its sender's device
+/// already shows it. So the device's caches, pages and cursors agree with the backend's by construction.
 ///
 /// A position is found through an id index, so a page costs O(1 + page size) however long the conversation grows;
-/// an arrival in sequence order (the common case) appends in O(1), a held-back one moves what follows it.
+/// an arrival after the newest (the common case) appends in O(1), a late one is placed by a binary search and moves
+/// what follows it.
 struct ConversationTimeline {
     private(set) var messages: [Message] = []
     /// Where each message sits in `messages`.
     private var positions: [MessageID: Int] = [:]
-    /// Each sender's sequenced messages, ascending by sequence (which is also their order in `messages`).
-    private var sequences: [UserID: [(sequence: Int, id: MessageID)]] = [:]
 
     var count: Int { messages.count }
 
-    /// The newest message in conversation order.
+    /// The newest message in compose order.
     var last: Message? { messages.last }
 
     /// The position of the message with this id, if stored.
@@ -28,21 +26,18 @@ struct ConversationTimeline {
     /// The stored message with this id.
     func message(_ id: MessageID) -> Message? { positions[id].map { messages[$0] } }
 
-    /// Adds a newly arrived message: at the end, or before the first message its sender composed after it.
+    /// Adds a newly arrived message at its compose position: at the end, or before the first message that follows it
+    /// in compose order.
     mutating func add(_ message: Message) {
-        guard message.sequence > 0 else { return append(message) }
-        var own = sequences[message.senderID] ?? []
+        guard let last = messages.last, Message.composeOrder(message, last) else { return append(message) }
         var low = 0
-        var high = own.count
+        var high = messages.count - 1
         while low < high {
             let middle = (low + high) / 2
-            if own[middle].sequence <= message.sequence { low = middle + 1 } else { high = middle }
+            if Message.composeOrder(messages[middle], message) { low = middle + 1 } else { high = middle }
         }
-        own.insert((message.sequence, message.id), at: low)
-        sequences[message.senderID] = own
-        guard low + 1 < own.count, let next = positions[own[low + 1].id] else { return append(message) }
-        messages.insert(message, at: next)
-        for index in next..<messages.count { positions[messages[index].id] = index }
+        messages.insert(message, at: low)
+        for index in low..<messages.count { positions[messages[index].id] = index }
     }
 
     private mutating func append(_ message: Message) {

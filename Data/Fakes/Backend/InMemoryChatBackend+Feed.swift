@@ -209,7 +209,7 @@ extension InMemoryChatBackend {
     /// The conversations where some participant has a marker, in id order.
     public var markedConversations: [ConversationID] { markers.keys.sorted() }
 
-    /// Every message of `conversation` in conversation order, each with the status its sender sees — what a fresh
+    /// Every message of `conversation` in compose order, each with the status its sender sees — what a fresh
     /// fetch of its pages carries (empty for an unknown conversation).
     public func messagesWithStatuses(in conversation: ConversationID) -> [Message] {
         withStatuses(messages(in: conversation), in: conversation)

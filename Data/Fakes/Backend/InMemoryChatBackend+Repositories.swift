@@ -38,7 +38,7 @@ extension InMemoryChatBackend {
     }
 
     /// Up to `limit` messages just before the one `cursor` names (the newest when nil), oldest first, in
-    /// conversation order; the cursor is found by its message id. `.validation` when it names no message of the
+    /// compose order; the cursor is found by its message id. `.validation` when it names no message of the
     /// conversation, `.forbidden` when `user` is not in it.
     public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int, as user: UserID)
         throws(DeliveryError) -> MessagePage

@@ -10,10 +10,10 @@ import Foundation
 /// - **Idempotent by message id**: a write whose id is already stored with the same content
 ///   (`Message.hasSameContent`) is ignored, answered with the stored message and counted in `duplicatesIgnored`;
 ///   the same id with other content is refused with `DeliveryError.conflict` and changes nothing.
-/// - **Compose order**: each conversation keeps its messages in arrival order, except that a sender's message
-///   takes its compose position (`Message.sequence`) before that sender's later messages when it arrives late —
-///   never sorted by a client's clock (`ConversationTimeline`). Pages are found through the cursor's message id, never
-///   by offset.
+/// - **Compose order**: each conversation keeps its messages in compose order, `Message.composeOrder` — timestamp
+///   (the sender's compose stamp), then id, the one order of docs/design.md §2.3 — whatever order they arrive in: a
+///   message held back takes its compose position when it arrives late (`ConversationTimeline`). Pages are found
+///   through the cursor's message id, never by offset.
 /// - **Durable answers**: an accepted write is appended to the `BackendJournal` before the request returns, and
 ///   `init` replays the journal, so the state survives a restart.
 @MainActor
@@ -72,7 +72,7 @@ public final class InMemoryChatBackend {
                 contactsByUser[user, default: []].formUnion(conversation.participantIDs)
             }
         }
-        // Seed data is history, older than anything that arrives later: it goes in by compose time.
+        // Seed data goes in in compose order, so that each message appends.
         for message in data.messages.sorted(by: Message.composeOrder)
         where locations[message.id] == nil && timelines[message.conversationID] != nil {
             apply(normalized(message), countsAsUnread: false)
@@ -82,7 +82,7 @@ public final class InMemoryChatBackend {
 
     // MARK: - Admin API (the driver's view of the server; not requests)
 
-    /// Every message of `conversation`, in conversation order (empty for an unknown conversation).
+    /// Every message of `conversation`, in compose order (empty for an unknown conversation).
     public func messages(in conversation: ConversationID) -> [Message] {
         timelines[conversation]?.messages ?? []
     }
@@ -236,7 +236,7 @@ public final class InMemoryChatBackend {
         }
     }
 
-    /// Adds a message to its conversation and brings the conversation's preview (the last in conversation order),
+    /// Adds a message to its conversation and brings the conversation's preview (the last in compose order),
     /// activity and unread counts up to date; a new message (not seed history) goes into every participant's feed,
     /// with the status its sender sees.
     private func apply(_ message: Message, countsAsUnread: Bool) {

@@ -6,7 +6,8 @@ import Foundation
 /// Only delivered messages (`sent`, `delivered`, `read`) are held: a pending one (queued, sending, failed) lives in
 /// the outbox, its one durable home, and never here — so evicting from this cache can never lose or hide a
 /// message that has not reached the backend. What it holds of a conversation has no hole: every message the
-/// backend has between the oldest held and the newest (in compose order), since a page it serves is shown as the
+/// backend has between the oldest held and the newest in compose order (`Message.composeOrder`: timestamp, then id,
+/// the one order of docs/design.md §2.3, which the backend keeps too), since a page it serves is shown as the
 /// conversation. Pages come whole; single messages (a send's answer, the feed's) join only at or after the oldest
 /// held one: one composed earlier — a message written offline and delivered late — would stand over messages
 /// never held. Bounded: the newest `messagesPerConversation` of each conversation and
@@ -17,7 +18,7 @@ import Foundation
 /// Safe to call from any thread; no call waits on anything but a short lock.
 public final class MessageCache: @unchecked Sendable {
     private struct Thread {
-        /// Compose order, oldest first.
+        /// Compose order (`Message.composeOrder`), oldest first.
         var messages: [Message] = []
         /// The ids of `messages`.
         var ids: Set<MessageID> = []
@@ -85,6 +86,12 @@ public final class MessageCache: @unchecked Sendable {
             let page = Array(candidates.suffix(max(0, limit)))
             return MessagePage(messages: page, hasMore: candidates.count > page.count || !thread.reachesStart)
         }
+    }
+
+    /// The timestamp of the newest message held of `conversation` (does not count as a use): a message composed
+    /// there is stamped after it.
+    public func newestTimestamp(in conversation: ConversationID) -> Date? {
+        lock.withLock { threads.peek(conversation)?.messages.last?.timestamp }
     }
 
     /// The conversations it holds messages of, in id order.

@@ -13,7 +13,7 @@ extension DurableOutbox {
     public func compose(text: String, media: MediaAttachment?, in conversation: ConversationID) throws -> Message {
         let media = try validated(media)
         let text = try validated(text, captioning: media)
-        let now = nextComposeTime()
+        let now = nextComposeTime(in: conversation)
         let online = connectivity.isOnline && !isPausedForSignIn && !isStopped
         // Online but another process holds the lease: queued, and sent as soon as the lease is free.
         let sendNow = online && takeLeaseIfFree()
@@ -23,8 +23,9 @@ extension DurableOutbox {
         let message = Message(
             id: ids.next(), conversationID: conversation, senderID: currentUser, text: text, timestamp: now,
             status: sendNow ? .sending : .queued, statusUpdatedAt: now, lastError: held ? .unauthorized : nil,
-            media: media, sequence: store.nextSequence(in: conversation))
-        // The store assigns the sequence again as it stores it: another process may have composed meanwhile.
+            media: media)
+        // The store raises the stamp past the conversation's durable mark as it stores it, under its lock: an earlier
+        // launch, or another process meanwhile, may have stamped later than this clock reads.
         let stored = try store.enqueueComposed(message)
         observers.notify(.changed(stored))
         if sendNow { startLane(conversation) } else if online { cutOff.insert(stored.id) }
@@ -76,13 +77,17 @@ extension DurableOutbox {
 
     // MARK: - Input
 
-    /// Compose timestamps strictly increase, so messages typed within one clock tick keep the order they were
-    /// typed in (order is timestamp, then id, and ids are random).
-    func nextComposeTime() -> Date {
+    /// The compose stamp of a message composed now in `conversation`, before the store raises it past the
+    /// conversation's durable mark (`Message.composeStamp`, docs/design.md §2.3): the clock's reading, raised past the
+    /// newest message the device holds there, so a reply comes after what it answers. Order is timestamp, then id
+    /// (`Message.composeOrder`), and ids are random, so the readings a process takes strictly increase: messages
+    /// typed within one clock tick keep the order they were typed in, across conversations too (the Offline Queue
+    /// lists them all in compose order).
+    func nextComposeTime(in conversation: ConversationID) -> Date {
         let floor = lastComposeTime ?? store.all().last?.timestamp ?? .distantPast
         let now = max(clock.now, floor.addingTimeInterval(0.001))
         lastComposeTime = now
-        return now
+        return Message.composeStamp(now: now, after: newestHeld(conversation))
     }
 
     /// The text rule, applied here alone (docs/design.md §3): white space at both ends goes, and what is left must

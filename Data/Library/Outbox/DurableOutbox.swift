@@ -69,6 +69,9 @@ public final class DurableOutbox: MessageOutbox {
     let currentUser: UserID
     let limits: Limits
     let logger: Logger
+    /// The timestamp of the newest message the device holds in a conversation (its caches), which a new message's
+    /// compose stamp comes after.
+    let newestHeld: (ConversationID) -> Date?
 
     // MARK: - State
 
@@ -91,6 +94,7 @@ public final class DurableOutbox: MessageOutbox {
     /// Messages sent by hand that the lane must send alone, through `manualRepository`.
     var manualAttempts: Set<MessageID> = []
     var wasOnline: Bool
+    /// The last clock reading a compose took in this process: the next takes a later one.
     var lastComposeTime: Date?
     /// The right to send from a shared outbox; nil when no other process writes it (the outbox always may send).
     let lease: OutboxLease?
@@ -107,11 +111,15 @@ public final class DurableOutbox: MessageOutbox {
 
     /// Creates the outbox. Messages the store holds are kept as they are (a store reopens `sending` as `queued`);
     /// with the automatic policy and a connection they go out at once. `manualRepository` (one attempt, no retries)
-    /// carries Retry and Send Now; without one they go through `repository` too.
+    /// carries Retry and Send Now; without one they go through `repository` too. `newestHeld` answers the timestamp
+    /// of the newest message the device holds in a conversation (the client wires it to its caches), so that a
+    /// message composed there is stamped after it; without one (a one-shot sender, which holds nothing) the store's
+    /// durable stamp mark alone applies.
     public init(
         store: any OutboxStore, repository: any MessageRepository, manualRepository: (any MessageRepository)? = nil,
         connectivity: any ConnectivityMonitor, clock: any Clock, ids: IDGenerator, currentUser: UserID,
-        policy: SendPolicy = .manual, limits: Limits = Limits(), lease: OutboxLease? = nil, logger: Logger = .silent
+        policy: SendPolicy = .manual, limits: Limits = Limits(), lease: OutboxLease? = nil, logger: Logger = .silent,
+        newestHeld: @escaping (ConversationID) -> Date? = { _ in nil }
     ) {
         self.store = store
         self.repository = repository
@@ -124,6 +132,7 @@ public final class DurableOutbox: MessageOutbox {
         self.limits = limits
         self.logger = logger
         self.lease = lease
+        self.newestHeld = newestHeld
         wasOnline = connectivity.isOnline
         connectivityToken = connectivity.observe { [weak self] online in self?.connectivityChanged(online) }
         // Another process holding the lease is sending: this outbox waits for its turn (`takeLeaseIfFree()`).

@@ -82,12 +82,14 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         try mutate { writer in try insert(message, writer) }
     }
 
-    /// Stores a message composed here with the next compose sequence of its conversation, assigned under the append
-    /// lock from the log itself — never from this process's memory alone, which another process may have outdated.
+    /// Stores a message composed here, stamped after its conversation's compose mark (`Message.composeStamp`), the
+    /// mark read under the append lock from the log itself — never from this process's memory alone, which another
+    /// process may have outdated — so stamps strictly increase across every process composing into the log.
     public func enqueueComposed(_ message: Message) throws -> Message {
         try mutate { writer in
             var message = message
-            message.sequence = index.nextSequence(in: message.conversationID)
+            message.timestamp = Message.composeStamp(
+                now: message.timestamp, after: index.composeMark(in: message.conversationID))
             try insert(message, writer)
             return message
         }
@@ -129,8 +131,8 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         lock.withLock { index.page(in: conversation, before: cursor, limit: limit) }
     }
 
-    public func nextSequence(in conversation: ConversationID) -> Int {
-        lock.withLock { index.nextSequence(in: conversation) }
+    public func composeMark(in conversation: ConversationID) -> Date? {
+        lock.withLock { index.composeMark(in: conversation) }
     }
 
     public func message(_ id: MessageID) -> Message? { lock.withLock { index[id] } }
@@ -218,15 +220,15 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         return payload
     }
 
-    /// Rewrites the log as one `mark` per conversation (so sequences are never reused) and one `put` per live
-    /// message when dead records dominate. The change that triggered it is
+    /// Rewrites the log as one stamp mark per conversation (so its stamps never go back) and one `put` per live
+    /// message, in compose order, when dead records dominate. The change that triggered it is
     /// durable already, so a failure here is logged, not thrown: the longer log stays correct.
     /// A `.guest` leaves compaction to the directory's owner. Shared, it runs under the append lock, after the
     /// others' appends were read: everything it keeps is the whole log's live state, so no append is dropped.
     private func compactIfDominatedByDeadRecords(_ writer: RecordLog.LockedWriter) {
         guard access != .guest, writer.recordCount > 2 * index.count + 1_000 else { return }
         do {
-            let marks = index.sequenceMarks.sorted { $0.key < $1.key }.map { encode(.mark($0.key, sequence: $0.value)) }
+            let marks = index.stampMarks.sorted { $0.key < $1.key }.map { encode(.mark($0.key, stamp: $0.value)) }
             try writer.compact(keeping: marks + index.all.map { encode(.put($0)) })
         } catch {
             logger.log(.warning, "outbox: compaction failed, keeping the longer log: \(error)")

@@ -7,7 +7,8 @@ import Foundation
 public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
     private let lock = NSLock()
     private var messages: [MessageID: Message] = [:]
-    private var sequenceMarks: [ConversationID: Int] = [:]
+    /// The newest compose stamp each conversation has had, including by messages already gone.
+    private var stampMarks: [ConversationID: Date] = [:]
     /// How many messages hold each status, kept with every change.
     private var statusCounts: [MessageStatus: Int] = [:]
     private let capacity: Int
@@ -26,7 +27,8 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
                 requeued.append(message)
             }
             self.messages[message.id] = message
-            sequenceMarks[message.conversationID] = max(sequenceMarks[message.conversationID] ?? 0, message.sequence)
+            stampMarks[message.conversationID] = max(
+                stampMarks[message.conversationID] ?? .distantPast, message.timestamp)
         }
         for message in self.messages.values { statusCounts[message.status, default: 0] += 1 }
         requeuedAtOpen = requeued.sorted(by: Message.composeOrder).map(\.id)
@@ -38,7 +40,7 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
             guard messages.count < capacity else { throw StoreError.capacityReached(limit: capacity) }
             messages[message.id] = message
             statusCounts[message.status, default: 0] += 1
-            sequenceMarks[message.conversationID] = max(sequenceMarks[message.conversationID] ?? 0, message.sequence)
+            raiseMark(for: message)
         }
     }
 
@@ -53,9 +55,7 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
 
     public func message(_ id: MessageID) -> Message? { lock.withLock { messages[id] } }
 
-    public func nextSequence(in conversation: ConversationID) -> Int {
-        lock.withLock { (sequenceMarks[conversation] ?? 0) + 1 }
-    }
+    public func composeMark(in conversation: ConversationID) -> Date? { lock.withLock { stampMarks[conversation] } }
 
     public var count: Int { lock.withLock { messages.count } }
 
@@ -90,5 +90,10 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
             statusCounts[message.status, default: 0] += 1
             return message
         }
+    }
+
+    /// Raises the conversation's stamp mark to `message`'s timestamp. Call with `lock` held.
+    private func raiseMark(for message: Message) {
+        stampMarks[message.conversationID] = max(stampMarks[message.conversationID] ?? .distantPast, message.timestamp)
     }
 }

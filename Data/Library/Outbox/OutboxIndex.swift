@@ -1,8 +1,9 @@
 import CourierDomain
 import Foundation
 
-/// The outbox in memory: messages by id, plus their compose order kept sorted, so a lookup is O(1), an enqueue in
-/// compose order O(1) amortised (O(log n) search otherwise) and `all` needs no sort. Each conversation also keeps
+/// The outbox in memory: messages by id, plus their compose order (`Message.composeOrder`: timestamp, then id, the
+/// one order of docs/design.md §2.3) kept sorted, so a lookup is O(1), an enqueue in compose order O(1) amortised
+/// (O(log n) search otherwise) and `all` needs no sort. Each conversation also keeps
 /// its own messages in compose order, so a chat's page is a slice of them: no lookup per message, and nothing that
 /// depends on how many other messages wait.
 struct OutboxIndex {
@@ -13,8 +14,8 @@ struct OutboxIndex {
     private var order: [MessageCursor] = []
     /// Each conversation's messages, in compose order: a chat's newest page is a binary search and a slice away.
     private var conversations: [ConversationID: [Message]] = [:]
-    /// The highest compose sequence each conversation has used, including by messages already gone.
-    private(set) var sequenceMarks: [ConversationID: Int] = [:]
+    /// The newest compose stamp each conversation has had, including by messages already gone.
+    private(set) var stampMarks: [ConversationID: Date] = [:]
     /// `all`, kept until the next change: the screens that open read it again and again (the chat, its banner, the
     /// queue) while nothing changes in between.
     private var ordered: [Message]?
@@ -44,12 +45,12 @@ struct OutboxIndex {
     /// The message with this id.
     subscript(id: MessageID) -> Message? { messages[id] }
 
-    /// The sequence the next message composed in `conversation` gets.
-    func nextSequence(in conversation: ConversationID) -> Int { (sequenceMarks[conversation] ?? 0) + 1 }
+    /// The newest compose stamp `conversation` has had: the next message composed there is stamped after it.
+    func composeMark(in conversation: ConversationID) -> Date? { stampMarks[conversation] }
 
     /// Adds a message whose id is not there yet.
     mutating func insert(_ message: Message) {
-        raiseMark(message.conversationID, to: message.sequence)
+        raiseMark(message.conversationID, to: message.timestamp)
         messages[message.id] = message
         statusCounts[message.status, default: 0] += 1
         let cursor = message.cursor
@@ -85,12 +86,12 @@ struct OutboxIndex {
         }
     }
 
-    /// Notes that `conversation` has used sequences up to `sequence`.
-    mutating func raiseMark(_ conversation: ConversationID, to sequence: Int) {
-        if sequence > sequenceMarks[conversation] ?? 0 { sequenceMarks[conversation] = sequence }
+    /// Notes that `conversation` has had a compose stamp as new as `stamp`.
+    mutating func raiseMark(_ conversation: ConversationID, to stamp: Date) {
+        if stamp > stampMarks[conversation] ?? .distantPast { stampMarks[conversation] = stamp }
     }
 
-    /// Removes every message (the sequence marks stay: sequences are never reused).
+    /// Removes every message (the stamp marks stay: a conversation's stamps never go back).
     mutating func removeAll() {
         messages.removeAll()
         statusCounts.removeAll()
@@ -160,9 +161,9 @@ struct OutboxIndex {
 
     // MARK: - Replay
 
-    /// The index of `messages`, replayed from a log whose conversations have used sequences up to `marks`.
-    init(replayed messages: [MessageID: Message], marks: [ConversationID: Int]) {
-        sequenceMarks = marks
+    /// The index of `messages`, replayed from a log whose conversations have had compose stamps up to `marks`.
+    init(replayed messages: [MessageID: Message], marks: [ConversationID: Date]) {
+        stampMarks = marks
         // One sort, of each message's time beside where the message lies in the table, then every view is a pass
         // over it with no lookups. Times are sorted rather than messages: sorting the messages themselves moved
         // 10,000 large values around and copied two ids per comparison, most of the cost of opening; and an id is

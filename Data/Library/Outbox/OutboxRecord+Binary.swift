@@ -25,9 +25,12 @@ extension OutboxRecord {
             writer.string(id ?? "")
         case .clear:
             break
-        case .mark:
+        case .sequenceMark:
             writer.string(conversation ?? "")
             writer.int(sequence ?? 0)
+        case .stampMark:
+            writer.string(conversation ?? "")
+            writer.double(stamp ?? 0)
         }
         return writer.data
     }
@@ -48,9 +51,7 @@ extension OutboxRecord {
             var record = OutboxRecord(kind: kind)
             switch kind {
             case .put:
-                let message = try Message(reading: &reader, withSequence: version >= 2)
-                record.sequence = version >= 2 ? message.sequence : nil
-                record.message = message
+                record.message = try Message(reading: &reader, withReservedField: version >= 2)
             case .status:
                 record.id = try reader.string()
                 record.status = try reader.byte()
@@ -64,10 +65,14 @@ extension OutboxRecord {
                 record.id = try reader.string()
             case .clear:
                 break
-            case .mark:
+            case .sequenceMark:
                 guard version >= 2 else { throw RecordFormatError(description: "a mark in a version-1 record") }
                 record.conversation = try reader.string()
                 record.sequence = try reader.int()
+            case .stampMark:
+                guard version >= 2 else { throw RecordFormatError(description: "a mark in a version-1 record") }
+                record.conversation = try reader.string()
+                record.stamp = try reader.double()
             }
             return record
         }

@@ -4,7 +4,7 @@ import Foundation
 extension OutboxRecord {
     /// Stores a whole message.
     package static func put(_ message: Message) -> OutboxRecord {
-        OutboxRecord(kind: .put, message: message, sequence: message.sequence)
+        OutboxRecord(kind: .put, message: message)
     }
 
     /// Moves a message to the status, time, attempts and error of `message` (its state after the change).
@@ -26,8 +26,8 @@ extension OutboxRecord {
     /// Removes every message.
     static let clearing = OutboxRecord(kind: .clear)
 
-    /// Keeps `conversation`'s highest compose sequence across a compaction.
-    static func mark(_ conversation: ConversationID, sequence: Int) -> OutboxRecord {
-        OutboxRecord(kind: .mark, conversation: conversation.rawValue, sequence: sequence)
+    /// Keeps `conversation`'s newest compose stamp across a compaction.
+    static func mark(_ conversation: ConversationID, stamp: Date) -> OutboxRecord {
+        OutboxRecord(kind: .stampMark, conversation: conversation.rawValue, stamp: stamp.timeIntervalSinceReferenceDate)
     }
 }

@@ -8,8 +8,8 @@ import CourierDomain
 package struct OutboxRecord: Equatable {
     /// The record layout this code writes; a record with a higher version is refused, never skipped.
     ///
-    /// Version 2 added the compose sequence at the end of a `put` and the `mark` kind; version-1 records still read
-    /// (their messages get sequences in log order, see `OutboxReplay`).
+    /// Version 2 added a field at the end of a `put` (once a compose sequence, now written 0 and never read: the
+    /// timestamp is the order key) and the mark kinds; version-1 records still read.
     static let currentVersion: UInt8 = 2
 
     /// What the record does; the raw value is its byte on disk.
@@ -24,16 +24,20 @@ package struct OutboxRecord: Equatable {
         case remove = 4
         /// Removes every message.
         case clear = 5
-        /// The highest compose sequence a conversation has used, written by a compaction so that sequences stay
-        /// increasing after every message of the conversation is gone from the log.
-        case mark = 6
+        /// The highest compose sequence a conversation had used, written by the compactions of earlier builds,
+        /// which ordered by it. Read and ignored: the order key is the compose stamp (`stampMark`).
+        case sequenceMark = 6
+        /// The newest compose stamp a conversation has had, written by a compaction so that its stamps never go
+        /// back after every message of the conversation is gone from the log.
+        case stampMark = 7
     }
 
     package var kind: Kind
     /// The message concerned (`status`, `text`, `remove`).
     var id: String?
     /// The whole message (`put`). Decoded straight into the domain's type, whose stored layout is spelt out field by
-    /// field in `BinaryRecordWriter.message(_:)` and `Message.init(reading:withSequence:)`: every open decodes every put.
+    /// field in `BinaryRecordWriter.message(_:)` and `Message.init(reading:withReservedField:)`: every open decodes
+    /// every put.
     var message: Message?
     /// The new status code (`status`).
     var status: UInt8?
@@ -45,16 +49,17 @@ package struct OutboxRecord: Equatable {
     var error: StoredDeliveryError?
     /// The new text (`text`).
     var text: String?
-    /// The conversation (`mark`).
+    /// The conversation (`sequenceMark`, `stampMark`).
     var conversation: String?
-    /// The highest sequence used (`mark`); the message's stored compose sequence (`put`), nil in a version-1 record,
-    /// which has none.
+    /// An earlier build's highest compose sequence (`sequenceMark`), read and ignored.
     var sequence: Int?
+    /// The newest compose stamp (`stampMark`), seconds since 2001-01-01 UTC.
+    var stamp: Double?
 
     init(
         kind: Kind, id: String? = nil, message: Message? = nil, status: UInt8? = nil, at: Double? = nil,
         attempts: Int? = nil, error: StoredDeliveryError? = nil, text: String? = nil, conversation: String? = nil,
-        sequence: Int? = nil
+        sequence: Int? = nil, stamp: Double? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -66,5 +71,6 @@ package struct OutboxRecord: Equatable {
         self.text = text
         self.conversation = conversation
         self.sequence = sequence
+        self.stamp = stamp
     }
 }

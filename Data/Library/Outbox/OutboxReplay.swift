@@ -4,15 +4,14 @@ import Foundation
 /// The outbox that `outbox.log` describes, built one record at a time as the log is read, each record decoded in
 /// place from the file's bytes (docs/storage-format.md).
 ///
-/// Records about an unknown message (whose `put` was lost to corruption) are ignored and counted. A message from a
-/// version-1 record has no sequence: it gets the next one of its conversation in log order, which is the order it
-/// was enqueued in — compose order — and the same on every open, so the numbers are stable until a compaction
-/// writes them down.
+/// Records about an unknown message (whose `put` was lost to corruption) are ignored and counted. Each
+/// conversation's stamp mark is the newest compose stamp its `put`s and `stampMark`s carried; an earlier build's
+/// `sequenceMark` carries no stamp and is passed over.
 struct OutboxReplay {
     /// The messages so far, by id.
     private(set) var messages: [MessageID: Message] = [:]
-    /// The highest compose sequence each conversation has used so far.
-    private(set) var marks: [ConversationID: Int] = [:]
+    /// The newest compose stamp each conversation has had so far.
+    private(set) var marks: [ConversationID: Date] = [:]
     /// Records ignored so far: they named a message the log does not hold, or held a field no message can take.
     private(set) var ignored = 0
 
@@ -28,7 +27,7 @@ struct OutboxReplay {
     init(continuing index: OutboxIndex, logger: Logger) {
         self.logger = logger
         messages = index.byID
-        marks = index.sequenceMarks
+        marks = index.stampMarks
     }
 
     /// The outbox replayed so far, indexed.
@@ -40,12 +39,12 @@ struct OutboxReplay {
         // A put — every record of a queue that only waits — is read straight into the table, with no record value
         // between: a record is a few hundred bytes, and each layer it passed through moved all of them again.
         if body.count >= 2, body[1] == OutboxRecord.Kind.put.rawValue {
-            let (message, sequenced) = try BinaryRecordReader.reading(body) { reader in
+            let message = try BinaryRecordReader.reading(body) { reader in
                 let version = try reader.version(from: 1, through: OutboxRecord.currentVersion)
                 _ = try reader.byte()
-                return (try Message(reading: &reader, withSequence: version >= 2), version >= 2)
+                return try Message(reading: &reader, withReservedField: version >= 2)
             }
-            insert(message, sequenced: sequenced)
+            insert(message)
             return
         }
         var record = try OutboxRecord(body: body)
@@ -62,7 +61,7 @@ struct OutboxReplay {
         switch record.kind {
         case .put:
             guard let message = record.message.take() else { throw RecordFormatError(description: "no message") }
-            insert(message, sequenced: record.sequence != nil)
+            insert(message)
         case .status:
             let id = try existingID(record)
             guard let code = record.status, let at = record.at else {
@@ -82,27 +81,28 @@ struct OutboxReplay {
             messages.removeValue(forKey: try existingID(record))
         case .clear:
             messages.removeAll()
-        case .mark:
-            guard let raw = record.conversation, let sequence = record.sequence else {
-                throw RecordFormatError(description: "a mark without a conversation and sequence")
+        case .sequenceMark:
+            break
+        case .stampMark:
+            guard let raw = record.conversation, let stamp = record.stamp else {
+                throw RecordFormatError(description: "a mark without a conversation and stamp")
             }
-            let conversation = ConversationID(raw)
-            marks[conversation] = max(marks[conversation] ?? 0, sequence)
+            let mark = Date(timeIntervalSinceReferenceDate: stamp)
+            Self.raise(&marks[ConversationID(raw), default: .distantPast], to: mark)
         }
     }
 
-    /// Stores `message`; one from a record without a sequence gets its conversation's next.
-    private mutating func insert(_ message: consuming Message, sequenced: Bool) {
+    /// Stores `message` and raises its conversation's stamp mark to its timestamp.
+    private mutating func insert(_ message: consuming Message) {
         // One lookup of the conversation's mark, read and raised in place.
-        Self.raise(&marks[message.conversationID, default: 0], for: &message, sequenced: sequenced)
+        Self.raise(&marks[message.conversationID, default: .distantPast], to: message.timestamp)
         // Moved in, not copied: a copy would retain the message's strings only to release them again.
         let id = message.id
         messages[id] = consume message
     }
 
-    private static func raise(_ mark: inout Int, for message: inout Message, sequenced: Bool) {
-        if !sequenced { message.sequence = mark + 1 }
-        mark = max(mark, message.sequence)
+    private static func raise(_ mark: inout Date, to stamp: Date) {
+        if stamp > mark { mark = stamp }
     }
 
     private func existingID(_ record: OutboxRecord) throws -> MessageID {

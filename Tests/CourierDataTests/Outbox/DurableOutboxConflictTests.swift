@@ -4,9 +4,9 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-/// The outbox against the real in-memory backend: an id the backend holds with other content, and compose sequences.
+/// The outbox against the real in-memory backend: an id the backend holds with other content, and compose stamps.
 @MainActor
-@Suite("DurableOutbox conflicts and sequences")
+@Suite("DurableOutbox conflicts and compose stamps")
 struct DurableOutboxConflictTests {
     let clock = ManualClock()
     let store = InMemoryOutboxStore()
@@ -40,26 +40,38 @@ struct DurableOutboxConflictTests {
         #expect(backend.duplicatesIgnored == 0)
     }
 
-    @Test("each conversation numbers its composed messages 1, 2, 3 …, also after they were delivered")
-    func composeSequences() async throws {
-        // Given an outbox over a backend
+    @Test("a conversation's compose stamps strictly increase within a clock tick, and after delivery and a relaunch")
+    func composeStamps() async throws {
+        // Given an outbox over a backend, offline, its clock standing still
         let backend = try BackendFixtures.backend()
         let outbox = DurableOutbox(
             store: store, repository: backend, connectivity: connectivity, clock: clock, ids: .seeded(7),
             currentUser: "me")
-        // When messages are composed in two conversations, some delivered and gone from the store between
         connectivity.set(online: false)
+
+        // When two messages are composed in c1 and one in c2 within one tick, then sent and gone from the store
         let first = try outbox.compose(text: "one", in: "c1")
         let second = try outbox.compose(text: "two", in: "c1")
         let other = try outbox.compose(text: "elsewhere", in: "c2")
-        // Then the sequences count per conversation, and the backend stores them with the message
-        #expect([first, second, other].map(\.sequence) == [1, 2, 1])
         connectivity.set(online: true)
         await outbox.sendAll()
+
+        // Then each is stamped after the one composed before it (the clock's reading, then a millisecond on), and
+        // the backend keeps them in that order, each with its stamp
+        #expect(first.timestamp == clock.now)
+        #expect(second.timestamp == first.timestamp.addingTimeInterval(0.001))
+        #expect(other.timestamp == second.timestamp.addingTimeInterval(0.001))
         #expect(store.count == 0)
-        #expect(backend.message(second.id)?.sequence == 2)
-        // And a message composed after the others were delivered continues the count
+        #expect(backend.messages(in: "c1").map(\.id) == [first.id, second.id])
+        #expect(backend.message(second.id)?.timestamp == second.timestamp)
+
+        // And a message composed in c1 by a new outbox on the same store (a relaunch), at the same clock reading,
+        // still comes after them: the store's stamp mark outlived the delivered messages
+        outbox.stop()
         connectivity.set(online: false)
-        #expect(try outbox.compose(text: "three", in: "c1").sequence == 3)
+        let relaunched = DurableOutbox(
+            store: store, repository: backend, connectivity: connectivity, clock: clock, ids: .seeded(8),
+            currentUser: "me")
+        #expect(try relaunched.compose(text: "three", in: "c1").timestamp == second.timestamp.addingTimeInterval(0.001))
     }
 }

@@ -14,22 +14,28 @@ struct FileOutboxStoreSharingTests: StorageOutboxTesting {
         try FileOutboxStore(directory: directory.url, access: access)
     }
 
-    @Test("two stores see each other's appends; composed sequences stay unique and ordered across them")
-    func appendsAreSeenAndSequencesShared() throws {
-        // Given an owner and a guest on one directory
+    @Test("two stores see each other's appends; composed stamps strictly increase across them, whatever each clock")
+    func appendsAreSeenAndStampsShared() throws {
+        // Given an owner and a guest on one directory (two processes), the guest's clock ten seconds behind
         let owner = try shared(.owner)
         let guest = try shared(.guest)
         defer { owner.close(); guest.close() }
 
-        // When they compose into one conversation in turn
+        // When they compose into one conversation in turn, each at its clock's reading
         var composed: [Message] = []
         for index in 0..<6 {
             let store = index.isMultiple(of: 2) ? owner : guest
-            composed.append(try store.enqueueComposed(message("m\(index)", at: Double(index))))
+            let reading = index.isMultiple(of: 2) ? Double(index) : Double(index) - 10
+            composed.append(try store.enqueueComposed(message("m\(index)", at: reading)))
         }
 
-        // Then the sequences are 1…6 in compose order, and each store learns of the other's messages
-        #expect(composed.map(\.sequence) == Array(1...6))
+        // Then each stamp comes after the one composed before it — the owner's readings stand, each guest message a
+        // millisecond after the owner's before it — so compose order is the order they were composed in; and each
+        // store learns of the other's messages
+        let stamps = composed.map { $0.timestamp.timeIntervalSince(start) }
+        let expected = [0, 0.001, 2, 2.001, 4, 4.001]
+        #expect(zip(stamps, expected).allSatisfy { abs($0 - $1) < 0.000_01 })
+        #expect(zip(composed, composed.dropFirst()).allSatisfy { Message.composeOrder($0, $1) })
         let seenByOwner = try owner.refresh()
         #expect(Set(seenByOwner.changed.map(\.id.rawValue)) == ["m1", "m3", "m5"])
         #expect(owner.all().map(\.id.rawValue) == (0..<6).map { "m\($0)" })
@@ -69,6 +75,7 @@ struct FileOutboxStoreSharingTests: StorageOutboxTesting {
         let reopened = try shared(.owner)
         defer { reopened.close() }
         #expect(reopened.all().map(\.id.rawValue) == expected)
-        #expect(reopened.all().map(\.sequence) == Array(1...300))
+        let stamps = reopened.all().map(\.timestamp)
+        #expect(zip(stamps, stamps.dropFirst()).allSatisfy { $0 < $1 })
     }
 }

@@ -89,7 +89,7 @@ import Testing
         let cache = try MessageCache(storage: storage)
         let newer = Message(
             id: "m4", conversationID: "c1", senderID: "ana", text: "new", timestamp: Self.at(785_000_200),
-            status: .sent, sequence: 3)
+            status: .sent)
         cache.store([newer])
 
         // When it is opened again

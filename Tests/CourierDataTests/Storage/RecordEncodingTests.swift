@@ -10,7 +10,7 @@ import Testing
     static let message = Message(
         id: "m1", conversationID: "c1", senderID: "ana", text: "hello “there” 👋", timestamp: when, status: .read,
         statusUpdatedAt: when.addingTimeInterval(3), attempts: 2, lastError: .validation(reason: "too long"),
-        media: MediaAttachment(url: "https://x/p.jpg", thumbnailURL: "https://x/t.jpg"), sequence: 41)
+        media: MediaAttachment(url: "https://x/p.jpg", thumbnailURL: "https://x/t.jpg"))
 
     static let errors: [DeliveryError] = [
         .offline, .timeout, .server(code: 503), .unauthorized, .forbidden, .validation(reason: ""), .notFound,

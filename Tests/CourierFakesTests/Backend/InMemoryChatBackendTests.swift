@@ -50,45 +50,43 @@ struct InMemoryChatBackendTests {
         #expect(!DeliveryError.conflict.isRetryable)
     }
 
-    @Test("messages are kept in arrival order, whatever their timestamps say; the preview is the newest arrival")
-    func arrivalOrder() throws {
+    @Test("messages are kept in compose order, timestamp then id, whatever order they arrive in; pages follow it")
+    func composeOrder() throws {
         let backend = try BackendFixtures.backend()
 
-        // When a message stamped late arrives first and ones stamped earlier (a clock that went back) arrive after
+        // When the message stamped latest arrives first and the ones stamped before it arrive after
         try backend.send(BackendFixtures.message("m3", at: 30))
         try backend.send(BackendFixtures.message("m1", at: 10))
         try backend.send(BackendFixtures.message("m2", at: 20))
 
-        // Then the conversation is in the order they arrived, and pages follow it
-        #expect(backend.messages(in: "c1").map(\.id.rawValue) == ["m3", "m1", "m2"])
-        let cursor = try #require(backend.message("m2")).cursor
+        // Then the conversation is in compose order, pages follow it, and the preview is the newest in compose order
+        #expect(backend.messages(in: "c1").map(\.id.rawValue) == ["m1", "m2", "m3"])
+        let cursor = try #require(backend.message("m3")).cursor
         let page = try backend.messages(in: "c1", before: cursor, limit: 1)
-        #expect(page.messages.map(\.id.rawValue) == ["m1"])
+        #expect(page.messages.map(\.id.rawValue) == ["m2"])
         #expect(page.hasMore)
-        #expect(backend.conversation("c1")?.lastMessage?.id.rawValue == "m2")
+        #expect(backend.conversation("c1")?.lastMessage?.id.rawValue == "m3")
         #expect(backend.conversation("c1")?.lastActivity == BackendFixtures.now.addingTimeInterval(30))
     }
 
-    @Test("a message held back arrives late and takes its compose position among its sender's messages only")
+    @Test("a message held back arrives late and takes its compose position among everyone's messages; ids break ties")
     func lateMessageTakesItsComposePosition() throws {
         let backend = try BackendFixtures.backend()
-        func composed(_ id: String, sequence: Int, from sender: UserID = "me", at offset: TimeInterval) -> Message {
-            var message = BackendFixtures.message(id, at: offset, from: sender)
-            message.sequence = sequence
-            return message
-        }
 
-        // When my second and third messages arrive, then Ana's, then my first (held in a queue), stamped latest
-        try backend.send(composed("me2", sequence: 2, at: 20))
-        try backend.send(composed("me3", sequence: 3, at: 30))
-        try backend.receive(composed("ana1", sequence: 1, from: "ana", at: 5))
-        try backend.send(composed("me1", sequence: 1, at: 90))
+        // When my second and third messages arrive, then Ana's (stamped as my second), then my first (held in a
+        // queue, stamped before them all)
+        try backend.send(BackendFixtures.message("me2", at: 20))
+        try backend.send(BackendFixtures.message("me3", at: 30))
+        try backend.receive(BackendFixtures.message("ana1", at: 20, from: "ana"))
+        try backend.send(BackendFixtures.message("me1", at: 10))
 
-        // Then my first goes before my second; Ana's stays where it arrived; pages and the preview follow that order
-        #expect(backend.messages(in: "c1").map(\.id.rawValue) == ["me1", "me2", "me3", "ana1"])
+        // Then each stands at its compose position, Ana's before my second by id; pages and the preview follow that
+        #expect(backend.messages(in: "c1").map(\.id.rawValue) == ["me1", "ana1", "me2", "me3"])
         let cursor = try #require(backend.message("me3")).cursor
-        #expect(try backend.messages(in: "c1", before: cursor, limit: 5).messages.map(\.id.rawValue) == ["me1", "me2"])
-        #expect(backend.conversation("c1")?.lastMessage?.id.rawValue == "ana1")
+        #expect(
+            try backend.messages(in: "c1", before: cursor, limit: 5).messages.map(\.id.rawValue)
+                == ["me1", "ana1", "me2"])
+        #expect(backend.conversation("c1")?.lastMessage?.id.rawValue == "me3")
     }
 
     @Test("bad input is refused with a typed error and changes nothing")

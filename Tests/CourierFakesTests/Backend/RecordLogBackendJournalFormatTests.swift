@@ -9,9 +9,10 @@ import Testing
 @Suite(.removesTemporaryDirectories) struct RecordLogBackendJournalFormatTests {
     static let message = Message(
         id: "m1", conversationID: "c2", senderID: "me", text: "hello “there”",
-        timestamp: Date(timeIntervalSince1970: 1_700_000_000.25), status: .sent, sequence: 4)
+        timestamp: Date(timeIntervalSince1970: 1_700_000_000.25), status: .sent)
 
-    /// Exactly what earlier builds appended for these events (JSON, dates in milliseconds since 1970).
+    /// Exactly what earlier builds appended for these events (JSON, dates in milliseconds since 1970; the compose
+    /// sequence they carried is read and dropped).
     static let legacy = [
         #"{"messageStored":{"_0":{"status":"sent","conversationID":"c2","senderID":"me","text":"hello “there”","#
             + #""statusUpdatedAt":1700000000250,"sequence":4,"attempts":0,"timestamp":1700000000250,"id":"m1"}}}"#,
@@ -53,7 +54,6 @@ import Testing
         var earlier = Self.message
         earlier.id = "m0"
         earlier.text = "before sequences"
-        earlier.sequence = 0
         let expected: [BackendEvent] = [
             .messageStored(Self.message), .displayNameChanged(user: "me", name: "Marta"), .messageStored(earlier),
         ]

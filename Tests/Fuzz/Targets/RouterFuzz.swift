@@ -24,7 +24,7 @@ private final class Server {
             Message(
                 id: MessageID("m\(index)"), conversationID: index < 4 ? "c1" : "c2",
                 senderID: index % 2 == 0 ? "me" : "ben", text: "hello \(index)",
-                timestamp: start.addingTimeInterval(Double(index)), status: .sent, sequence: index)
+                timestamp: start.addingTimeInterval(Double(index)), status: .sent)
         }
         let conversations = [
             Conversation(id: "c1", participantIDs: ["me", "ben"], lastMessage: messages[2], lastActivity: start + 3),
