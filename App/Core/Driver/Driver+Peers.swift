@@ -70,13 +70,14 @@ extension Driver {
         }
         do {
             guard let kind else {
-                // Stamped after the conversation's newest message, as a server stamps what it receives: two messages
-                // sent within one tick of the clock keep the order they were sent in.
-                let newest = conversation.lastMessage?.timestamp.addingTimeInterval(0.001) ?? .distantPast
+                // Stamped after the conversation's newest message, as the peer's device stamps what it composes
+                // (docs/design.md §2.3): two messages sent within one tick of the clock keep the order they were sent
+                // in.
+                let stamp = Message.composeStamp(now: world.clock.now, after: conversation.lastMessage?.timestamp)
                 let stored = try world.backend.receive(
                     Message(
                         id: app.ids.next(), conversationID: conversationID, senderID: user, text: text,
-                        timestamp: max(world.clock.now, newest), status: .sent))
+                        timestamp: stamp, status: .sent))
                 return "\(user) sent \(MessageReference.label(stored.id)) in \(conversationID)"
             }
             guard let newest = world.backend.messages(in: conversationID).last else {
@@ -99,10 +100,13 @@ extension Driver {
         let peer = HTTPChatClient(baseURL: server, user: user, password: World.demoPassword)
         do {
             guard let kind else {
+                // Stamped after the conversation's newest message, as at the in-process backend.
+                let newest = try await peer.messages(in: conversationID, before: nil, limit: 1).messages.last
                 let stored = try await peer.send(
                     Message(
                         id: app.ids.next(), conversationID: conversationID, senderID: user, text: text,
-                        timestamp: world.clock.now, status: .sending))
+                        timestamp: Message.composeStamp(now: world.clock.now, after: newest?.timestamp),
+                        status: .sending))
                 return "\(user) sent \(MessageReference.label(stored.id)) in \(conversationID)"
             }
             guard let newest = try await peer.messages(in: conversationID, before: nil, limit: 1).messages.last else {
