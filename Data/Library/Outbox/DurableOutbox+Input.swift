@@ -13,7 +13,10 @@ extension DurableOutbox {
     public func compose(text: String, media: MediaAttachment?, in conversation: ConversationID) throws -> Message {
         let media = try validated(media)
         let text = try validated(text, captioning: media)
-        let now = nextComposeTime(in: conversation)
+        let now = nextComposeTime()
+        // The compose stamp, the order key (docs/design.md §2.3): after the newest message the device holds here, so
+        // a reply comes after what it answers; the store raises it past the conversation's durable mark.
+        let stamp = Message.composeStamp(now: now, after: newestHeld(conversation))
         let online = connectivity.isOnline && !isPausedForSignIn && !isStopped
         // Online but another process holds the lease: queued, and sent as soon as the lease is free.
         let sendNow = online && takeLeaseIfFree()
@@ -21,7 +24,7 @@ extension DurableOutbox {
         // so), and sent once sign-in is renewed.
         let held = connectivity.isOnline && isPausedForSignIn
         let message = Message(
-            id: ids.next(), conversationID: conversation, senderID: currentUser, text: text, timestamp: now,
+            id: ids.next(), conversationID: conversation, senderID: currentUser, text: text, timestamp: stamp,
             status: sendNow ? .sending : .queued, statusUpdatedAt: now, lastError: held ? .unauthorized : nil,
             media: media)
         // The store raises the stamp past the conversation's durable mark as it stores it, under its lock: an earlier
@@ -77,17 +80,15 @@ extension DurableOutbox {
 
     // MARK: - Input
 
-    /// The compose stamp of a message composed now in `conversation`, before the store raises it past the
-    /// conversation's durable mark (`Message.composeStamp`, docs/design.md §2.3): the clock's reading, raised past the
-    /// newest message the device holds there, so a reply comes after what it answers. Order is timestamp, then id
-    /// (`Message.composeOrder`), and ids are random, so the readings a process takes strictly increase: messages
-    /// typed within one clock tick keep the order they were typed in, across conversations too (the Offline Queue
-    /// lists them all in compose order).
-    func nextComposeTime(in conversation: ConversationID) -> Date {
+    /// The clock's reading for a message composed now, which its compose stamp starts from
+    /// (`Message.composeStamp`). Order is timestamp, then id (`Message.composeOrder`, docs/design.md §2.3), and ids
+    /// are random, so the readings a process takes strictly increase: messages typed within one clock tick keep the
+    /// order they were typed in, across conversations too (the Offline Queue lists them all in compose order).
+    func nextComposeTime() -> Date {
         let floor = lastComposeTime ?? store.all().last?.timestamp ?? .distantPast
         let now = max(clock.now, floor.addingTimeInterval(0.001))
         lastComposeTime = now
-        return Message.composeStamp(now: now, after: newestHeld(conversation))
+        return now
     }
 
     /// The text rule, applied here alone (docs/design.md §3): white space at both ends goes, and what is left must
