@@ -86,11 +86,7 @@ struct DriverIdentityTests {
     func backwardsClockKeepsComposeOrder() async throws {
         // Given "first" sent a year ahead on the virtual clock
         let directory = AppTestsDriverHarness.temporaryDirectory()
-        try await session(directory, fresh: true, script: "background
-advance 365d
-foreground
-open c3
-send first")
+        try await session(directory, fresh: true, script: "background\nadvance 365d\nforeground\nopen c3\nsend first")
 
         // When a session on the system clock (a year earlier) sends "second"
         try await session(directory, clock: .system, script: "open c3\nsend second")

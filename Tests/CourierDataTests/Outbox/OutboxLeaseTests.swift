@@ -28,8 +28,8 @@ struct OutboxLeaseTests {
         let stores: [FileOutboxStore]
 
         init() throws {
-            appRepository = FakeMessageRepository(clock: clock, servesPages: false)
-            extensionRepository = FakeMessageRepository(clock: clock, servesPages: false)
+            appRepository = FakeMessageRepository(clock: clock, serves: .sends)
+            extensionRepository = FakeMessageRepository(clock: clock, serves: .sends)
             let appStore = try FileOutboxStore(directory: directory, fileSystem: disk, access: .owner)
             let extensionStore = try FileOutboxStore(directory: directory, fileSystem: disk, access: .guest)
             stores = [appStore, extensionStore]
