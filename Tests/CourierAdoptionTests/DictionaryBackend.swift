@@ -9,6 +9,7 @@ final class DictionaryBackend: MessageRepository, ConversationRepository, UserRe
     private var byID: [MessageID: Message] = [:]
     private var arrivals: [MessageID] = []
     private var sendCounts: [MessageID: Int] = [:]
+    private var names: [UserID: String] = [:]
 
     /// Every message stored, in arrival order.
     var stored: [Message] { lock.withLock { arrivals.compactMap { byID[$0] } } }
@@ -41,7 +42,12 @@ final class DictionaryBackend: MessageRepository, ConversationRepository, UserRe
         ConversationPage(conversations: [], hasMore: false)
     }
 
-    func users(_ ids: [UserID]) async throws -> [User] { ids.map { User(id: $0, displayName: $0.rawValue) } }
+    func users(_ ids: [UserID]) async throws -> [User] {
+        lock.withLock { ids.map { User(id: $0, displayName: names[$0] ?? $0.rawValue) } }
+    }
+
+    /// Changes a user's display name (what the app's write executor asks for).
+    func rename(_ user: UserID, to name: String) { lock.withLock { names[user] = name } }
 
     func presence(_ ids: [UserID]) async throws -> [Presence] { ids.map { Presence(userID: $0, isOnline: true) } }
 }

@@ -9,15 +9,10 @@ import Testing
 @Suite struct ProfileViewModelTests {
     let clock = ManualClock()
     let network = ManualConnectivity(online: true)
-    let directory = ProfileFakeDirectory()
-    let server = User(id: "me", displayName: "Server Name")
+    let directory = ProfileFakeDirectory(server: User(id: "me", displayName: "Server Name"))
 
-    private func makeModel(
-        _ writes: ProfileFakeWriteQueue, backend: ProfileFakeBackend? = nil
-    ) -> ProfileViewModel {
-        ProfileViewModel(
-            currentUser: "me", writes: writes, users: directory, backend: backend ?? ProfileFakeBackend(server: server),
-            connectivity: network, clock: clock)
+    private func makeModel(_ writes: ProfileFakeWriteQueue) -> ProfileViewModel {
+        ProfileViewModel(currentUser: "me", writes: writes, users: directory, connectivity: network, clock: clock)
     }
 
     private func state(_ pending: Int, _ givenUp: [String] = []) -> ProfileViewModel.State {
@@ -139,8 +134,9 @@ import Testing
 
     @Test func anAbandonedNameWithTheBackendUnreachableIsDroppedFromTheDirectory() async throws {
         // Given a name change and a backend that cannot answer
+        directory.server = nil
         let writes = ProfileFakeWriteQueue(clock: clock)
-        let model = makeModel(writes, backend: ProfileFakeBackend(server: nil))
+        let model = makeModel(writes)
         let recorder = StateRecorder(model)
         let write = try nameWrite("Doomed")
 
