@@ -2,8 +2,6 @@
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A record with this id is already stored.
     case duplicateID(String)
-    /// No record with this id.
-    case notFound(String)
     /// One record is larger than the store allows.
     case recordTooLarge(bytes: Int, limit: Int)
     /// The store holds as many records as it may; nothing is evicted to make room.
@@ -24,7 +22,6 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .duplicateID(let id): "a message with id \(id) is already stored"
-        case .notFound(let id): "no message with id \(id)"
         case .recordTooLarge(let bytes, let limit): "the message is too large (\(bytes) bytes; the limit is \(limit))"
         case .capacityReached(let limit): "the queue is full (\(limit) messages); send or delete some first"
         case .locked(let path): "\(path) is in use by another owner (another process, or an earlier open in this one)"

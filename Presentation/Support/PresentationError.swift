@@ -4,8 +4,6 @@ import CourierDomain
 public enum PresentationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A toast answer (Yes, Review First, dismiss) arrived while no toast shows.
     case noToastShowing
-    /// The message is not in the list the input acts on.
-    case unknownMessage(MessageID)
     /// The action needs a message in another status (Retry and the chat's Delete need `failed`; Edit, Delete and
     /// Send Now in the queue need `queued` or `failed`).
     case wrongStatus(MessageID, MessageStatus)
@@ -21,7 +19,6 @@ public enum PresentationError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .noToastShowing: "no connectivity toast is showing"
-        case .unknownMessage(let id): "no such message: \(id)"
         case .wrongStatus(let id, let status): "message \(id) is \(status.rawValue); this action does not apply"
         case .noAlertShowing: "no alert or action sheet is showing"
         case .unknownAction(let label, let available):

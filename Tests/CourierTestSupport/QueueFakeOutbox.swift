@@ -131,7 +131,7 @@ public final class QueueFakeOutbox: MessageOutbox {
         sendCalls.append(id)
         guard let message = pending.first(where: { $0.id == id }), message.status != .sending else {
             Issue.record("send(\(id)) for a message that is not queued or failed")
-            throw InputError.unknownMessage(id.rawValue)
+            throw InputError.unknownMessage(id)
         }
         inFlight += 1
         defer { inFlight -= 1 }
@@ -174,7 +174,7 @@ public final class QueueFakeOutbox: MessageOutbox {
             pending[index].status == .queued || pending[index].status == .failed
         else {
             Issue.record("an action on \(id), which is not queued or failed")
-            throw InputError.unknownMessage(id.rawValue)
+            throw InputError.unknownMessage(id)
         }
         return index
     }
