@@ -69,7 +69,7 @@ extension CourierStrings {
         }
 
         static let deliveryError: @Sendable (DeliveryError) -> String = { error in
-            switch error {
+            switch error.kind {
             case .offline: "No internet connection. Message will be saved and you can retry later."
             case .unreachable: "Can't reach the server. Message will be saved and sent when it's back."
             case .timeout: "The connection timed out. Please try again."

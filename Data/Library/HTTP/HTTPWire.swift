@@ -117,7 +117,7 @@ public enum HTTPWire {
 
     /// The status a `DeliveryError` is answered with.
     public static func status(for error: DeliveryError) -> Int {
-        switch error {
+        switch error.kind {
         case .unauthorized: 401
         case .forbidden: 403
         case .rateLimited: 429
@@ -133,7 +133,7 @@ public enum HTTPWire {
 
     /// The error body of `error`.
     public static func body(for error: DeliveryError) -> ErrorBody {
-        switch error {
+        switch error.kind {
         case .validation(let reason): ErrorBody(error: "validation", reason: reason)
         case .unknown(let text): ErrorBody(error: "unknown", reason: text)
         case .server(let code): ErrorBody(error: "server", reason: "status \(code)")

@@ -4,7 +4,7 @@ import Foundation
 extension StoredDeliveryError {
     /// The stored form of `error` (the codes of docs/storage-format.md §3; never renumbered).
     init(_ error: DeliveryError) {
-        switch error {
+        switch error.kind {
         case .offline: self.init(code: 1)
         case .timeout: self.init(code: 2)
         case .server(let code): self.init(code: 3, number: code)

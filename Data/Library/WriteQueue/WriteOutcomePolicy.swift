@@ -30,7 +30,7 @@ enum WriteOutcomePolicy: Hashable, Sendable {
 
     /// The branch for a failed attempt with `error`.
     init(after error: DeliveryError) {
-        switch error {
+        switch error.kind {
         case .offline, .unreachable, .timeout, .server, .rateLimited, .unknown: self = .retry
         case .unauthorized: self = .pauseForSignIn
         case .forbidden, .validation, .notFound, .conflict: self = .reject
