@@ -21,6 +21,7 @@ public struct DeliveryError: Error, Hashable, Codable, Sendable, CustomStringCon
         case notFound
         case conflict
         case unknown(String)
+        case cancelled
     }
 
     /// The kind of a delivery error, without what it carries. New codes may be added: a `switch` over one has a
@@ -50,6 +51,8 @@ public struct DeliveryError: Error, Hashable, Codable, Sendable, CustomStringCon
         public static let conflict = Code(name: "conflict")
         /// Anything else; what is known is `reason`.
         public static let unknown = Code(name: "unknown")
+        /// The caller gave the request up.
+        public static let cancelled = Code(name: "cancelled")
 
         /// The code's name (`offline`, `server`, …).
         public var description: String { name }
@@ -88,6 +91,11 @@ public struct DeliveryError: Error, Hashable, Codable, Sendable, CustomStringCon
     public static let conflict = DeliveryError(.conflict)
     /// Anything else.
     public static func unknown(_ text: String) -> DeliveryError { DeliveryError(.unknown(text)) }
+    /// The caller gave the request up (its task was cancelled: the app closing, a screen gone, an attempt that lost
+    /// its race with the timeout), so no answer is awaited; the backend may or may not have applied it. Neither the
+    /// backend's answer nor the message's failure: whoever cancelled records nothing for it, and it is not retried.
+    /// A request's `CancellationError` is this error, so that every repository throws `DeliveryError` alone.
+    public static let cancelled = DeliveryError(.cancelled)
 
     /// What kind of error this is, whatever it carries.
     public var code: Code {
@@ -103,6 +111,7 @@ public struct DeliveryError: Error, Hashable, Codable, Sendable, CustomStringCon
         case .notFound: .notFound
         case .conflict: .conflict
         case .unknown: .unknown
+        case .cancelled: .cancelled
         }
     }
 
@@ -125,7 +134,7 @@ public struct DeliveryError: Error, Hashable, Codable, Sendable, CustomStringCon
     public var isRetryable: Bool {
         switch kind {
         case .offline, .unreachable, .timeout, .server, .rateLimited: true
-        case .unauthorized, .forbidden, .validation, .notFound, .conflict, .unknown: false
+        case .unauthorized, .forbidden, .validation, .notFound, .conflict, .unknown, .cancelled: false
         }
     }
 
@@ -136,6 +145,28 @@ public struct DeliveryError: Error, Hashable, Codable, Sendable, CustomStringCon
     public var retryAfter: Duration? {
         if case .rateLimited(let wait) = kind { return wait }
         return nil
+    }
+
+    /// The delivery error `error` stands for: a `DeliveryError` as it is, a `CancellationError` as `cancelled`,
+    /// anything else as `unknown` with its description.
+    public init(_ error: any Error) {
+        if let error = error as? DeliveryError {
+            self = error
+        } else if error is CancellationError {
+            self = .cancelled
+        } else {
+            self = .unknown(String(describing: error))
+        }
+    }
+
+    /// Runs `body` and throws what it throws as a `DeliveryError` (`init(_:)`): how a repository over untyped code —
+    /// a transport, a platform SDK, a clock's sleep — keeps its protocol's typed `throws(DeliveryError)`.
+    public static func converting<Value>(_ body: () async throws -> Value) async throws(DeliveryError) -> Value {
+        do {
+            return try await body()
+        } catch {
+            throw DeliveryError(error)
+        }
     }
 
     /// Whether `value` is this error: `catch DeliveryError.offline`.
@@ -154,6 +185,7 @@ public struct DeliveryError: Error, Hashable, Codable, Sendable, CustomStringCon
         case .notFound: "notFound"
         case .conflict: "conflict"
         case .unknown(let text): "unknown(\(text))"
+        case .cancelled: "cancelled"
         }
     }
 

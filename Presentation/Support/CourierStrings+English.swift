@@ -79,7 +79,7 @@ extension CourierStrings {
             case .validation: "Message format error. Please try again."
             case .notFound: "Conversation not found. Please refresh and try again."
             case .conflict: "A different message was already sent with this ID. Delete it and send it again."
-            case .server, .unknown: "Failed to send message. Please try again."
+            case .server, .unknown, .cancelled: "Failed to send message. Please try again."
             }
         }
 

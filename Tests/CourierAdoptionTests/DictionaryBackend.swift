@@ -16,7 +16,7 @@ final class DictionaryBackend: MessageRepository, ConversationRepository, UserRe
     /// How many times each id was sent (a resend counts; it stores nothing new).
     var sends: [MessageID: Int] { lock.withLock { sendCounts } }
 
-    func send(_ message: Message) async throws -> Message {
+    func send(_ message: Message) async throws(DeliveryError) -> Message {
         lock.withLock {
             sendCounts[message.id, default: 0] += 1
             if byID[message.id] == nil {
@@ -27,8 +27,8 @@ final class DictionaryBackend: MessageRepository, ConversationRepository, UserRe
         return message
     }
 
-    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
+    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+        async throws(DeliveryError) -> MessagePage
     {
         let all = stored.filter { message in
             message.conversationID == conversation && (cursor.map { message.cursor < $0 } ?? true)
@@ -36,18 +36,20 @@ final class DictionaryBackend: MessageRepository, ConversationRepository, UserRe
         return MessagePage(messages: Array(all.suffix(limit)), hasMore: all.count > limit)
     }
 
-    func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
-        -> ConversationPage
+    func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int)
+        async throws(DeliveryError) -> ConversationPage
     {
         ConversationPage(conversations: [], hasMore: false)
     }
 
-    func users(_ ids: [UserID]) async throws -> [User] {
+    func users(_ ids: [UserID]) async throws(DeliveryError) -> [User] {
         lock.withLock { ids.map { User(id: $0, displayName: names[$0] ?? $0.rawValue) } }
     }
 
     /// Changes a user's display name (what the app's write executor asks for).
     func rename(_ user: UserID, to name: String) { lock.withLock { names[user] = name } }
 
-    func presence(_ ids: [UserID]) async throws -> [Presence] { ids.map { Presence(userID: $0, isOnline: true) } }
+    func presence(_ ids: [UserID]) async throws(DeliveryError) -> [Presence] {
+        ids.map { Presence(userID: $0, isOnline: true) }
+    }
 }

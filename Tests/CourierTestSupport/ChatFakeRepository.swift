@@ -41,26 +41,30 @@ public final class ChatFakeRepository: MessageRepository, @unchecked Sendable {
     public var pageRequests: [MessageCursor?] { lock.withLock { requests } }
 
     /// Records an issue: the chat sends through the outbox.
-    public func send(_ message: Message) async throws -> Message {
-        Issue.record("the chat sends through the outbox, never the repository")
-        throw DeliveryError.unknown("unexpected")
+    public func send(_ message: Message) async throws(DeliveryError) -> Message {
+        try await DeliveryError.converting {
+            Issue.record("the chat sends through the outbox, never the repository")
+            throw DeliveryError.unknown("unexpected")
+        }
     }
 
     /// The page of at most `limit` messages before `cursor` (the newest when nil), after `latency`.
-    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
+    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+        async throws(DeliveryError) -> MessagePage
     {
-        // A bad limit is a typed error, as the real backend answers, not a trap that ends the whole test run.
-        guard limit > 0 else { throw DeliveryError.validation(reason: "a page holds at least one message") }
-        if let reachable, await !reachable.isOnline { throw DeliveryError.offline }
-        let (all, failure): ([Message], DeliveryError?) = lock.withLock {
-            requests.append(cursor)
-            return (history[conversation] ?? [], failures.isEmpty ? nil : failures.removeFirst())
+        try await DeliveryError.converting {
+            // A bad limit is a typed error, as the real backend answers, not a trap that ends the whole test run.
+            guard limit > 0 else { throw DeliveryError.validation(reason: "a page holds at least one message") }
+            if let reachable, await !reachable.isOnline { throw DeliveryError.offline }
+            let (all, failure): ([Message], DeliveryError?) = lock.withLock {
+                requests.append(cursor)
+                return (history[conversation] ?? [], failures.isEmpty ? nil : failures.removeFirst())
+            }
+            try await clock.sleep(for: latency)
+            if let failure { throw failure }
+            let older = cursor.map { cursor in all.filter { $0.cursor < cursor } } ?? all
+            let page = Array(older.suffix(limit))
+            return MessagePage(messages: page, hasMore: older.count > page.count)
         }
-        try await clock.sleep(for: latency)
-        if let failure { throw failure }
-        let older = cursor.map { cursor in all.filter { $0.cursor < cursor } } ?? all
-        let page = Array(older.suffix(limit))
-        return MessagePage(messages: page, hasMore: older.count > page.count)
     }
 }

@@ -25,20 +25,22 @@ public final class ConversationsListFakeRepository: ConversationRepository, @unc
     public func fail(with error: DeliveryError?) { lock.withLock { failing = error } }
 
     /// The page of at most `limit` conversations after `cursor`, after `latency`.
-    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
-        -> ConversationPage
+    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int)
+        async throws(DeliveryError) -> ConversationPage
     {
-        // A bad limit is a typed error, as the real backend answers, not a trap that ends the whole test run.
-        guard limit > 0 else { throw DeliveryError.validation(reason: "a page holds at least one conversation") }
-        let (conversations, error) = lock.withLock {
-            requests += 1
-            return (all, failing)
+        try await DeliveryError.converting {
+            // A bad limit is a typed error, as the real backend answers, not a trap that ends the whole test run.
+            guard limit > 0 else { throw DeliveryError.validation(reason: "a page holds at least one conversation") }
+            let (conversations, error) = lock.withLock {
+                requests += 1
+                return (all, failing)
+            }
+            try await clock.sleep(for: latency)
+            if let error { throw error }
+            let rest = cursor.map { cursor in
+                conversations.filter { ($0.lastActivity, $0.id) < (cursor.lastActivity, cursor.id) }
+            } ?? conversations
+            return ConversationPage(conversations: Array(rest.prefix(limit)), hasMore: rest.count > limit)
         }
-        try await clock.sleep(for: latency)
-        if let error { throw error }
-        let rest = cursor.map { cursor in
-            conversations.filter { ($0.lastActivity, $0.id) < (cursor.lastActivity, cursor.id) }
-        } ?? conversations
-        return ConversationPage(conversations: Array(rest.prefix(limit)), hasMore: rest.count > limit)
     }
 }

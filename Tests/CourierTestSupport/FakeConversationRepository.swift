@@ -3,7 +3,7 @@ import Foundation
 
 /// A conversation backend a test sets up: it pages through `conversations` in the order given (most recent activity
 /// first, as a backend answers), records every request, and throws `failure` while one is set. A negative page size
-/// throws `FakeCallError` and is recorded as a test issue.
+/// throws the `FakeCallError`'s `deliveryError` and is recorded as a test issue.
 public final class FakeConversationRepository: ConversationRepository, @unchecked Sendable {
     private let lock = NSLock()
     private let all: [Conversation]
@@ -24,19 +24,21 @@ public final class FakeConversationRepository: ConversationRepository, @unchecke
 
     /// Up to `limit` conversations after `cursor`'s conversation (from the start without one). A cursor naming a
     /// conversation the backend does not hold ends the list.
-    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
-        -> ConversationPage
+    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int)
+        async throws(DeliveryError) -> ConversationPage
     {
-        guard limit >= 0 else {
-            let error = FakeCallError.invalidArgument("a page of \(limit) conversations")
-            throw error.recorded(by: "FakeConversationRepository")
-        }
-        return try lock.withLock {
-            requestCount += 1
-            if let currentFailure { throw currentFailure }
-            let start = cursor.map { cursor in (all.firstIndex { $0.id == cursor.id } ?? all.count - 1) + 1 } ?? 0
-            let page = Array(all[start...].prefix(limit))
-            return ConversationPage(conversations: page, hasMore: start + page.count < all.count)
+        try await DeliveryError.converting {
+            guard limit >= 0 else {
+                let error = FakeCallError.invalidArgument("a page of \(limit) conversations")
+                throw error.recorded(by: "FakeConversationRepository")
+            }
+            return try lock.withLock {
+                requestCount += 1
+                if let currentFailure { throw currentFailure }
+                let start = cursor.map { cursor in (all.firstIndex { $0.id == cursor.id } ?? all.count - 1) + 1 } ?? 0
+                let page = Array(all[start...].prefix(limit))
+                return ConversationPage(conversations: page, hasMore: start + page.count < all.count)
+            }
         }
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// whole request, `failures` refuses one message id once per entry, `refusal` refuses every message, and whatever is
 /// not refused is stored once by id (a resend stores nothing new) and answered as `reply` says. Pages come from what
 /// is stored, oldest first. A request the fake was not set up for (past the end of the script, or a page load when
-/// `servesPages` is false) throws `FakeCallError` and is recorded as a test issue.
+/// `servesPages` is false) throws the `FakeCallError`'s `deliveryError` and is recorded as a test issue.
 ///
 /// Its state is behind a lock, so a test on any executor may set it up and read it; its requests run on their
 /// caller's executor, like the repositories it stands in for.
@@ -110,7 +110,7 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
     }
 
     /// Whether a request whose caller is cancelled during its latency still answers (a request already on the wire)
-    /// rather than leaving with `CancellationError`; false unless told otherwise.
+    /// rather than leaving with `DeliveryError.cancelled`; false unless told otherwise.
     public var finishesWhenCancelled: Bool {
         get { self[\.finishesWhenCancelled] } set { self[\.finishesWhenCancelled] = newValue }
     }
@@ -153,50 +153,56 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
     // MARK: - MessageRepository
 
     /// Sends one message, answering as the step or the settings say.
-    public func send(_ message: Message) async throws -> Message {
-        let (step, number) = begin { $0.sends += 1 }
-        try await play(step, request: number, conversation: message.conversationID)
-        return try locked { state in
-            if let failure = state.failure { throw failure }
-            if let error = state.refuse(message.id) { throw error }
-            return state.store(message)
+    public func send(_ message: Message) async throws(DeliveryError) -> Message {
+        try await DeliveryError.converting {
+            let (step, number) = begin { $0.sends += 1 }
+            try await play(step, request: number, conversation: message.conversationID)
+            return try locked { state in
+                if let failure = state.failure { throw failure }
+                if let error = state.refuse(message.id) { throw error }
+                return state.store(message)
+            }
         }
     }
 
     /// Sends a batch, answering per message as the step or the settings say.
-    public func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
-        let (step, number) = begin { $0.batches.append(messages) }
-        if case .batch(let errors) = step {
-            return locked { state in
-                zip(messages, errors).map { message, error in
-                    error.map { .failure($0) } ?? .success(state.store(message))
+    public func sendBatch(_ messages: [Message]) async throws(DeliveryError) -> [Result<Message, DeliveryError>] {
+        try await DeliveryError.converting {
+            let (step, number) = begin { $0.batches.append(messages) }
+            if case .batch(let errors) = step {
+                return locked { state in
+                    zip(messages, errors).map { message, error in
+                        error.map { .failure($0) } ?? .success(state.store(message))
+                    }
                 }
             }
-        }
-        try await play(step, request: number, conversation: messages.first?.conversationID)
-        return try locked { state in
-            if let failure = state.failure { throw failure }
-            return messages.map { message in
-                state.refuse(message.id).map { .failure($0) } ?? .success(state.store(message))
+            try await play(step, request: number, conversation: messages.first?.conversationID)
+            return try locked { state in
+                if let failure = state.failure { throw failure }
+                return messages.map { message in
+                    state.refuse(message.id).map { .failure($0) } ?? .success(state.store(message))
+                }
             }
         }
     }
 
     /// The page of stored messages just before `cursor`, oldest first.
-    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
+    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+        async throws(DeliveryError) -> MessagePage
     {
-        let (step, number) = begin { $0.pageRequests += 1 }
-        guard locked({ $0.servesPages }) else {
-            throw unexpected(.unexpected("messages(in:before:limit:)"))
-        }
-        guard limit >= 0 else { throw unexpected(.invalidArgument("a page of \(limit) messages")) }
-        try await play(step, request: number, conversation: conversation)
-        return try locked { state in
-            if let failure = state.failure { throw failure }
-            let all = state.stored.filter { $0.conversationID == conversation }.sorted(by: Message.composeOrder)
-            let older = cursor.map { cursor in all.filter { $0.cursor < cursor } } ?? all
-            return MessagePage(messages: Array(older.suffix(limit)), hasMore: older.count > limit)
+        try await DeliveryError.converting {
+            let (step, number) = begin { $0.pageRequests += 1 }
+            guard locked({ $0.servesPages }) else {
+                throw unexpected(.unexpected("messages(in:before:limit:)"))
+            }
+            guard limit >= 0 else { throw unexpected(.invalidArgument("a page of \(limit) messages")) }
+            try await play(step, request: number, conversation: conversation)
+            return try locked { state in
+                if let failure = state.failure { throw failure }
+                let all = state.stored.filter { $0.conversationID == conversation }.sorted(by: Message.composeOrder)
+                let older = cursor.map { cursor in all.filter { $0.cursor < cursor } } ?? all
+                return MessagePage(messages: Array(older.suffix(limit)), hasMore: older.count > limit)
+            }
         }
     }
 

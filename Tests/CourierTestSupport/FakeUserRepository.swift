@@ -38,20 +38,24 @@ public final class FakeUserRepository: UserRepository, @unchecked Sendable {
     }
 
     /// The profiles of the users asked about that the backend holds.
-    public func users(_ ids: [UserID]) async throws -> [User] {
-        try lock.withLock {
-            profileRequests.append(ids)
-            if let currentFailure { throw currentFailure }
-            return ids.compactMap { table[$0] }
+    public func users(_ ids: [UserID]) async throws(DeliveryError) -> [User] {
+        try await DeliveryError.converting {
+            try lock.withLock {
+                profileRequests.append(ids)
+                if let currentFailure { throw currentFailure }
+                return ids.compactMap { table[$0] }
+            }
         }
     }
 
     /// Every user asked about, online.
-    public func presence(_ ids: [UserID]) async throws -> [Presence] {
-        try lock.withLock {
-            presenceRequests.append(ids)
-            if let currentFailure { throw currentFailure }
-            return ids.map { Presence(userID: $0, isOnline: true) }
+    public func presence(_ ids: [UserID]) async throws(DeliveryError) -> [Presence] {
+        try await DeliveryError.converting {
+            try lock.withLock {
+                presenceRequests.append(ids)
+                if let currentFailure { throw currentFailure }
+                return ids.map { Presence(userID: $0, isOnline: true) }
+            }
         }
     }
 }

@@ -127,7 +127,7 @@ public enum HTTPWire {
         case .server(let code): (500...599).contains(code) ? code : 500
         case .timeout: 504
         case .offline, .unreachable: 503
-        case .unknown: 500
+        case .unknown, .cancelled: 500
         }
     }
 

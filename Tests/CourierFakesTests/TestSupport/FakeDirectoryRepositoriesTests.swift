@@ -26,7 +26,7 @@ struct FakeDirectoryRepositoriesTests {
         #expect(second == ConversationPage(conversations: Array(conversations[2...]), hasMore: false))
         #expect(backend.requests == 3)
         await withKnownIssue("a negative page size") {
-            await #expect(throws: FakeCallError.invalidArgument("a page of -1 conversations")) {
+            await #expect(throws: FakeCallError.invalidArgument("a page of -1 conversations").deliveryError) {
                 try await FakeConversationRepository().conversations(of: "me", after: nil, limit: -1)
             }
         }

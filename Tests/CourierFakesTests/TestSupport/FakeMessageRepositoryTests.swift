@@ -19,7 +19,7 @@ struct FakeMessageRepositoryTests {
         await #expect(throws: DeliveryError.timeout) { try await backend.send(BackendFixtures.message("m1")) }
         let sent = try await backend.send(BackendFixtures.message("m1"))
         await withKnownIssue("the third request is past the script") {
-            await #expect(throws: FakeCallError.unscripted(request: 3)) {
+            await #expect(throws: FakeCallError.unscripted(request: 3).deliveryError) {
                 try await backend.send(BackendFixtures.message("m2"))
             }
         }
@@ -81,7 +81,7 @@ struct FakeMessageRepositoryTests {
             }
         }
         await withKnownIssue("a negative page size") {
-            await #expect(throws: FakeCallError.invalidArgument("a page of -1 messages")) {
+            await #expect(throws: FakeCallError.invalidArgument("a page of -1 messages").deliveryError) {
                 try await FakeMessageRepository(clock: clock).messages(in: "c1", before: nil, limit: -1)
             }
         }

@@ -56,12 +56,12 @@ private final class SignInBackend: MessageRepository, @unchecked Sendable {
     /// Page requests served or refused.
     var requests: Int { lock.withLock { requestCount } }
 
-    func send(_ message: Message) async throws -> Message {
+    func send(_ message: Message) async throws(DeliveryError) -> Message {
         throw DeliveryError.validation(reason: "the chat sends through the outbox")
     }
 
-    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
+    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+        async throws(DeliveryError) -> MessagePage
     {
         let refused = lock.withLock {
             requestCount += 1

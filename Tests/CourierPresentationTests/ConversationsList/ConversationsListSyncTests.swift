@@ -146,8 +146,8 @@ private typealias Fixture = ConversationsListFixture
             self.cachedAnswers = cachedAnswers
         }
 
-        func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
-            -> ConversationPage
+        func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int)
+            async throws(DeliveryError) -> ConversationPage
         {
             requests += 1
             let cached = cachedAnswers > 0
