@@ -53,7 +53,7 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         do {
             opened = try RecordLog.openInPlace(
                 path: path, fileSystem: fileSystem, logger: logger, shared: access != .exclusive)
-        } catch StoreError.locked {
+        } catch let error as StoreError where error.code == .locked {
             throw StoreError.locked(path: directory.path)
         }
         let replayed = Self.replay(opened.contents, bodies: opened.bodies, logger: logger)

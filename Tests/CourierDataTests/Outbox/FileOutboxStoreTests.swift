@@ -160,8 +160,8 @@ struct FileOutboxStoreTests: StorageOutboxTesting {
         do {
             try store.updateText(of: MessageID("a"), to: huge)
             Issue.record("an oversized edit was accepted")
-        } catch let StoreError.recordTooLarge(bytes, limit) {
-            #expect(bytes > limit && limit == 1_000)
+        } catch let error as StoreError where error.code == .recordTooLarge {
+            #expect(error.bytes ?? 0 > error.limit ?? 0 && error.limit == 1_000)
         }
         #expect(store.message(MessageID("a"))?.text == "short")
         #expect(logSize == size)
