@@ -76,7 +76,7 @@ struct FakeMessageRepositoryTests {
     func unexpectedPages() async {
         let sender = FakeMessageRepository(clock: clock, servesPages: false)
         await withKnownIssue("pages were not expected") {
-            await #expect(throws: FakeCallError.unexpected("messages(in:before:limit:)")) {
+            await #expect(throws: FakeCallError.unexpected("messages(in:before:limit:)").deliveryError) {
                 try await sender.messages(in: "c1", before: nil, limit: 5)
             }
         }
