@@ -40,7 +40,7 @@ extension ConformanceKit {
             var blank = freshMessage("", in: conversation)
             blank.text = "   "
             let reply = try await user.put(blank).expect(422, error: "validation", "PUT of a blank text")
-            guard case .validation = reply.deliveryError else {
+            guard reply.deliveryError.code == .validation else {
                 throw ConformanceFailure("HTTPWire.error makes \(reply.deliveryError) of a 422, not .validation")
             }
         }

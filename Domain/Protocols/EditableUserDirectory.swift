@@ -6,4 +6,8 @@ public protocol EditableUserDirectory: UserDirectory {
     func update(_ user: User)
     /// Forgets everything held about `id`, so the next read fetches it.
     func invalidate(_ id: UserID)
+    /// Asks the backend for `id`'s profile past what is held, then serves and announces what it answers (as
+    /// `update(_:)` does); when it cannot answer, forgets `id` (as `invalidate(_:)` does), so the next read asks. The
+    /// profile screen rolls a given-up edit back with it.
+    func reload(_ id: UserID) async
 }

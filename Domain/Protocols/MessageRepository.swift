@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the client asks of the backend about messages. Every call may throw `DeliveryError`.
+/// What the client asks of the backend about messages. Every call throws `DeliveryError` alone (typed).
 ///
 /// What an implementation must do (the contract `MessageRepositoryContractTests` checks on the in-process backend
 /// and on the HTTP client; `courier-conformance` checks a backend behind HTTP):
@@ -18,31 +18,36 @@ import Foundation
 ///   arrived in), oldest first, each `before` cursor giving the page just before it: paging never skips nor repeats a
 ///   message.
 /// - **Errors mean what `DeliveryError` says**: retryable ones (`isRetryable`) may succeed if asked again;
-///   `unauthorized` pauses sending until sign-in is renewed; the rest fail the message.
+///   `unauthorized` pauses sending until sign-in is renewed; `cancelled` (the caller's task was cancelled) records
+///   nothing; the rest fail the message. An implementation over untyped code maps what it catches
+///   (`DeliveryError.converting`: a `CancellationError` is `cancelled`).
 public protocol MessageRepository: Sendable {
     /// Sends one message; returns it as the backend stored it (status `sent` or later).
-    func send(_ message: Message) async throws -> Message
+    func send(_ message: Message) async throws(DeliveryError) -> Message
     /// Sends messages of one conversation as one ordered batch: one result per message, in order. A transport
     /// failure (offline, timeout, unauthorized) throws for the whole batch.
-    func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>]
+    func sendBatch(_ messages: [Message]) async throws(DeliveryError) -> [Result<Message, DeliveryError>]
     /// The page of up to `limit` messages just before `cursor` (the newest when nil), oldest first.
-    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
+    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+        async throws(DeliveryError) -> MessagePage
 }
 
 extension MessageRepository {
     /// Sends one at a time, in order. A transport failure stops the batch: the messages already sent count as sent
-    /// and the error is thrown when nothing was sent; otherwise the remaining ones carry the error.
-    public func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
+    /// and the error is thrown when nothing was sent; otherwise the remaining ones carry the error. A cancelled
+    /// caller gets `cancelled` for the whole batch.
+    public func sendBatch(_ messages: [Message]) async throws(DeliveryError) -> [Result<Message, DeliveryError>] {
         var results: [Result<Message, DeliveryError>] = []
         for (index, message) in messages.enumerated() {
             do {
                 results.append(.success(try await send(message)))
-            } catch let error as DeliveryError where error.isRetryable || error.requiresSignIn {
+            } catch where error == .cancelled {
+                throw error
+            } catch where error.isRetryable || error.requiresSignIn {
                 if results.isEmpty { throw error }
                 results += messages[index...].map { _ in .failure(error) }
                 return results
-            } catch let error as DeliveryError {
+            } catch {
                 results.append(.failure(error))
             }
         }

@@ -23,9 +23,9 @@ public protocol OutboxStore: AnyObject, Sendable {
     /// Adds a pending message. Throws `StoreError.duplicateID` if its id is stored, `.recordTooLarge` or
     /// `.capacityReached` when it does not fit. A message is never evicted to make room.
     func enqueue(_ message: Message) throws
-    /// Removes a message (delivered or deleted). Throws `StoreError.notFound` for an unknown id.
+    /// Removes a message (delivered or deleted). Throws `InputError.unknownMessage` for an unknown id.
     func remove(_ id: MessageID) throws
-    /// Removes several messages in one change: all of them, or — when one is unknown (`StoreError.notFound`) or
+    /// Removes several messages in one change: all of them, or — when one is unknown (`InputError.unknownMessage`) or
     /// the change cannot be stored — none.
     func remove(_ ids: [MessageID]) throws
     /// Every pending message, in compose order.
@@ -68,7 +68,7 @@ public protocol OutboxStore: AnyObject, Sendable {
 extension OutboxStore {
     /// Checks every id, then removes them one by one: enough for a store in memory, which cannot fail half-way.
     public func remove(_ ids: [MessageID]) throws {
-        if let unknown = ids.first(where: { message($0) == nil }) { throw StoreError.notFound(unknown.rawValue) }
+        if let unknown = ids.first(where: { message($0) == nil }) { throw InputError.unknownMessage(unknown) }
         for id in ids { try remove(id) }
     }
 

@@ -5,10 +5,10 @@ extension ChatViewModel {
 
     /// A tap on a message: a failed one shows the alert with Retry, Delete and Cancel, a queued one the action sheet
     /// with Cancel, Info and Dismiss — and, online, Send Now first, with a text that says what it waits for (the
-    /// user under the manual policy, a moment under the automatic one). Throws `unknownMessage` or `wrongStatus`
-    /// (neither); nothing changes then.
+    /// user under the manual policy, a moment under the automatic one). Throws `InputError.unknownMessage` or
+    /// `wrongStatus` (neither); nothing changes then.
     public func tapMessage(messageID: MessageID) throws {
-        guard let message = knownMessage(messageID) else { throw PresentationError.unknownMessage(messageID) }
+        guard let message = knownMessage(messageID) else { throw InputError.unknownMessage(messageID) }
         switch message.status {
         case .failed: store.update { $0.alert = MessageAlert(messageID: messageID, strings: strings) }
         case .queued:
@@ -53,7 +53,7 @@ extension ChatViewModel {
     }
 
     private func cancelQueued(_ id: MessageID) throws {
-        guard let message = knownMessage(id) else { throw PresentationError.unknownMessage(id) }
+        guard let message = knownMessage(id) else { throw InputError.unknownMessage(id) }
         guard message.status == .queued else { throw PresentationError.wrongStatus(id, message.status) }
         // The outbox's `deleted` event takes the row and the sheet away: one path per change.
         try outbox.delete(id)

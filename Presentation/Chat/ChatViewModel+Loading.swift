@@ -33,10 +33,10 @@ extension ChatViewModel {
     }
 
     private func loadFailed(_ error: any Error) {
-        let cancelled = error is CancellationError
+        let delivery = error as? DeliveryError
+        let cancelled = error is CancellationError || delivery == .cancelled
         logger.log(.warning, "loading \(conversationID) failed: \(error)")
         let newest = olderCursor == nil
-        let delivery = error as? DeliveryError
         // Offline with nothing cached: not a send failure — say the chat loads once back online, and load it then.
         let offline = (delivery == .offline || delivery == .unreachable) && newest
         if offline { loadWaitsForConnection = true }

@@ -5,7 +5,7 @@ extension ChatViewModel {
     // MARK: - Rendering
 
     func requireFailed(_ id: MessageID) throws {
-        guard let message = knownMessage(id) else { throw PresentationError.unknownMessage(id) }
+        guard let message = knownMessage(id) else { throw InputError.unknownMessage(id) }
         guard message.status == .failed else { throw PresentationError.wrongStatus(id, message.status) }
     }
 

@@ -188,7 +188,7 @@ public final class ChatViewModel: StateEmitting {
 
     /// Retries a failed message of this chat: one attempt (the outbox's manual send). Offline, nothing is tried: the
     /// message stays failed and `error` says "No internet connection. Message will be saved and you can retry
-    /// later." Throws `unknownMessage` or `wrongStatus` (not failed).
+    /// later." Throws `InputError.unknownMessage` or `wrongStatus` (not failed).
     public func retry(messageID: MessageID) throws {
         try requireFailed(messageID)
         guard store.state.isOnline else {
@@ -198,8 +198,8 @@ public final class ChatViewModel: StateEmitting {
         tasks.send(messageID, through: outbox, logger: logger, as: "retry")
     }
 
-    /// Deletes a failed message of this chat. Throws `unknownMessage`, `wrongStatus` (not failed) or the outbox's
-    /// error; nothing changes then.
+    /// Deletes a failed message of this chat. Throws `InputError.unknownMessage`, `wrongStatus` (not failed) or the
+    /// outbox's error; nothing changes then.
     public func delete(messageID: MessageID) throws {
         try requireFailed(messageID)
         // The outbox's `deleted` event takes the row away (and the alert over it): one path per change.

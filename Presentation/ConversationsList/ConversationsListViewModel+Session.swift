@@ -9,7 +9,7 @@ extension ConversationsListViewModel {
         strings: CourierStrings = .english
     ) {
         self.init(
-            currentUser: session.currentUser, conversations: session.conversations, users: session.userDirectory,
+            currentUser: session.currentUser, conversations: session.conversations, users: session.users,
             clock: session.clock, outbox: session.outbox, sync: session.sync, pageSize: pageSize,
             deleter: session.conversationDeletion, strings: strings)
     }

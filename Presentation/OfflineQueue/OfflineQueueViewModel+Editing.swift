@@ -4,11 +4,11 @@ extension OfflineQueueViewModel {
     // MARK: - The edit sheet
 
     /// Edit on a row: opens the sheet ("Edit Message") with the message's text, Cancel and Save. Throws
-    /// `unknownMessage` or `wrongStatus` (not queued or failed); nothing changes then.
+    /// `InputError.unknownMessage` or `wrongStatus` (not queued or failed); nothing changes then.
     public func beginEdit(messageID: MessageID) throws {
         try requireWaiting(messageID)
         guard let row = store.state.rows.first(where: { $0.id == messageID }) else {
-            throw PresentationError.unknownMessage(messageID)
+            throw InputError.unknownMessage(messageID)
         }
         let sheet = EditSheet(messageID: messageID, text: row.text, strings: strings)
         store.update { $0.editSheet = sheet }
@@ -42,8 +42,8 @@ extension OfflineQueueViewModel {
 
     // MARK: - The delete confirmation
 
-    /// Delete on a row: asks first ("Delete Message", Delete and Cancel). Throws `unknownMessage` or `wrongStatus`;
-    /// nothing changes then.
+    /// Delete on a row: asks first ("Delete Message", Delete and Cancel). Throws `InputError.unknownMessage` or
+    /// `wrongStatus`; nothing changes then.
     public func confirmDelete(messageID: MessageID) throws {
         try requireWaiting(messageID)
         let confirmation = DeleteConfirmation(messageID: messageID, strings: strings)

@@ -75,13 +75,14 @@ public final class OfflineQueueViewModel: StateEmitting {
 
     // MARK: - Inputs
 
-    /// Send Now: sends one queued or failed message. Throws `unknownMessage` or `wrongStatus` (already sending).
+    /// Send Now: sends one queued or failed message. Throws `InputError.unknownMessage` or `wrongStatus` (already
+    /// sending).
     public func sendNow(messageID: MessageID) throws {
         try requireWaiting(messageID)
         tasks.send(messageID, through: outbox, logger: logger, as: "send")
     }
 
-    /// Edit: replaces the text of a queued or failed message. Throws `unknownMessage`, `wrongStatus`,
+    /// Edit: replaces the text of a queued or failed message. Throws `InputError.unknownMessage`, `wrongStatus`,
     /// `InputError.emptyText` or the outbox's error; nothing changes then.
     public func edit(messageID: MessageID, text: String) throws {
         try requireWaiting(messageID)
@@ -90,7 +91,7 @@ public final class OfflineQueueViewModel: StateEmitting {
     }
 
     /// Delete without asking: removes a queued or failed message (`confirmDelete(messageID:)` asks first). Throws
-    /// `unknownMessage`, `wrongStatus` or the outbox's error.
+    /// `InputError.unknownMessage`, `wrongStatus` or the outbox's error.
     public func delete(messageID: MessageID) throws {
         try requireWaiting(messageID)
         try outbox.delete(messageID)
@@ -159,7 +160,7 @@ public final class OfflineQueueViewModel: StateEmitting {
         let rows = store.state.rows
         guard let cursor = positions[id], case let index = Self.index(of: cursor, in: rows), index < rows.count,
             rows[index].id == id
-        else { throw PresentationError.unknownMessage(id) }
+        else { throw InputError.unknownMessage(id) }
         let row = rows[index]
         guard row.status == .queued || row.status == .failed else {
             throw PresentationError.wrongStatus(id, row.status)

@@ -22,7 +22,6 @@ public final class ProfileViewModel: StateEmitting {
     private let currentUser: UserID
     private let writes: any WriteQueue
     private let users: any EditableUserDirectory
-    private let backend: any UserRepository
     private let connectivity: any ConnectivityMonitor
     private let strings: CourierStrings
     private let tasks: TaskTracker
@@ -37,13 +36,12 @@ public final class ProfileViewModel: StateEmitting {
     /// - Parameters:
     ///   - currentUser: the user whose display name this screen edits.
     ///   - writes: the durable queue a name change waits in until it is delivered or given up.
-    ///   - users: where the name is shown at once, and rolled back.
-    ///   - backend: asked for the server's name when a name change is given up.
+    ///   - users: where the name is shown at once, and rolled back to the backend's (`reload(_:)`).
     ///   - connectivity: coming online starts a sync of the queue.
     ///   - clock: what the view model's syncs and rollbacks run on (its `TaskTracker`).
     ///   - strings: the words of the lines in `givenUp`.
     public init(
-        currentUser: UserID, writes: any WriteQueue, users: any EditableUserDirectory, backend: any UserRepository,
+        currentUser: UserID, writes: any WriteQueue, users: any EditableUserDirectory,
         connectivity: any ConnectivityMonitor, clock: any Clock, strings: CourierStrings = .english
     ) {
         self.strings = strings
@@ -52,7 +50,6 @@ public final class ProfileViewModel: StateEmitting {
         self.currentUser = currentUser
         self.writes = writes
         self.users = users
-        self.backend = backend
         self.connectivity = connectivity
         tokens.append(writes.observe { [weak self] event in self?.writeQueueChanged(event) })
         tokens.append(connectivity.observe { [weak self] online in if online { self?.sync() } })
@@ -130,11 +127,6 @@ public final class ProfileViewModel: StateEmitting {
     /// Shows the backend's name again; when it cannot answer, the optimistic name is dropped from the directory so
     /// the next read asks.
     private func rollBackDisplayName() async {
-        let me = currentUser
-        if let server = try? await backend.users([me]).first(where: { $0.id == me }) {
-            users.update(server)
-        } else {
-            users.invalidate(me)
-        }
+        await users.reload(currentUser)
     }
 }

@@ -69,7 +69,7 @@ extension CourierStrings {
         }
 
         static let deliveryError: @Sendable (DeliveryError) -> String = { error in
-            switch error {
+            switch error.kind {
             case .offline: "No internet connection. Message will be saved and you can retry later."
             case .unreachable: "Can't reach the server. Message will be saved and sent when it's back."
             case .timeout: "The connection timed out. Please try again."
@@ -79,7 +79,7 @@ extension CourierStrings {
             case .validation: "Message format error. Please try again."
             case .notFound: "Conversation not found. Please refresh and try again."
             case .conflict: "A different message was already sent with this ID. Delete it and send it again."
-            case .server, .unknown: "Failed to send message. Please try again."
+            case .server, .unknown, .cancelled: "Failed to send message. Please try again."
             }
         }
 

@@ -9,13 +9,14 @@ final class DictionaryBackend: MessageRepository, ConversationRepository, UserRe
     private var byID: [MessageID: Message] = [:]
     private var arrivals: [MessageID] = []
     private var sendCounts: [MessageID: Int] = [:]
+    private var names: [UserID: String] = [:]
 
     /// Every message stored, in arrival order.
     var stored: [Message] { lock.withLock { arrivals.compactMap { byID[$0] } } }
     /// How many times each id was sent (a resend counts; it stores nothing new).
     var sends: [MessageID: Int] { lock.withLock { sendCounts } }
 
-    func send(_ message: Message) async throws -> Message {
+    func send(_ message: Message) async throws(DeliveryError) -> Message {
         lock.withLock {
             sendCounts[message.id, default: 0] += 1
             if byID[message.id] == nil {
@@ -26,8 +27,8 @@ final class DictionaryBackend: MessageRepository, ConversationRepository, UserRe
         return message
     }
 
-    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
+    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+        async throws(DeliveryError) -> MessagePage
     {
         let all = stored.filter { message in
             message.conversationID == conversation && (cursor.map { message.cursor < $0 } ?? true)
@@ -35,13 +36,20 @@ final class DictionaryBackend: MessageRepository, ConversationRepository, UserRe
         return MessagePage(messages: Array(all.suffix(limit)), hasMore: all.count > limit)
     }
 
-    func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
-        -> ConversationPage
+    func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int)
+        async throws(DeliveryError) -> ConversationPage
     {
         ConversationPage(conversations: [], hasMore: false)
     }
 
-    func users(_ ids: [UserID]) async throws -> [User] { ids.map { User(id: $0, displayName: $0.rawValue) } }
+    func users(_ ids: [UserID]) async throws(DeliveryError) -> [User] {
+        lock.withLock { ids.map { User(id: $0, displayName: names[$0] ?? $0.rawValue) } }
+    }
 
-    func presence(_ ids: [UserID]) async throws -> [Presence] { ids.map { Presence(userID: $0, isOnline: true) } }
+    /// Changes a user's display name (what the app's write executor asks for).
+    func rename(_ user: UserID, to name: String) { lock.withLock { names[user] = name } }
+
+    func presence(_ ids: [UserID]) async throws(DeliveryError) -> [Presence] {
+        ids.map { Presence(userID: $0, isOnline: true) }
+    }
 }

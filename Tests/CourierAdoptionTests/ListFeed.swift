@@ -16,12 +16,12 @@ final class ListFeed: EventFeed, @unchecked Sendable {
         lock.withLock { events.append(FeedEvent(position: FeedPosition(UInt64(events.count + 1)), change: change)) }
     }
 
-    func feedEnd(for user: UserID) async throws -> FeedPosition {
+    func feedEnd(for user: UserID) async throws(DeliveryError) -> FeedPosition {
         lock.withLock { FeedPosition(UInt64(events.count)) }
     }
 
-    func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration) async throws
-        -> FeedAnswer
+    func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration)
+        async throws(DeliveryError) -> FeedAnswer
     {
         lock.withLock {
             let after = events.dropFirst(Int(cursor.value)).prefix(limit)
@@ -33,11 +33,11 @@ final class ListFeed: EventFeed, @unchecked Sendable {
     }
 
     func snapshot(for user: UserID, conversationLimit: Int, chats: [ConversationID], messageLimit: Int)
-        async throws -> FeedSnapshot
+        async throws(DeliveryError) -> FeedSnapshot
     {
         let end = lock.withLock { FeedPosition(UInt64(events.count)) }
         return FeedSnapshot(position: end, conversations: ConversationPage(conversations: [], hasMore: false), chats: [:])
     }
 
-    func mark(_ receipt: Receipt) async throws { lock.withLock { receipts.append(receipt) } }
+    func mark(_ receipt: Receipt) async throws(DeliveryError) { lock.withLock { receipts.append(receipt) } }
 }

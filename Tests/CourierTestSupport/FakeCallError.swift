@@ -1,3 +1,4 @@
+import CourierDomain
 import Testing
 
 /// What a fake repository throws when a test asks of it something it was not set up for. The fake also records the
@@ -25,6 +26,10 @@ public enum FakeCallError: Error, Equatable, CustomStringConvertible {
 }
 
 extension FakeCallError {
+    /// What a fake repository throws for this under its protocol's typed `throws(DeliveryError)`: `unknown`, with
+    /// this description.
+    public var deliveryError: DeliveryError { .unknown(description) }
+
     /// Records this as an issue of the running test, naming `fake`, and returns it to be thrown.
     func recorded(by fake: String) -> FakeCallError {
         Issue.record("\(fake): \(self)")

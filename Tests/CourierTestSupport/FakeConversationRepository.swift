@@ -42,32 +42,34 @@ public final class FakeConversationRepository: ConversationRepository, @unchecke
     public var requests: Int { lock.withLock { requestCount } }
 
     /// Up to `limit` conversations after `cursor` (from the most recent without one), after `latency`.
-    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
+    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws(DeliveryError)
         -> ConversationPage
     {
-        guard limit > 0 else {
-            throw FakeCallError.invalidArgument("a page of \(limit) conversations")
-                .recorded(by: "FakeConversationRepository")
-        }
-        let answer: (conversations: [Conversation], isCached: Bool, failure: DeliveryError?)? = lock.withLock {
-            guard let all else { return nil }
-            requestCount += 1
-            guard cachedAnswers.left <= 0 else {
-                cachedAnswers.left -= 1
-                return (cachedAnswers.conversations, true, currentFailure)
+        try await DeliveryError.converting {
+            guard limit > 0 else {
+                throw FakeCallError.invalidArgument("a page of \(limit) conversations")
+                    .recorded(by: "FakeConversationRepository")
             }
-            return (all, false, currentFailure)
+            let answer: (conversations: [Conversation], isCached: Bool, failure: DeliveryError?)? = lock.withLock {
+                guard let all else { return nil }
+                requestCount += 1
+                guard cachedAnswers.left <= 0 else {
+                    cachedAnswers.left -= 1
+                    return (cachedAnswers.conversations, true, currentFailure)
+                }
+                return (all, false, currentFailure)
+            }
+            guard let answer else {
+                throw FakeCallError.unexpected("conversations(of:after:limit:)").recorded(by: "FakeConversationRepository")
+            }
+            if latency > .zero { try await clock.sleep(for: latency) }
+            if let failure = answer.failure { throw failure }
+            let rest = cursor.map { cursor in
+                answer.conversations.filter { ($0.lastActivity, $0.id) < (cursor.lastActivity, cursor.id) }
+            } ?? answer.conversations
+            return ConversationPage(
+                conversations: Array(rest.prefix(limit)), hasMore: rest.count > limit, isCached: answer.isCached)
         }
-        guard let answer else {
-            throw FakeCallError.unexpected("conversations(of:after:limit:)").recorded(by: "FakeConversationRepository")
-        }
-        if latency > .zero { try await clock.sleep(for: latency) }
-        if let failure = answer.failure { throw failure }
-        let rest = cursor.map { cursor in
-            answer.conversations.filter { ($0.lastActivity, $0.id) < (cursor.lastActivity, cursor.id) }
-        } ?? answer.conversations
-        return ConversationPage(
-            conversations: Array(rest.prefix(limit)), hasMore: rest.count > limit, isCached: answer.isCached)
     }
 
     private static func mostRecentFirst(_ one: Conversation, _ other: Conversation) -> Bool {

@@ -55,40 +55,49 @@ public final class FakeEventFeed: EventFeed {
 
     // MARK: - EventFeed
 
-    @MainActor public func feedEnd(for user: UserID) async throws -> FeedPosition {
-        try await answer()
-        return end
-    }
-
-    @MainActor public func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration) async throws
-        -> FeedAnswer
-    {
-        requests.append((cursor, wait))
-        try await answer()
-        if expired && cursor < end { return .expired }
-        if wait > .zero, !events.contains(where: { $0.position > cursor }) {
-            await hold(until: clock.now.addingTimeInterval(wait.timeInterval))
-            if Task.isCancelled { throw CancellationError() }
+    @MainActor public func feedEnd(for user: UserID) async throws(DeliveryError) -> FeedPosition {
+        try await DeliveryError.converting {
+            try await answer()
+            return end
         }
-        let after = events.filter { $0.position > cursor }
-        let batch = Array(after.prefix(limit))
-        return .batch(FeedBatch(events: batch, end: batch.last?.position ?? cursor, hasMore: after.count > batch.count))
     }
 
-    @MainActor public func snapshot(for user: UserID, conversationLimit: Int, chats: [ConversationID], messageLimit: Int)
-        async throws -> FeedSnapshot
+    @MainActor public func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration)
+        async throws(DeliveryError) -> FeedAnswer
     {
-        snapshots += 1
-        try await answer()
-        expired = false
-        return FeedSnapshot(
-            position: end, conversations: snapshotPages.conversations,
-            chats: snapshotPages.chats.filter { chats.contains($0.key) })
+        try await DeliveryError.converting {
+            requests.append((cursor, wait))
+            try await answer()
+            if expired && cursor < end { return .expired }
+            if wait > .zero, !events.contains(where: { $0.position > cursor }) {
+                await hold(until: clock.now.addingTimeInterval(wait.timeInterval))
+                if Task.isCancelled { throw DeliveryError.cancelled }
+            }
+            let after = events.filter { $0.position > cursor }
+            let batch = Array(after.prefix(limit))
+            return .batch(
+                FeedBatch(events: batch, end: batch.last?.position ?? cursor, hasMore: after.count > batch.count))
+        }
     }
 
-    @MainActor public func mark(_ receipt: Receipt) async throws {
-        try await answer()
-        marks.append(receipt)
+    @MainActor public func snapshot(
+        for user: UserID, conversationLimit: Int, chats: [ConversationID], messageLimit: Int
+    ) async throws(DeliveryError) -> FeedSnapshot {
+        try await DeliveryError.converting {
+            snapshots += 1
+            try await answer()
+            expired = false
+            return FeedSnapshot(
+                position: end, conversations: snapshotPages.conversations,
+                chats: snapshotPages.chats.filter { chats.contains($0.key) })
+        }
+    }
+
+    @MainActor public func mark(_ receipt: Receipt) async throws(DeliveryError) {
+        try await DeliveryError.converting {
+            try await answer()
+            marks.append(receipt)
+        }
     }
 
     // MARK: - Private

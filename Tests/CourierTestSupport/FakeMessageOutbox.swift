@@ -132,7 +132,7 @@ public final class FakeMessageOutbox: MessageOutbox {
         sendCalls.append(id)
         guard let message = pending.first(where: { $0.id == id }), message.status != .sending else {
             Issue.record("FakeMessageOutbox: send(\(id)) for a message that is not queued or failed")
-            throw InputError.unknownMessage(id.rawValue)
+            throw InputError.unknownMessage(id)
         }
         inFlight += 1
         defer { inFlight -= 1 }
@@ -175,7 +175,7 @@ public final class FakeMessageOutbox: MessageOutbox {
             pending[index].status == .queued || pending[index].status == .failed
         else {
             Issue.record("FakeMessageOutbox: \(call)(\(id)) for a message that is not queued or failed")
-            throw InputError.unknownMessage(id.rawValue)
+            throw InputError.unknownMessage(id)
         }
         return index
     }

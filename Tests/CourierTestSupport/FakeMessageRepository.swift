@@ -149,50 +149,56 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
     // MARK: - MessageRepository
 
     /// Sends one message, answering as the step or the settings say.
-    public func send(_ message: Message) async throws -> Message {
-        try await expect(.sends, "send(_:)")
-        let (step, number) = begin { $0.sends += 1 }
-        try await play(step, request: number, conversation: message.conversationID)
-        return try locked { state in
-            if let failure = state.failure { throw failure }
-            if let error = state.refuse(message.id) { throw error }
-            return state.store(message)
+    public func send(_ message: Message) async throws(DeliveryError) -> Message {
+        try await DeliveryError.converting {
+            try await expect(.sends, "send(_:)")
+            let (step, number) = begin { $0.sends += 1 }
+            try await play(step, request: number, conversation: message.conversationID)
+            return try locked { state in
+                if let failure = state.failure { throw failure }
+                if let error = state.refuse(message.id) { throw error }
+                return state.store(message)
+            }
         }
     }
 
     /// Sends a batch, answering per message as the step or the settings say.
-    public func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
-        try await expect(.sends, "sendBatch(_:)")
-        let (step, number) = begin { $0.batches.append(messages) }
-        if case .batch(let errors) = step {
-            return locked { state in
-                zip(messages, errors).map { message, error in
-                    error.map { .failure($0) } ?? .success(state.store(message))
+    public func sendBatch(_ messages: [Message]) async throws(DeliveryError) -> [Result<Message, DeliveryError>] {
+        try await DeliveryError.converting {
+            try await expect(.sends, "sendBatch(_:)")
+            let (step, number) = begin { $0.batches.append(messages) }
+            if case .batch(let errors) = step {
+                return locked { state in
+                    zip(messages, errors).map { message, error in
+                        error.map { .failure($0) } ?? .success(state.store(message))
+                    }
                 }
             }
-        }
-        try await play(step, request: number, conversation: messages.first?.conversationID)
-        return try locked { state in
-            if let failure = state.failure { throw failure }
-            return messages.map { message in
-                state.refuse(message.id).map { .failure($0) } ?? .success(state.store(message))
+            try await play(step, request: number, conversation: messages.first?.conversationID)
+            return try locked { state in
+                if let failure = state.failure { throw failure }
+                return messages.map { message in
+                    state.refuse(message.id).map { .failure($0) } ?? .success(state.store(message))
+                }
             }
         }
     }
 
     /// The page of stored messages just before `cursor`, oldest first.
-    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
+    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws(DeliveryError)
         -> MessagePage
     {
-        guard limit > 0 else { throw unexpected(.invalidArgument("a page of \(limit) messages")) }
-        try await expect(.pages, "messages(in:before:limit:)")
-        let (step, number) = begin { $0.pageRequests.append(cursor) }
-        try await play(step, request: number, conversation: conversation)
-        return try locked { state in
-            if let failure = state.failure { throw failure }
-            let all = state.stored.filter { $0.conversationID == conversation }.sorted(by: Message.composeOrder)
-            let older = cursor.map { cursor in all.filter { $0.cursor < cursor } } ?? all
-            return MessagePage(messages: Array(older.suffix(limit)), hasMore: older.count > limit)
+        try await DeliveryError.converting {
+            guard limit > 0 else { throw unexpected(.invalidArgument("a page of \(limit) messages")) }
+            try await expect(.pages, "messages(in:before:limit:)")
+            let (step, number) = begin { $0.pageRequests.append(cursor) }
+            try await play(step, request: number, conversation: conversation)
+            return try locked { state in
+                if let failure = state.failure { throw failure }
+                let all = state.stored.filter { $0.conversationID == conversation }.sorted(by: Message.composeOrder)
+                let older = cursor.map { cursor in all.filter { $0.cursor < cursor } } ?? all
+                return MessagePage(messages: Array(older.suffix(limit)), hasMore: older.count > limit)
+            }
         }
     }
 

@@ -17,6 +17,9 @@ public final class FakeUserDirectory: EditableUserDirectory {
     public private(set) var presenceLookups: [[UserID]] = []
     /// The edits made through `EditableUserDirectory`, in order: `update NAME`, `invalidate ID`.
     public private(set) var edits: [String] = []
+    /// The backend's profiles, which `reload(_:)` answers with; a user missing here is one the backend cannot
+    /// answer about.
+    public var backend: [UserID: User] = [:]
 
     /// A directory knowing `users` and their `presence`. Without users (nil, not an empty list) it expects no
     /// profile question; without presence, no presence question.
@@ -70,6 +73,12 @@ public final class FakeUserDirectory: EditableUserDirectory {
     public func invalidate(_ id: UserID) {
         edits.append("invalidate \(id.rawValue)")
         table?[id] = nil
+    }
+
+    /// Serves the backend's profile of `id` (as `update(_:)` does) or, when the backend has none, forgets it (as
+    /// `invalidate(_:)` does).
+    public func reload(_ id: UserID) async {
+        if let user = backend[id] { update(user) } else { invalidate(id) }
     }
 
     /// The entries of `table` for `ids`; with no table (not set up), nothing, and an issue naming `call`.

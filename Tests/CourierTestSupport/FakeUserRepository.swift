@@ -44,24 +44,28 @@ public final class FakeUserRepository: UserRepository, @unchecked Sendable {
     }
 
     /// The profiles of the users asked about that the backend holds.
-    public func users(_ ids: [UserID]) async throws -> [User] {
-        guard lock.withLock({ table != nil }) else {
-            throw FakeCallError.unexpected("users(_:)").recorded(by: "FakeUserRepository")
-        }
-        return try lock.withLock {
-            profileRequests.append(ids)
-            if let currentFailure { throw currentFailure }
-            return ids.compactMap { table?[$0] }
+    public func users(_ ids: [UserID]) async throws(DeliveryError) -> [User] {
+        try await DeliveryError.converting {
+            guard lock.withLock({ table != nil }) else {
+                throw FakeCallError.unexpected("users(_:)").recorded(by: "FakeUserRepository")
+            }
+            return try lock.withLock {
+                profileRequests.append(ids)
+                if let currentFailure { throw currentFailure }
+                return ids.compactMap { table?[$0] }
+            }
         }
     }
 
     /// Whether each user asked about is online.
-    public func presence(_ ids: [UserID]) async throws -> [Presence] {
-        guard let online else { throw FakeCallError.unexpected("presence(_:)").recorded(by: "FakeUserRepository") }
-        return try lock.withLock {
-            presenceRequests.append(ids)
-            if let currentFailure { throw currentFailure }
-            return ids.map { Presence(userID: $0, isOnline: online.contains($0)) }
+    public func presence(_ ids: [UserID]) async throws(DeliveryError) -> [Presence] {
+        try await DeliveryError.converting {
+            guard let online else { throw FakeCallError.unexpected("presence(_:)").recorded(by: "FakeUserRepository") }
+            return try lock.withLock {
+                presenceRequests.append(ids)
+                if let currentFailure { throw currentFailure }
+                return ids.map { Presence(userID: $0, isOnline: online.contains($0)) }
+            }
         }
     }
 }

@@ -67,8 +67,7 @@ public final class AppContainer {
         messaging = MessagingFeature(
             world: world, client: client, conversationName: { id in conversations.title(of: id) ?? id.rawValue },
             logger: logger, strings: strings)
-        profile = ProfileViewModel(
-            session: client, writes: client.writes, users: client.users, backend: world.network, strings: strings)
+        profile = ProfileViewModel(session: client, writes: client.writes, strings: strings)
     }
 
     /// Whether every piece of work a command started is done (timers such as the toast's do not count).

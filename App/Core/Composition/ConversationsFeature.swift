@@ -3,16 +3,15 @@ import CourierDomain
 import CourierPresentation
 import Foundation
 
-/// The conversation list and the user cache behind its names.
+/// The conversation list, and the titles of conversations from the client's user cache.
 @MainActor
 public final class ConversationsFeature {
-    /// Profiles (5 min) and presence (30 s), at most 100 users.
-    public let users: UserCache
     /// The conversation list screen.
     public let list: ConversationsListViewModel
 
     private let directory: any ConversationDirectory
     private let currentUser: UserID
+    private let users: UserCache
 
     /// Wires the list over `client`'s conversations (through its on-disk conversation cache, so the list is there
     /// offline after a relaunch) and its user cache; `directory` tells a chat opened by id what it is. The list

@@ -3,19 +3,11 @@ import CourierDomain
 import CourierPresentation
 import Foundation
 
-/// The message lifecycle, composed over the container's `CourierClient` (the durable outbox store, the repository
-/// stack — offline cache over the retry policy over the network — and the outbox service) and the view models that
-/// show it.
+/// The message screens, made from the container's `CourierClient` as an app makes them: the chat (`makeChat`), the
+/// Offline Queue and the banner they share. The client's parts (its outbox, repositories, caches) are the client's
+/// to name; this feature only builds screens over it.
 @MainActor
 public final class MessagingFeature {
-    /// The one durable home of pending messages.
-    public let store: FileOutboxStore
-    /// Messages seen online, for chats opened offline.
-    public let cache: MessageCache
-    /// Cache → retry policy → network.
-    public let repository: any MessageRepository
-    /// The lifecycle service.
-    public let outbox: DurableOutbox
     /// The offline banner and the connectivity toast, shared by every screen.
     public let banner: ConnectivityBannerViewModel
     /// The Offline Queue screen, built when first shown: its first state formats every queued message, which a
@@ -52,10 +44,6 @@ public final class MessagingFeature {
         self.client = client
         self.conversationName = conversationName
         self.logger = logger
-        store = client.store
-        cache = client.messageCache
-        repository = client.messages
-        outbox = client.durableOutbox
         banner = ConnectivityBannerViewModel(session: client, promptsAtLaunch: true, strings: strings)
     }
 

@@ -67,7 +67,7 @@ extension Driver {
         case "restart":
             try noArguments(word, arguments)
             try restart()
-            return { Output(lines: ["restarted: \(self.app.messaging.store.count) pending message(s) reloaded"]) }
+            return { Output(lines: ["restarted: \(self.app.client.outbox.pending.count) pending message(s) reloaded"]) }
         case "state":
             try noArguments(word, arguments)
             return {
@@ -160,7 +160,7 @@ extension Driver {
     /// a window of its newest rows, and a REF names a failed or queued message above it just as well.
     private func pendingIDs(of chat: ChatViewModel, _ statuses: Set<MessageStatus>) -> [MessageID] {
         let conversation = chat.state.conversationID
-        return app.messaging.outbox.pending
+        return app.client.outbox.pending
             .filter { $0.conversationID == conversation && statuses.contains($0.status) }
             .map(\.id)
     }

@@ -31,7 +31,7 @@ extension Driver {
     func chooseListAction(_ label: String) throws -> Render {
         let list = app.conversations.list
         guard let alert = list.state.alert else { throw DriverError.failed("no alert is open") }
-        let discarded = app.messaging.outbox.pending.filter {
+        let discarded = app.client.outbox.pending.filter {
             $0.conversationID == alert.conversationID && ($0.status == .queued || $0.status == .failed)
         }.count
         do { try list.chooseAlertAction(label) } catch { throw DriverError.failed("\(error)") }

@@ -14,7 +14,7 @@ extension Driver {
     func takeInOtherProcessesWork() {
         let chat = app.chat
         let shown = Set(chat?.state.messages.map(\.id) ?? [])
-        let changes = app.messaging.outbox.takeInForeignChanges()
+        let changes = app.client.outbox.takeInForeignChanges()
         guard let chat, !options.json, !changes.changed.isEmpty else { return }
         let changed = Set(changes.changed.map(\.id))
         for row in chat.state.messages where changed.contains(row.id) && !shown.contains(row.id) {

@@ -65,11 +65,11 @@ extension Driver {
 
     func policy(_ arguments: String) throws -> Render {
         switch arguments {
-        case "manual": app.messaging.outbox.policy = .manual
-        case "auto", "automatic": app.messaging.outbox.policy = .automatic
+        case "manual": app.client.outbox.policy = .manual
+        case "auto", "automatic": app.client.outbox.policy = .automatic
         default: throw DriverError.badArguments("usage: policy manual|auto")
         }
-        world.settings.policy = app.messaging.outbox.policy
+        world.settings.policy = app.client.outbox.policy
         return { Output(lines: ["policy: \(arguments == "manual" ? "manual" : "auto")"]) }
     }
 
@@ -87,7 +87,7 @@ extension Driver {
                 do { try await remote.signIn() } catch { throw DriverError.failed("auth renew: \(error)") }
             }
             world.backend.isSignInExpired = false
-            app.messaging.outbox.signInRenewed()
+            app.client.outbox.signInRenewed()
             app.profile.signInRenewed()
             app.client.listeningSignInRenewed()
         default: throw DriverError.badArguments("usage: auth expire|renew")

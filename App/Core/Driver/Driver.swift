@@ -101,7 +101,7 @@ public final class Driver {
         // What another process (a one-shot `send`) composed is on screen before the command looks.
         takeInOtherProcessesWork()
         defer { watcher.betweenCommands = clockMode == .system }
-        let storageFailures = app.messaging.outbox.storageFailureCount
+        let storageFailures = app.client.outbox.storageFailureCount
         defer { watcher.follow(app) }
         do {
             let render = try await perform(word, arguments)
@@ -111,8 +111,8 @@ public final class Driver {
             try? world.save()
             // Nothing is reported done that the disk did not take: a delivery or a failure the outbox could not
             // record fails the command, and says where the message is.
-            if app.messaging.outbox.storageFailureCount != storageFailures,
-                let failure = app.messaging.outbox.lastStorageFailure
+            if app.client.outbox.storageFailureCount != storageFailures,
+                let failure = app.client.outbox.lastStorageFailure
             {
                 throw DriverError.failed(failure)
             }

@@ -61,8 +61,7 @@ public enum DriverMain {
         } catch let error as DataDirectoryError {
             printError("courier: \(error)")
             return Driver.ExitStatus.badInvocation.rawValue
-        } catch StoreError.ownedByAnotherUser(let owner, let requested) {
-            let reason = StoreError.ownedByAnotherUser(owner: owner, requested: requested)
+        } catch let reason as StoreError where reason.code == .ownedByAnotherUser {
             let path = options.dataDirectory.path
             printError("courier: cannot open the data directory \(path): \(reason); --fresh starts over")
             return Driver.ExitStatus.dataDirectoryUnavailable.rawValue

@@ -111,11 +111,11 @@ enum OneShotSend {
 
 /// The repository of a process that never sends: the outbox it composes into is offline.
 private struct NoBackend: MessageRepository {
-    func send(_ message: Message) async throws -> Message { throw DeliveryError.offline }
+    func send(_ message: Message) async throws(DeliveryError) -> Message { throw DeliveryError.offline }
 
     func messages(
         in conversation: ConversationID, before cursor: MessageCursor?, limit: Int
-    ) async throws -> MessagePage {
+    ) async throws(DeliveryError) -> MessagePage {
         throw DeliveryError.offline
     }
 }

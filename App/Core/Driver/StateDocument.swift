@@ -18,10 +18,10 @@ enum StateDocument {
                 ("reachable", .bool(app.client.reachability.isReachable)),
                 ("type", .string(app.client.connectivity.networkPath.type.rawValue)),
             ])),
-            ("policy", .string(app.messaging.outbox.policy == .automatic ? "auto" : "manual")),
+            ("policy", .string(app.client.outbox.policy == .automatic ? "auto" : "manual")),
             ("auth", .object([
                 ("expired", .bool(world.backend.isSignInExpired)),
-                ("paused", .bool(app.messaging.outbox.isPausedForSignIn)),
+                ("paused", .bool(app.client.outbox.isPausedForSignIn)),
             ])),
             ("banner", .object([
                 ("visible", .bool(banner.banner.visible)), ("text", .string(banner.banner.text)),
@@ -70,7 +70,7 @@ enum StateDocument {
                 ("rejected", .array(app.profile.state.givenUp.map { .string($0) })),
             ])),
             ("profile", .object([
-                ("displayName", .optional(app.conversations.users.cachedUser(app.currentUser)?.displayName
+                ("displayName", .optional(app.client.users.cachedUser(app.currentUser)?.displayName
                     ?? world.backend.user(app.currentUser)?.displayName)),
             ])),
             ("server", server(app)),

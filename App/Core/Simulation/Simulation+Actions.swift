@@ -56,7 +56,7 @@ extension Simulation {
         let messaging = app.messaging
         switch action {
         case .send:
-            return send(messaging.outbox)
+            return send(app.client.outbox)
         case .flicker:
             world.network.setOnline(!world.network.isOnline)
             if pick(4) == 0 { world.network.setOnline(!world.network.isOnline) }
@@ -82,9 +82,10 @@ extension Simulation {
         case .toast:
             return toast(messaging.banner)
         case .policy:
-            messaging.outbox.policy = messaging.outbox.policy == .manual ? .automatic : .manual
-            world.settings.policy = messaging.outbox.policy
-            return "policy \(messaging.outbox.policy.rawValue)"
+            let outbox = app.client.outbox
+            outbox.policy = outbox.policy == .manual ? .automatic : .manual
+            world.settings.policy = outbox.policy
+            return "policy \(outbox.policy.rawValue)"
         case .authExpire:
             world.backend.isSignInExpired = true
             return "auth expire"
@@ -130,7 +131,7 @@ extension Simulation {
 
     /// Sign-in renewed, as the app does it: sending, the profile's writes and listening resume.
     func renewSignIn(_ app: AppContainer) {
-        app.messaging.outbox.signInRenewed()
+        app.client.outbox.signInRenewed()
         app.profile.signInRenewed()
         app.client.listeningSignInRenewed()
     }
@@ -176,7 +177,7 @@ extension Simulation {
     }
 
     private func retry(_ app: AppContainer) -> String {
-        let failed = app.messaging.store.all().filter { $0.status == .failed }
+        let failed = app.client.outbox.pending.filter { $0.status == .failed }
         guard let message = randomElement(failed) else { return "retry: nothing failed" }
         let chat = app.chat?.state.conversationID == message.conversationID
             ? app.chat : app.openChat(message.conversationID)

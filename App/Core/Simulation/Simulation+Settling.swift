@@ -47,7 +47,7 @@ extension Simulation {
     /// Whether the app is at the quiet point `settleAndCheck` waits for.
     private static func isSettled(_ app: AppContainer, _ world: World) -> Bool {
         guard let sync = app.client.syncEngine else { return true }
-        let outbox = app.messaging.outbox
+        let outbox = app.client.outbox
         return app.isIdle && sync.isLive && sync.consecutiveFailures == 0
             && sync.cursor == world.backend.feedEndPosition(for: AppContainer.demoUser) && sync.receipts.count == 0
             && outbox.pendingCount(of: .queued) == 0 && outbox.pendingCount(of: .sending) == 0
@@ -67,7 +67,7 @@ extension Simulation {
         let end = world.backend.feedEndPosition(for: AppContainer.demoUser)
         if sync.cursor != end { reasons.append("cursor \(sync.cursor?.description ?? "none") of \(end)") }
         if sync.receipts.count > 0 { reasons.append("\(sync.receipts.count) receipts queued") }
-        let sending = app.messaging.store.all().filter { $0.status != .failed }
+        let sending = app.client.outbox.pending.filter { $0.status != .failed }
         if !sending.isEmpty { reasons.append("\(sending.count) messages neither sent nor failed") }
         return reasons.joined(separator: ", ")
     }
@@ -85,6 +85,6 @@ extension Simulation {
         return ShownScreens(
             chat: chat,
             list: app.conversations.list.state.items, queuedReads: Set(queuedReads),
-            pending: app.messaging.store.all())
+            pending: app.client.outbox.pending)
     }
 }

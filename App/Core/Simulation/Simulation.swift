@@ -88,7 +88,7 @@ public final class Simulation {
     /// Records a line of the trace with the state a user could observe.
     private func record(_ line: String) {
         guard let app, let world else { return trace.record(line + " | closed") }
-        let pending = app.messaging.store.all().map { "\($0.id.rawValue.prefix(8)):\($0.status.rawValue)" }
+        let pending = app.client.outbox.pending.map { "\($0.id.rawValue.prefix(8)):\($0.status.rawValue)" }
         let stored = conversations.map { world.backend.messageCount(in: $0) }
         trace.record(
             "\(line) | t=\(clock.now.timeIntervalSince1970) online=\(world.network.isOnline) pending=\(pending) "
@@ -98,7 +98,7 @@ public final class Simulation {
     private func check() {
         guard let app, let world else { return }
         invariants.check(
-            store: app.messaging.store, backend: world.backend,
+            store: app.client.store, backend: world.backend,
             bannerCount: app.messaging.banner.state.banner.queuedCount, conversations: conversations)
     }
 
@@ -136,12 +136,12 @@ public final class Simulation {
     private func startApp(in world: World) throws {
         let app = try AppContainer(world: world)
         self.app = app
-        let recovery = app.messaging.store.recovery
+        let recovery = app.client.store.recovery
         if recovery.corruptRecords > 0 { invariants.fail("the outbox reopened with damage: \(recovery)") }
         if recovery.truncatedBytes > 0 { outcome.tornTailsRecovered += 1 }
-        invariants.appStarted(with: app.messaging.store.all())
+        invariants.appStarted(with: app.client.outbox.pending)
         let invariants = self.invariants
-        token = app.messaging.outbox.observe { event in invariants.observe(event) }
+        token = app.client.outbox.observe { event in invariants.observe(event) }
     }
 
     /// A clean restart: the app and the world close their files, and everything is reopened from the disk.

@@ -16,7 +16,7 @@ import Foundation
 /// `holdsRemotePolls` is off (a short poll each `SyncSettings.minimumPollInterval` instead).
 extension NetworkConditioner: EventFeed {
     /// The position of `user`'s newest event (one feed round trip).
-    public func feedEnd(for user: UserID) async throws -> FeedPosition {
+    public func feedEnd(for user: UserID) async throws(DeliveryError) -> FeedPosition {
         if let remote = await remote {
             return try await remoteFeedTrip(held: .zero) { try await remote.feedEnd(for: user) }
         }
@@ -26,8 +26,8 @@ extension NetworkConditioner: EventFeed {
     }
 
     /// `user`'s events after `cursor`; held up to `wait` when there are none yet (see the type).
-    public func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration) async throws
-        -> FeedAnswer
+    public func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration)
+        async throws(DeliveryError) -> FeedAnswer
     {
         let held = max(.zero, wait)
         if let remote = await remote {
@@ -38,24 +38,26 @@ extension NetworkConditioner: EventFeed {
                 try await remote.events(for: user, after: cursor, limit: limit, wait: held)
             }
         }
-        return try await trip(counted: false, random: feedRandom, held: held) { @MainActor in
-            do {
-                let answer = try backend.events(for: user, after: cursor, limit: limit, wait: held, as: self.user)
-                guard case .batch(let batch) = answer, batch.events.isEmpty, held > .zero else {
-                    return .success(answer)
+        return try await DeliveryError.converting {
+            try await trip(counted: false, random: feedRandom, held: held) { @MainActor in
+                do {
+                    let answer = try backend.events(for: user, after: cursor, limit: limit, wait: held, as: self.user)
+                    guard case .batch(let batch) = answer, batch.events.isEmpty, held > .zero else {
+                        return .success(answer)
+                    }
+                    try await hold(for: user, until: clock.now.addingTimeInterval(held.timeInterval))
+                    return .success(
+                        try backend.events(for: user, after: cursor, limit: limit, wait: held, as: self.user))
+                } catch {
+                    return .failure(error)
                 }
-                try await hold(for: user, until: clock.now.addingTimeInterval(held.timeInterval))
-                return .success(
-                    try backend.events(for: user, after: cursor, limit: limit, wait: held, as: self.user))
-            } catch {
-                return .failure(error)
             }
         }
     }
 
     /// The start-over snapshot (one feed round trip).
     public func snapshot(for user: UserID, conversationLimit: Int, chats: [ConversationID], messageLimit: Int)
-        async throws -> FeedSnapshot
+        async throws(DeliveryError) -> FeedSnapshot
     {
         if let remote = await remote {
             return try await remoteFeedTrip(held: .zero) {
@@ -71,7 +73,7 @@ extension NetworkConditioner: EventFeed {
     }
 
     /// Writes a receipt (one feed round trip).
-    public func mark(_ receipt: Receipt) async throws {
+    public func mark(_ receipt: Receipt) async throws(DeliveryError) {
         if let remote = await remote {
             return try await remoteFeedTrip(held: .zero) { try await remote.mark(receipt) }
         }
@@ -85,17 +87,21 @@ extension NetworkConditioner: EventFeed {
     /// device goes offline.
     private func remoteFeedTrip<Value: Sendable>(
         held: Duration, _ work: @escaping @Sendable () async throws -> Value
-    ) async throws -> Value {
-        try await trip(counted: false, random: feedRandom, held: held) {
-            do { return .success(try await onSocket(work)) } catch { return .failure(error) }
+    ) async throws(DeliveryError) -> Value {
+        try await DeliveryError.converting {
+            try await trip(counted: false, random: feedRandom, held: held) {
+                do { return .success(try await onSocket(work)) } catch { return .failure(error) }
+            }
         }
     }
 
     private func feedTrip<Value>(
         held: Duration, _ work: @MainActor (InMemoryChatBackend) throws(DeliveryError) -> Value
-    ) async throws -> Value {
-        try await trip(counted: false, random: feedRandom, held: held) {
-            Result { () throws(DeliveryError) in try work(backend) }.mapError { $0 as any Error }
+    ) async throws(DeliveryError) -> Value {
+        try await DeliveryError.converting {
+            try await trip(counted: false, random: feedRandom, held: held) {
+                Result { () throws(DeliveryError) in try work(backend) }.mapError { $0 as any Error }
+            }
         }
     }
 

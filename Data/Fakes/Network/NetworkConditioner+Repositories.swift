@@ -6,7 +6,7 @@ import Foundation
 
 extension NetworkConditioner: MessageRepository {
     /// Sends one message over the simulated network (one round trip).
-    public func send(_ message: Message) async throws -> Message {
+    public func send(_ message: Message) async throws(DeliveryError) -> Message {
         try await request { try await $0.send(message) } inProcess: { backend throws(DeliveryError) in
             try backend.send(message, as: user)
         }
@@ -15,7 +15,7 @@ extension NetworkConditioner: MessageRepository {
     /// Sends an ordered batch in ONE round trip; the backend applies the messages in order and answers one result
     /// each. A lost request or response, going offline or an expired sign-in fails the whole batch. An empty batch
     /// costs nothing.
-    public func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
+    public func sendBatch(_ messages: [Message]) async throws(DeliveryError) -> [Result<Message, DeliveryError>] {
         guard !messages.isEmpty else { return [] }
         return try await request { try await $0.sendBatch(messages) } inProcess: { backend throws(DeliveryError) in
             try backend.sendBatch(messages, as: user)
@@ -23,8 +23,8 @@ extension NetworkConditioner: MessageRepository {
     }
 
     /// Loads a page of messages over the simulated network (one round trip).
-    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
+    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+        async throws(DeliveryError) -> MessagePage
     {
         try await request { try await $0.messages(in: conversation, before: cursor, limit: limit) } inProcess: {
             backend throws(DeliveryError) in
@@ -37,8 +37,8 @@ extension NetworkConditioner: MessageRepository {
 
 extension NetworkConditioner: ConversationRepository {
     /// Loads a page of the conversation list over the simulated network (one round trip).
-    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
-        -> ConversationPage
+    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int)
+        async throws(DeliveryError) -> ConversationPage
     {
         try await request { try await $0.conversations(of: user, after: cursor, limit: limit) } inProcess: {
             [requester = self.user] backend throws(DeliveryError) in
@@ -51,7 +51,7 @@ extension NetworkConditioner: ConversationRepository {
 
 extension NetworkConditioner: UserRepository {
     /// Loads profiles over the simulated network (one round trip).
-    public func users(_ ids: [UserID]) async throws -> [User] {
+    public func users(_ ids: [UserID]) async throws(DeliveryError) -> [User] {
         try await request { try await $0.users(ids) } inProcess: { backend throws(DeliveryError) in
             try backend.users(ids, as: user)
         }
@@ -59,16 +59,18 @@ extension NetworkConditioner: UserRepository {
 
     /// Loads presence over the simulated network: one round trip, not counted in `roundTrips` and drawn from a
     /// generator of its own (a chat asks every 30 s; that shifts nothing else of a seeded run).
-    public func presence(_ ids: [UserID]) async throws -> [Presence] {
-        if let remote = await remote {
-            return try await trip(counted: false, random: presenceRandom, held: .zero) {
-                do { return .success(try await onSocket { try await remote.presence(ids) }) } catch {
-                    return .failure(error)
+    public func presence(_ ids: [UserID]) async throws(DeliveryError) -> [Presence] {
+        try await DeliveryError.converting {
+            if let remote = await remote {
+                return try await trip(counted: false, random: presenceRandom, held: .zero) {
+                    do { return .success(try await onSocket { try await remote.presence(ids) }) } catch {
+                        return .failure(error)
+                    }
                 }
             }
-        }
-        return try await trip(counted: false, random: presenceRandom, held: .zero) { @MainActor [user] in
-            Result { () throws(DeliveryError) in try backend.presence(ids, as: user) }.mapError { $0 as any Error }
+            return try await trip(counted: false, random: presenceRandom, held: .zero) { @MainActor [user] in
+                Result { () throws(DeliveryError) in try backend.presence(ids, as: user) }.mapError { $0 as any Error }
+            }
         }
     }
 }
@@ -95,12 +97,14 @@ extension NetworkConditioner {
     }
 
     /// One request over the simulated network, served by the real server at `remote` when there is one (`viaServer`)
-    /// and by the in-process backend otherwise (`inProcess`).
+    /// and by the in-process backend otherwise (`inProcess`); a cancelled caller gets `.cancelled`.
     func request<Value: Sendable>(
         _ viaServer: @escaping @Sendable (HTTPChatClient) async throws -> Value,
         inProcess: @MainActor (InMemoryChatBackend) throws(DeliveryError) -> Value
-    ) async throws -> Value {
-        if let remote { return try await remoteTrip { try await viaServer(remote) } }
-        return try await roundTrip(inProcess)
+    ) async throws(DeliveryError) -> Value {
+        try await DeliveryError.converting {
+            if let remote { return try await remoteTrip { try await viaServer(remote) } }
+            return try await roundTrip(inProcess)
+        }
     }
 }

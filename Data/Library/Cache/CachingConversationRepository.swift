@@ -8,8 +8,8 @@ extension CachingRepository: ConversationRepository
 where Base == any ConversationRepository, Cache == ConversationCache {
     /// The page from the backend (kept in the cache), or from the cache (`isCached`) when the backend is
     /// unreachable.
-    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
-        -> ConversationPage
+    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int)
+        async throws(DeliveryError) -> ConversationPage
     {
         try await page(
             { try await base.conversations(of: user, after: cursor, limit: limit) },

@@ -12,7 +12,7 @@ public typealias CachingMessageRepository = CachingRepository<any MessageReposit
 
 extension CachingRepository: MessageRepository where Base == any MessageRepository, Cache == MessageCache {
     /// Sends through the wrapped repository and keeps the stored message.
-    public func send(_ message: Message) async throws -> Message {
+    public func send(_ message: Message) async throws(DeliveryError) -> Message {
         // A send that returned means stored: the cache never keeps an echoed `queued` / `sending` copy.
         let stored = try await base.send(message).acknowledged(at: message.statusUpdatedAt)
         cache.store([stored])
@@ -20,7 +20,7 @@ extension CachingRepository: MessageRepository where Base == any MessageReposito
     }
 
     /// Sends the batch through the wrapped repository and keeps every message it stored.
-    public func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
+    public func sendBatch(_ messages: [Message]) async throws(DeliveryError) -> [Result<Message, DeliveryError>] {
         let results = try await base.sendBatch(messages).map { result in
             result.map { $0.acknowledged(at: $0.statusUpdatedAt) }
         }
@@ -29,8 +29,8 @@ extension CachingRepository: MessageRepository where Base == any MessageReposito
     }
 
     /// The page from the backend (kept in the cache), or from the cache when the backend is unreachable.
-    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
+    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+        async throws(DeliveryError) -> MessagePage
     {
         try await page(
             { try await base.messages(in: conversation, before: cursor, limit: limit) },

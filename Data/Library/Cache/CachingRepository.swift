@@ -14,17 +14,19 @@ public final class CachingRepository<Base: Sendable, Cache: Sendable>: Sendable 
         self.cache = cache
     }
 
-    /// The page `load` gets from the backend, handed to `keep` first; or, when the backend cannot be reached, the
-    /// page `cached` answers (the error when the cache cannot answer either).
+    /// The page `load` gets from the backend (a call of the wrapped repository, which throws `DeliveryError` alone),
+    /// handed to `keep` first; or, when the backend cannot be reached, the page `cached` answers (the error when the
+    /// cache cannot answer either).
     func page<Page>(
         _ load: () async throws -> Page, keep: (Page) -> Void, orCached cached: () -> Page?
-    ) async throws -> Page {
+    ) async throws(DeliveryError) -> Page {
         do {
             let page = try await load()
             keep(page)
             return page
-        } catch let error as DeliveryError where error.isRetryable {
-            if let page = cached() { return page }
+        } catch {
+            let error = DeliveryError(error)
+            if error.isRetryable, let page = cached() { return page }
             throw error
         }
     }

@@ -124,6 +124,16 @@ public final class UserCache: UserDirectory {
         entries.removeValue(for: id)
     }
 
+    /// Asks the repository for `id`'s profile past what is held and serves it as `update(_:)` does; when the
+    /// repository cannot answer, forgets `id`, so the next read asks.
+    public func reload(_ id: UserID) async {
+        if let answer = try? await repository.users([id]).first(where: { $0.id == id }) {
+            update(answer)
+        } else {
+            invalidate(id)
+        }
+    }
+
     // MARK: - Private
 
     /// The `value`s of `ids`: those fetched less than `lifetime` ago from memory (each a use), the rest in one

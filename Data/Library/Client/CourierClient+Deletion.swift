@@ -17,7 +17,7 @@ extension CourierClient: ConversationDeleting {
     @discardableResult
     public func deleteConversation(_ conversation: ConversationID) throws -> [MessageID] {
         guard !isClosed else { throw StoreError.io("the client is closed") }
-        let discarded = try durableOutbox.discardPending(in: conversation)
+        let discarded = try outbox.discardPending(in: conversation)
         messageCache.forget(conversation)
         conversationCache.remove(conversation)
         if let receipts = syncEngine?.receipts {

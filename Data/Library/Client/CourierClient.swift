@@ -15,6 +15,13 @@ import Foundation
 /// It starts them when created and closes them in order with `close()` (closing twice is harmless). Work is
 /// awaited, never polled: `await sendAll()` returns when the pass is over, `await idle()` when everything the
 /// client started is done. View models are made from it in a line each: it is a `MessagingSession`.
+///
+/// Its public surface is what an app needs: the session's parts a screen reads (`outbox`, `messages`,
+/// `conversations`, `users`, `connectivity`, `sync`, …), the write queue for the app's own writes (`writes`), what
+/// opening repaired (`recoveries`), and the app's moments (`sendAll()`, `idle()`, `enterBackground()`,
+/// `enterForeground()`, `deleteConversation(_:)`, `close()`, `signOutErasingLocalData()`). The stores under them,
+/// the sync engine and the reachability tracker are the package's own (`package`): the composition and the tests
+/// read them, an app reads what they do through the parts above.
 @MainActor
 public final class CourierClient: MessagingSession {
     /// The directory the client owns.
@@ -26,7 +33,7 @@ public final class CourierClient: MessagingSession {
     /// Whether the device is online: it has a path (the monitor the app gave) and the backend can be reached.
     public let connectivity: any ConnectivityMonitor
     /// Whether the backend answers, learned from every request, and probed while it does not.
-    public let reachability: BackendReachability
+    package let reachability: BackendReachability
     /// Where the client and its view models report what they do.
     public let logger: Logger
     /// Messages: the message cache → the retry policy → the app's repository.
@@ -37,25 +44,23 @@ public final class CourierClient: MessagingSession {
     public let users: UserCache
     /// The offline write queue (profile edits and other writes the app registers executors for).
     public let writes: OfflineWriteQueue
-    /// The one durable home of pending messages.
-    public let store: FileOutboxStore
+    /// The one durable home of pending messages, under the outbox.
+    package let store: FileOutboxStore
     /// Messages seen online, for chats opened offline.
-    public let messageCache: MessageCache
+    package let messageCache: MessageCache
     /// Conversations seen online (previews, unread counts), for the list offline.
-    public let conversationCache: ConversationCache
-    /// The message lifecycle service, as the durable outbox.
-    public let durableOutbox: DurableOutbox
-    /// The receive side, when the app gave an event feed: the cursor, catch-up, live updates, receipts.
-    public let syncEngine: SyncEngine?
+    package let conversationCache: ConversationCache
+    /// The message lifecycle service: composes durably, sends in order per conversation, keeps failed messages.
+    public let outbox: DurableOutbox
+    /// The receive side, when the app gave an event feed: the cursor, catch-up, live updates, receipts. Screens read
+    /// it as `sync`.
+    package let syncEngine: SyncEngine?
     /// Whether `close()` was called.
     public private(set) var isClosed = false
     /// What opening each store had to skip, cut or replace, by file name (`outbox.log`, `messages.log`,
     /// `conversations.log`, `writes.log`, then with a feed `sync.log` and `receipts.log`, then `users.log`), in that
     /// order.
     public let recoveries: [(file: String, report: RecoveryReport)]
-
-    /// The message lifecycle service.
-    public var outbox: any MessageOutbox { durableOutbox }
 
     private let lock: DataDirectoryLock
     private let fileSystem: any FileSystem
@@ -155,7 +160,7 @@ public final class CourierClient: MessagingSession {
             base: messages, policy: RetryPolicy(maxRetries: 0), clock: clock, random: random,
             connectivity: connectivity)
         self.messages = CachingMessageRepository(wrapping: retrying, cache: messageCache)
-        durableOutbox = DurableOutbox(
+        outbox = DurableOutbox(
             store: store, repository: self.messages,
             manualRepository: CachingMessageRepository(wrapping: once, cache: messageCache),
             connectivity: connectivity, clock: clock, ids: ids, currentUser: currentUser, policy: policy,
@@ -181,7 +186,7 @@ public final class CourierClient: MessagingSession {
                 configuration: WriteQueueConfiguration(maxAttempts: nil), ids: .random, logger: logger)
             syncEngine = try SyncEngine(
                 feed: feed, user: currentUser, cursorStorage: cursorLog, messageCache: messageCache,
-                conversationCache: conversationCache, outbox: durableOutbox, receipts: receipts,
+                conversationCache: conversationCache, outbox: outbox, receipts: receipts,
                 connectivity: connectivity, clock: clock, settings: syncSettings, logger: logger)
         } else {
             syncEngine = nil
@@ -221,7 +226,7 @@ public final class CourierClient: MessagingSession {
     /// Offline, paused for sign-in or closed, it sends nothing and returns at once.
     public func sendAll() async {
         guard !isClosed else { return }
-        let outbox = durableOutbox
+        let outbox = outbox
         await track { await outbox.sendAll() }.value
     }
 
@@ -238,7 +243,7 @@ public final class CourierClient: MessagingSession {
     public func idle() async {
         while true {
             let receipts = syncEngine?.receiptWork.map { [$0] } ?? []
-            let works = running.values.map(\.work) + durableOutbox.runningWork + receipts
+            let works = running.values.map(\.work) + outbox.runningWork + receipts
             guard !works.isEmpty else { return }
             // Each task removes itself from its owner's list before it ends, so the next look sees it gone.
             await TrackedWork.first(of: works)
@@ -250,7 +255,7 @@ public final class CourierClient: MessagingSession {
     /// The app went to the background: sending stops and the outbox's lease is let go, for an extension to send
     /// meanwhile (`DurableOutbox.suspend()`); the live connection closes (`SyncEngine.enterBackground()`).
     public func enterBackground() {
-        durableOutbox.suspend()
+        outbox.suspend()
         syncEngine?.enterBackground()
         reachability.enterBackground()
     }
@@ -259,7 +264,7 @@ public final class CourierClient: MessagingSession {
     /// and send again what the background cut off (`DurableOutbox.resume()`); catch up, then listen
     /// (`SyncEngine.enterForeground()`).
     public func enterForeground() {
-        durableOutbox.resume()
+        outbox.resume()
         reachability.enterForeground()
         syncEngine?.enterForeground()
     }
@@ -274,7 +279,7 @@ public final class CourierClient: MessagingSession {
 
     /// Whether anything the client started still runs.
     public var isBusy: Bool {
-        !running.isEmpty || durableOutbox.isBusy || syncEngine?.isDeliveringReceipts == true
+        !running.isEmpty || outbox.isBusy || syncEngine?.isDeliveringReceipts == true
     }
 
     @discardableResult
@@ -312,7 +317,7 @@ public final class CourierClient: MessagingSession {
     private func closeStores() {
         guard !isClosed else { return }
         isClosed = true
-        durableOutbox.stop()
+        outbox.stop()
         syncEngine?.stop()
         reachability.stop()
         for task in running.values { task.cancel() }

@@ -192,7 +192,7 @@ public final class BackendReachability {
                 guard current == generation, !Task.isCancelled else { return }
                 // An answer that is an error still came from the backend: it is there.
                 if let failure = error as? DeliveryError, failure != .unreachable, failure != .offline,
-                    failure != .timeout
+                    failure != .timeout, failure != .cancelled
                 {
                     probing = nil
                     answered()

@@ -2,7 +2,7 @@ import CourierDomain
 
 /// A repository (or feed) in front of the app's own that tells `BackendReachability` what each request learned: no
 /// connection could be made (`DeliveryError.unreachable`) → unreachable; an answer, even an error the backend gave →
-/// reachable. `offline`, `timeout` and a cancelled request say nothing about the backend. Errors pass through
+/// reachable. `offline`, `timeout` and a `cancelled` request say nothing about the backend. Errors pass through
 /// unchanged. `CourierClient` puts it under every repository it is given.
 public struct ReachabilityTracking<Base: Sendable>: Sendable {
     let base: Base
@@ -14,16 +14,18 @@ public struct ReachabilityTracking<Base: Sendable>: Sendable {
         self.reachability = reachability
     }
 
-    /// Runs `request`, reporting what it learned.
-    func tracked<Value: Sendable>(_ request: () async throws -> Value) async throws -> Value {
+    /// Runs `request` (a call of the wrapped repository, which throws `DeliveryError` alone), reporting what it
+    /// learned.
+    func tracked<Value: Sendable>(_ request: () async throws -> Value) async throws(DeliveryError) -> Value {
         do {
             let value = try await request()
             await reachability.answered()
             return value
-        } catch let error as DeliveryError {
+        } catch {
+            let error = DeliveryError(error)
             switch error {
             case .unreachable: await reachability.connectionFailed()
-            case .offline, .timeout: break
+            case .offline, .timeout, .cancelled: break
             default: await reachability.answered()
             }
             throw error
@@ -32,52 +34,52 @@ public struct ReachabilityTracking<Base: Sendable>: Sendable {
 }
 
 extension ReachabilityTracking: MessageRepository where Base == any MessageRepository {
-    public func send(_ message: Message) async throws -> Message {
+    public func send(_ message: Message) async throws(DeliveryError) -> Message {
         try await tracked { try await base.send(message) }
     }
 
-    public func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
+    public func sendBatch(_ messages: [Message]) async throws(DeliveryError) -> [Result<Message, DeliveryError>] {
         try await tracked { try await base.sendBatch(messages) }
     }
 
-    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
+    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+        async throws(DeliveryError) -> MessagePage
     {
         try await tracked { try await base.messages(in: conversation, before: cursor, limit: limit) }
     }
 }
 
 extension ReachabilityTracking: ConversationRepository where Base == any ConversationRepository {
-    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
-        -> ConversationPage
+    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int)
+        async throws(DeliveryError) -> ConversationPage
     {
         try await tracked { try await base.conversations(of: user, after: cursor, limit: limit) }
     }
 }
 
 extension ReachabilityTracking: UserRepository where Base == any UserRepository {
-    public func users(_ ids: [UserID]) async throws -> [User] {
+    public func users(_ ids: [UserID]) async throws(DeliveryError) -> [User] {
         try await tracked { try await base.users(ids) }
     }
 
-    public func presence(_ ids: [UserID]) async throws -> [Presence] {
+    public func presence(_ ids: [UserID]) async throws(DeliveryError) -> [Presence] {
         try await tracked { try await base.presence(ids) }
     }
 }
 
 extension ReachabilityTracking: EventFeed where Base == any EventFeed {
-    public func feedEnd(for user: UserID) async throws -> FeedPosition {
+    public func feedEnd(for user: UserID) async throws(DeliveryError) -> FeedPosition {
         try await tracked { try await base.feedEnd(for: user) }
     }
 
-    public func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration) async throws
-        -> FeedAnswer
+    public func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration)
+        async throws(DeliveryError) -> FeedAnswer
     {
         try await tracked { try await base.events(for: user, after: cursor, limit: limit, wait: wait) }
     }
 
     public func snapshot(for user: UserID, conversationLimit: Int, chats: [ConversationID], messageLimit: Int)
-        async throws -> FeedSnapshot
+        async throws(DeliveryError) -> FeedSnapshot
     {
         try await tracked {
             try await base.snapshot(
@@ -85,7 +87,7 @@ extension ReachabilityTracking: EventFeed where Base == any EventFeed {
         }
     }
 
-    public func mark(_ receipt: Receipt) async throws {
+    public func mark(_ receipt: Receipt) async throws(DeliveryError) {
         try await tracked { try await base.mark(receipt) }
     }
 }

@@ -12,14 +12,14 @@ import Foundation
 /// that the server holds; its timeout is the hold plus the usual one, so a held poll is never taken for a lost one.
 extension HTTPChatClient: EventFeed {
     /// `GET /events/end`: the position of the signed-in user's newest event.
-    public func feedEnd(for user: UserID) async throws -> FeedPosition {
+    public func feedEnd(for user: UserID) async throws(DeliveryError) -> FeedPosition {
         try await request("GET", ["events", "end"], as: HTTPWire.FeedEndBody.self).position
     }
 
     /// `GET /events?after=N&limit=L&timeout=S`: the signed-in user's events after `cursor`, held by the server up to
     /// `wait` (at most `HTTPWire.maxEventWait`) when none wait yet. A 410 answer is `.expired`.
-    public func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration) async throws
-        -> FeedAnswer
+    public func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration)
+        async throws(DeliveryError) -> FeedAnswer
     {
         let held = min(max(.zero, wait), HTTPWire.maxEventWait)
         var query = [
@@ -37,7 +37,7 @@ extension HTTPChatClient: EventFeed {
 
     /// `GET /snapshot?conversations=N&chats=a,b&messages=M`: the signed-in user's start-over snapshot.
     public func snapshot(for user: UserID, conversationLimit: Int, chats: [ConversationID], messageLimit: Int)
-        async throws -> FeedSnapshot
+        async throws(DeliveryError) -> FeedSnapshot
     {
         var query = [
             URLQueryItem(name: "conversations", value: "\(conversationLimit)"),
@@ -51,14 +51,14 @@ extension HTTPChatClient: EventFeed {
 
     /// `POST /conversations/{id}/receipts`: moves the signed-in user's marker. A receipt naming another user is
     /// refused here with `.validation` (the server only moves the signed-in user's), before anything is sent.
-    public func mark(_ receipt: Receipt) async throws {
+    public func mark(_ receipt: Receipt) async throws(DeliveryError) {
         guard receipt.userID == user else {
             throw DeliveryError.validation(reason: "a receipt over HTTP is the signed-in user's")
         }
         let body = HTTPWire.ReceiptBody(
             kind: receipt.kind, messageID: receipt.upTo.id, timestamp: receipt.upTo.timestamp)
         _ = try await exchange(
-            "POST", ["conversations", receipt.conversationID.rawValue, "receipts"], body: HTTPWire.encode(body))
+            "POST", ["conversations", receipt.conversationID.rawValue, "receipts"], body: encoded(body))
     }
 
     /// A duration as the query's seconds: whole seconds without a fraction, else to the millisecond.
@@ -74,7 +74,7 @@ extension HTTPChatClient: EventFeed {
 extension HTTPChatClient {
     /// `GET /conversations/{id}/reads`: each participant's read marker (nil before their first read); `.notFound`
     /// for an unknown conversation.
-    public func reads(in conversation: ConversationID) async throws -> [UserID: MessageID?] {
+    public func reads(in conversation: ConversationID) async throws(DeliveryError) -> [UserID: MessageID?] {
         let body = try await request(
             "GET", ["conversations", conversation.rawValue, "reads"], as: HTTPWire.ReadsBody.self)
         var reads: [UserID: MessageID?] = [:]

@@ -6,22 +6,22 @@ import Foundation
 extension HTTPChatClient: MessageRepository {
     /// `PUT /conversations/{id}/messages/{messageId}`: stores the message, or answers with the stored one when the
     /// id is known with the same content; `.conflict` when it is known with other content.
-    public func send(_ message: Message) async throws -> Message {
+    public func send(_ message: Message) async throws(DeliveryError) -> Message {
         try await request(
             "PUT", ["conversations", message.conversationID.rawValue, "messages", message.id.rawValue],
-            body: HTTPWire.encode(message), as: Message.self)
+            body: encoded(message), as: Message.self)
     }
 
     /// `POST /conversations/{id}/messages:batch`: the messages of one conversation in ONE request, applied in order,
     /// one result each. A transport failure or a refusal of the whole request throws for the whole batch.
-    public func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
+    public func sendBatch(_ messages: [Message]) async throws(DeliveryError) -> [Result<Message, DeliveryError>] {
         guard let first = messages.first else { return [] }
         guard messages.allSatisfy({ $0.conversationID == first.conversationID }) else {
             throw DeliveryError.validation(reason: "a batch holds the messages of one conversation")
         }
         let response = try await request(
             "POST", ["conversations", first.conversationID.rawValue, "messages:batch"],
-            body: HTTPWire.encode(HTTPWire.BatchRequest(messages: messages)), as: HTTPWire.BatchResponse.self)
+            body: encoded(HTTPWire.BatchRequest(messages: messages)), as: HTTPWire.BatchResponse.self)
         guard response.results.count == messages.count else {
             throw DeliveryError.unknown("the server answered \(response.results.count) results for \(messages.count)")
         }
@@ -32,8 +32,8 @@ extension HTTPChatClient: MessageRepository {
     }
 
     /// `GET /conversations/{id}/messages?limit=N&before=CURSOR`.
-    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
+    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+        async throws(DeliveryError) -> MessagePage
     {
         var query = [URLQueryItem(name: "limit", value: "\(limit)")]
         if let cursor { query.append(URLQueryItem(name: "before", value: HTTPWire.text(of: cursor))) }
@@ -48,8 +48,8 @@ extension HTTPChatClient: MessageRepository {
 
 extension HTTPChatClient: ConversationRepository {
     /// `GET /users/{id}/conversations?limit=N&after=CURSOR`.
-    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws
-        -> ConversationPage
+    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int)
+        async throws(DeliveryError) -> ConversationPage
     {
         var query = [URLQueryItem(name: "limit", value: "\(limit)")]
         if let cursor { query.append(URLQueryItem(name: "after", value: HTTPWire.text(of: cursor))) }
@@ -63,7 +63,7 @@ extension HTTPChatClient: ConversationRepository {
 
 extension HTTPChatClient: UserRepository {
     /// `GET /users?ids=a,b`: the known users among `ids`, in the order asked.
-    public func users(_ ids: [UserID]) async throws -> [User] {
+    public func users(_ ids: [UserID]) async throws(DeliveryError) -> [User] {
         guard !ids.isEmpty else { return [] }
         return try await request(
             "GET", ["users"], query: [URLQueryItem(name: "ids", value: ids.map(\.rawValue).joined(separator: ","))],
@@ -71,7 +71,7 @@ extension HTTPChatClient: UserRepository {
     }
 
     /// `GET /presence?ids=a,b`: the presence of the known users among `ids`.
-    public func presence(_ ids: [UserID]) async throws -> [Presence] {
+    public func presence(_ ids: [UserID]) async throws(DeliveryError) -> [Presence] {
         guard !ids.isEmpty else { return [] }
         return try await request(
             "GET", ["presence"], query: [URLQueryItem(name: "ids", value: ids.map(\.rawValue).joined(separator: ","))],

@@ -77,14 +77,14 @@ public final class HTTPChatClient: Sendable {
 
     /// Changes a user's display name (`PUT /users/{id}/display-name`).
     public func updateDisplayName(of user: UserID, to name: String) async throws {
-        let body = try HTTPWire.encode(HTTPWire.DisplayNameBody(name: name))
+        let body = try encoded(HTTPWire.DisplayNameBody(name: name))
         _ = try await exchange("PUT", ["users", user.rawValue, "display-name"], body: body)
     }
 
     /// Tells the server this user's device connected (`online`) or disconnected (`PUT /users/{id}/presence`):
     /// what others see under a chat's title.
     public func setPresence(online: Bool) async throws {
-        let body = try HTTPWire.encode(HTTPWire.PresenceBody(isOnline: online))
+        let body = try encoded(HTTPWire.PresenceBody(isOnline: online))
         _ = try await exchange("PUT", ["users", user.rawValue, "presence"], body: body)
     }
 
@@ -98,7 +98,7 @@ public final class HTTPChatClient: Sendable {
     /// Sends one request and decodes a 2xx answer as `Value`; any other answer throws its `DeliveryError`.
     func request<Value: Decodable>(
         _ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil, as type: Value.Type
-    ) async throws -> Value {
+    ) async throws(DeliveryError) -> Value {
         let data = try await exchange(method, path, query: query, body: body)
         do {
             return try HTTPWire.decode(type, from: data)
@@ -108,8 +108,8 @@ public final class HTTPChatClient: Sendable {
     }
 
     /// Sends one request; returns the body of a 2xx answer, throws the `DeliveryError` of any other.
-    func exchange(_ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil) async throws
-        -> Data
+    func exchange(_ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil)
+        async throws(DeliveryError) -> Data
     {
         let reply = try await answer(method, path, query: query, body: body)
         guard (200...299).contains(reply.status) else { throw reply.error }
@@ -121,25 +121,35 @@ public final class HTTPChatClient: Sendable {
     /// hold in `held`: it goes on the poll session, with `held` on top of the usual timeout.
     func answer(
         _ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil, held: Duration = .zero
-    ) async throws -> Reply {
-        let token = try await signInState.token { [self] in try await grantSignIn() }
+    ) async throws(DeliveryError) -> Reply {
+        let token = try await signedIn()
         let reply = try await unsignedAnswer(method, path, query: query, body: body, bearer: token, held: held)
         guard reply.status == 401 else {
             await signInState.accepted(token)
             return reply
         }
         guard await signInState.refused(token) else { return reply }
-        let renewed = try await signInState.token { [self] in try await grantSignIn() }
+        let renewed = try await signedIn()
         let again = try await unsignedAnswer(method, path, query: query, body: body, bearer: renewed, held: held)
         if again.status == 401 { _ = await signInState.refused(renewed) } else { await signInState.accepted(renewed) }
         return again
+    }
+
+    /// The token to present, signing in first when the client may and has none (`HTTPSignIn.token(granting:)`).
+    private func signedIn() async throws(DeliveryError) -> String? {
+        try await DeliveryError.converting { try await signInState.token { [self] in try await grantSignIn() } }
+    }
+
+    /// `value` as a request's JSON body.
+    func encoded<Value: Encodable>(_ value: Value) throws(DeliveryError) -> Data {
+        do { return try HTTPWire.encode(value) } catch { throw DeliveryError(error) }
     }
 
     /// Sends one request with `bearer` (or none) and returns its answer, whatever its status.
     func unsignedAnswer(
         _ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil, bearer: String?,
         held: Duration = .zero
-    ) async throws -> Reply {
+    ) async throws(DeliveryError) -> Reply {
         var request = URLRequest(url: url(path, query: query))
         request.httpMethod = method
         if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
@@ -213,20 +223,21 @@ public final class HTTPChatClient: Sendable {
         return components.url ?? baseURL
     }
 
-    /// Runs the request; a cancelled caller cancels it.
-    private func perform(_ request: URLRequest, on session: URLSession) async throws -> Reply {
+    /// Runs the request; a cancelled caller cancels it (`cancelled`).
+    private func perform(_ request: URLRequest, on session: URLSession) async throws(DeliveryError) -> Reply {
         let box = TaskBox()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Reply, any Error>) in
+        let answer = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Reply, DeliveryError>, Never>) in
                 let task = session.dataTask(with: request) { data, response, error in
                     if let error {
-                        continuation.resume(throwing: Self.deliveryError(for: error))
+                        continuation.resume(returning: .failure(Self.deliveryError(for: error)))
                     } else if let response = response as? HTTPURLResponse {
                         let wait = HTTPWire.retryAfter(response.value(forHTTPHeaderField: HTTPWire.retryAfterHeader))
                         continuation.resume(
-                            returning: Reply(data: data ?? Data(), status: response.statusCode, retryAfter: wait))
+                            returning: .success(
+                                Reply(data: data ?? Data(), status: response.statusCode, retryAfter: wait)))
                     } else {
-                        continuation.resume(throwing: DeliveryError.unknown("no HTTP response"))
+                        continuation.resume(returning: .failure(.unknown("no HTTP response")))
                     }
                 }
                 box.set(task)
@@ -235,13 +246,14 @@ public final class HTTPChatClient: Sendable {
         } onCancel: {
             box.cancel()
         }
+        return try answer.get()
     }
 
     /// The `DeliveryError` of a transport failure.
-    static func deliveryError(for error: any Error) -> any Error {
+    static func deliveryError(for error: any Error) -> DeliveryError {
         guard let urlError = error as? URLError else { return DeliveryError.unknown("\(error)") }
         switch urlError.code {
-        case .cancelled: return CancellationError()
+        case .cancelled: return DeliveryError.cancelled
         case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
             // No connection could be made: the backend never saw the request. A connectivity state, not a failure.
             return DeliveryError.unreachable

@@ -117,7 +117,7 @@ public enum HTTPWire {
 
     /// The status a `DeliveryError` is answered with.
     public static func status(for error: DeliveryError) -> Int {
-        switch error {
+        switch error.kind {
         case .unauthorized: 401
         case .forbidden: 403
         case .rateLimited: 429
@@ -127,13 +127,13 @@ public enum HTTPWire {
         case .server(let code): (500...599).contains(code) ? code : 500
         case .timeout: 504
         case .offline, .unreachable: 503
-        case .unknown: 500
+        case .unknown, .cancelled: 500
         }
     }
 
     /// The error body of `error`.
     public static func body(for error: DeliveryError) -> ErrorBody {
-        switch error {
+        switch error.kind {
         case .validation(let reason): ErrorBody(error: "validation", reason: reason)
         case .unknown(let text): ErrorBody(error: "unknown", reason: text)
         case .server(let code): ErrorBody(error: "server", reason: "status \(code)")

@@ -34,9 +34,8 @@ extension DurableOutbox {
             } catch {
                 // An orderly close (`stop()`) cut the send off: not a delivery error, so nothing fails. The batch
                 // stays `sending` on disk; the store reopens it as `queued`, resent with the same ids.
-                if error is CancellationError || isStopped { return }
-                let failure = (error as? DeliveryError) ?? .unknown(String(describing: error))
-                results = batch.map { _ in .failure(failure) }
+                if error == .cancelled || isStopped { return }
+                results = batch.map { _ in .failure(error) }
             }
             // Stopped while the request ran: the app is closing, so nothing more is recorded (see `stop()`).
             if isStopped { return }

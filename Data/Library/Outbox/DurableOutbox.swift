@@ -202,7 +202,7 @@ public final class DurableOutbox: MessageOutbox {
 
     public func send(_ id: MessageID) async throws {
         guard let message = store.message(id), message.status == .queued || message.status == .failed else {
-            throw InputError.unknownMessage(id.rawValue)
+            throw InputError.unknownMessage(id)
         }
         guard connectivity.isOnline else { throw DeliveryError.offline }
         guard !isPausedForSignIn else { throw DeliveryError.unauthorized }
@@ -221,7 +221,7 @@ public final class DurableOutbox: MessageOutbox {
     @discardableResult
     public func edit(_ id: MessageID, text: String) throws -> Message {
         guard let message = store.message(id), message.status == .queued || message.status == .failed else {
-            throw InputError.unknownMessage(id.rawValue)
+            throw InputError.unknownMessage(id)
         }
         let updated = try store.updateText(of: id, to: try validated(text, captioning: message.media))
         observers.notify(.changed(updated))
@@ -230,7 +230,7 @@ public final class DurableOutbox: MessageOutbox {
 
     public func delete(_ id: MessageID) throws {
         guard let message = store.message(id), message.status == .queued || message.status == .failed else {
-            throw InputError.unknownMessage(id.rawValue)
+            throw InputError.unknownMessage(id)
         }
         try store.remove(id)
         observers.notify(.deleted(id))

@@ -53,7 +53,7 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         do {
             opened = try RecordLog.openInPlace(
                 path: path, fileSystem: fileSystem, logger: logger, shared: access != .exclusive)
-        } catch StoreError.locked {
+        } catch let error as StoreError where error.code == .locked {
             throw StoreError.locked(path: directory.path)
         }
         let replayed = Self.replay(opened.contents, bodies: opened.bodies, logger: logger)
@@ -106,7 +106,7 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
 
     public func remove(_ id: MessageID) throws {
         try mutate { writer in
-            guard index[id] != nil else { throw StoreError.notFound(id.rawValue) }
+            guard index[id] != nil else { throw InputError.unknownMessage(id) }
             try writer.append(contentsOf: [encode(.removal(of: id))])
             index.remove(id)
             compactIfDominatedByDeadRecords(writer)
@@ -118,7 +118,7 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
     public func remove(_ ids: [MessageID]) throws {
         guard !ids.isEmpty else { return }
         try mutate { writer in
-            if let unknown = ids.first(where: { index[$0] == nil }) { throw StoreError.notFound(unknown.rawValue) }
+            if let unknown = ids.first(where: { index[$0] == nil }) { throw InputError.unknownMessage(unknown) }
             try writer.append(contentsOf: ids.map { encode(.removal(of: $0)) })
             for id in ids { index.remove(id) }
             compactIfDominatedByDeadRecords(writer)
@@ -178,13 +178,14 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
 
     // MARK: - Private
 
-    /// Changes the held message `id` to what `edit` makes of it (`StoreError.notFound` when there is none): the edit
-    /// validates first, then its record is appended and synced, then memory changes — a refused edit changes nothing.
+    /// Changes the held message `id` to what `edit` makes of it (`InputError.unknownMessage` when there is none): the
+    /// edit validates first, then its record is appended and synced, then memory changes — a refused edit changes
+    /// nothing.
     private func change(
         _ id: MessageID, recordedAs record: (Message) -> OutboxRecord, _ edit: (Message) throws -> Message
     ) throws -> Message {
         try mutate { writer in
-            guard let current = index[id] else { throw StoreError.notFound(id.rawValue) }
+            guard let current = index[id] else { throw InputError.unknownMessage(id) }
             let message = try edit(current)
             try writer.append(contentsOf: [encode(record(message))])
             index.replace(message)

@@ -46,7 +46,7 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
 
     public func remove(_ id: MessageID) throws {
         try lock.withLock {
-            guard let removed = messages.removeValue(forKey: id) else { throw StoreError.notFound(id.rawValue) }
+            guard let removed = messages.removeValue(forKey: id) else { throw InputError.unknownMessage(id) }
             statusCounts[removed.status, default: 0] -= 1
         }
     }
@@ -71,7 +71,7 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
     @discardableResult
     public func updateText(of id: MessageID, to text: String) throws -> Message {
         try lock.withLock {
-            guard var message = messages[id] else { throw StoreError.notFound(id.rawValue) }
+            guard var message = messages[id] else { throw InputError.unknownMessage(id) }
             message.text = text
             messages[id] = message
             return message
@@ -83,7 +83,7 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
         of id: MessageID, to status: MessageStatus, at date: Date, attempts: Int?, lastError: DeliveryError?
     ) throws -> Message {
         try lock.withLock {
-            guard let current = messages[id] else { throw StoreError.notFound(id.rawValue) }
+            guard let current = messages[id] else { throw InputError.unknownMessage(id) }
             let message = try current.changingStatus(to: status, at: date, attempts: attempts, lastError: lastError)
             messages[id] = message
             statusCounts[current.status, default: 0] -= 1

@@ -24,7 +24,7 @@ import Foundation
 ///    `.timeout` failure, which is retryable (branch 5 or 6).
 /// 8. **Offline during a backoff wait** — going offline cancels the wait at once and fails with `.offline` (the
 ///    caller keeps the message queued and resends it with the same id later).
-/// 9. **Caller cancelled** — `CancellationError` propagates at once; no further attempt.
+/// 9. **Caller cancelled** — `DeliveryError.cancelled` is thrown at once; no further attempt.
 public struct RetryPolicy: Hashable, Sendable {
     /// The wait before the first retry.
     public var initialDelay: Duration

@@ -47,7 +47,7 @@ public final class RetryingMessageRepository {
     /// Runs `attempt` under the policy: returns its first success, or throws the final error.
     private func retrying<Value: Sendable>(
         _ operation: RetryAttempt.Operation, _ attempt: @escaping @Sendable @MainActor () async throws -> Value
-    ) async throws -> Value {
+    ) async throws(DeliveryError) -> Value {
         var number = 1
         while true {
             do {
@@ -62,12 +62,12 @@ public final class RetryingMessageRepository {
     }
 
     /// After failed attempt `number`: reports it, then returns once the backoff has passed when a retry follows,
-    /// or throws the final error (`.offline` when the device went offline during the wait).
-    private func recover(from error: any Error, attempt number: Int, of operation: RetryAttempt.Operation)
-        async throws
+    /// or throws the final error (`.offline` when the device went offline during the wait, `.cancelled` at once when
+    /// the caller was cancelled or the attempt was).
+    private func recover(from failure: DeliveryError, attempt number: Int, of operation: RetryAttempt.Operation)
+        async throws(DeliveryError)
     {
-        if Task.isCancelled { throw CancellationError() }
-        guard let failure = error as? DeliveryError else { throw error }
+        if Task.isCancelled || failure == .cancelled { throw DeliveryError.cancelled }
         let decision = policy.decision(
             after: failure, failedAttempts: number, isOnline: connectivity.isOnline, unit: random.nextUnit())
         switch decision {
@@ -81,7 +81,9 @@ public final class RetryingMessageRepository {
     }
 
     /// `sendBatch`'s loop: each attempt sends the messages still unanswered, in order.
-    private func sendRetryingOpenMessages(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
+    private func sendRetryingOpenMessages(_ messages: [Message]) async throws(DeliveryError)
+        -> [Result<Message, DeliveryError>]
+    {
         guard !messages.isEmpty else { return [] }
         var answers = [Result<Message, DeliveryError>?](repeating: nil, count: messages.count)
         var open = Array(messages.indices)
@@ -89,8 +91,8 @@ public final class RetryingMessageRepository {
         while true {
             let batch = open.map { messages[$0] }
             let operation = RetryAttempt.Operation.sendBatch(batch.map(\.id))
-            let failure: any Error
-            do {
+            let failure: DeliveryError
+            do throws(DeliveryError) {
                 let results = try await withAttemptTimeout { [base] in try await base.sendBatch(batch) }
                 guard results.count == batch.count else {
                     throw DeliveryError.unknown("the batch answer does not match the request")
@@ -115,7 +117,7 @@ public final class RetryingMessageRepository {
             }
             do {
                 try await recover(from: failure, attempt: number, of: operation)
-            } catch let final as DeliveryError {
+            } catch let final {
                 guard open.count < messages.count else { throw final }
                 for index in open { answers[index] = .failure(final) }
                 return answers.compactMap { $0 }
@@ -124,17 +126,18 @@ public final class RetryingMessageRepository {
         }
     }
 
-    /// Runs `attempt`, or throws `.timeout` when `attemptTimeout` of clock time passes first (the attempt is then
-    /// cancelled).
+    /// Runs `attempt` (a call of the wrapped repository, which throws `DeliveryError` alone), or throws `.timeout`
+    /// when `attemptTimeout` of clock time passes first (the attempt is then cancelled); `.cancelled` when the caller
+    /// is.
     private func withAttemptTimeout<Value: Sendable>(_ attempt: @escaping @Sendable @MainActor () async throws -> Value)
-        async throws -> Value
+        async throws(DeliveryError) -> Value
     {
         let clock = self.clock
         let deadline = clock.now.addingTimeInterval(policy.attemptTimeout.timeInterval)
         // Two tracked tasks on the main actor rather than a task group: the race replays identically under a manual
         // clock, and the ledger knows the caller waits for them (a group's children would not be counted).
-        let answer = clock.task { () -> Result<Value, any Error> in
-            do { return .success(try await attempt()) } catch { return .failure(error) }
+        let answer = clock.task { () -> Result<Value, DeliveryError> in
+            do { return .success(try await attempt()) } catch { return .failure(DeliveryError(error)) }
         }
         let timer = clock.task { (try? await clock.sleep(until: deadline)) != nil }
         await withTaskCancellationHandler {
@@ -151,13 +154,13 @@ public final class RetryingMessageRepository {
         }
         answer.cancel()
         _ = await answer.value
-        if Task.isCancelled { throw CancellationError() }
+        if Task.isCancelled { throw DeliveryError.cancelled }
         throw DeliveryError.timeout
     }
 
     /// Sleeps `delay` on the clock; returns false at once when the device is or goes offline first. Throws
-    /// `CancellationError` when the caller is cancelled.
-    private func waitOnline(for delay: Duration) async throws -> Bool {
+    /// `.cancelled` when the caller is cancelled.
+    private func waitOnline(for delay: Duration) async throws(DeliveryError) -> Bool {
         guard connectivity.isOnline else { return false }
         let clock = self.clock
         let deadline = clock.now.addingTimeInterval(delay.timeInterval)
@@ -172,7 +175,7 @@ public final class RetryingMessageRepository {
         } onCancel: {
             sleep.cancel()
         }
-        if Task.isCancelled { throw CancellationError() }
+        if Task.isCancelled { throw DeliveryError.cancelled }
         return slept
     }
 }
@@ -181,13 +184,13 @@ public final class RetryingMessageRepository {
 
 extension RetryingMessageRepository: MessageRepository {
     /// Sends one message under the policy.
-    public func send(_ message: Message) async throws -> Message {
+    public func send(_ message: Message) async throws(DeliveryError) -> Message {
         try await retrying(.send(message.id)) { [base] in try await base.send(message) }
     }
 
     /// Loads a page under the policy.
-    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws
-        -> MessagePage
+    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+        async throws(DeliveryError) -> MessagePage
     {
         try await retrying(.loadPage(conversation)) { [base] in
             try await base.messages(in: conversation, before: cursor, limit: limit)
@@ -195,7 +198,7 @@ extension RetryingMessageRepository: MessageRepository {
     }
 
     /// Sends an ordered batch under the policy, retrying only what is still unanswered (see the type's comment).
-    public func sendBatch(_ messages: [Message]) async throws -> [Result<Message, DeliveryError>] {
+    public func sendBatch(_ messages: [Message]) async throws(DeliveryError) -> [Result<Message, DeliveryError>] {
         try await sendRetryingOpenMessages(messages)
     }
 }

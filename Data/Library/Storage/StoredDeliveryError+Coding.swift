@@ -4,7 +4,7 @@ import Foundation
 extension StoredDeliveryError {
     /// The stored form of `error` (the codes of docs/storage-format.md §3; never renumbered).
     init(_ error: DeliveryError) {
-        switch error {
+        switch error.kind {
         case .offline: self.init(code: 1)
         case .timeout: self.init(code: 2)
         case .server(let code): self.init(code: 3, number: code)
@@ -16,6 +16,7 @@ extension StoredDeliveryError {
         case .conflict: self.init(code: 9)
         case .unreachable: self.init(code: 10)
         case .rateLimited(let wait): self.init(code: 11, number: Int(wait.components.seconds))
+        case .cancelled: self.init(code: 12)
         }
     }
 
@@ -59,6 +60,7 @@ extension DeliveryError {
         case 9: self = .conflict
         case 10: self = .unreachable
         case 11: self = .rateLimited(retryAfter: .seconds(max(0, stored.number ?? 1)))
+        case 12: self = .cancelled
         default: throw RecordFormatError(description: "unknown delivery error code \(stored.code)")
         }
     }

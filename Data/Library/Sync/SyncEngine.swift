@@ -337,7 +337,7 @@ public final class SyncEngine: LiveSync {
                 try await step()
                 consecutiveFailures = 0
             } catch {
-                if Task.isCancelled || error is CancellationError { return }
+                if Task.isCancelled || error is CancellationError || error as? DeliveryError == .cancelled { return }
                 let failure = (error as? DeliveryError) ?? .unknown(String(describing: error))
                 if failure == .offline { return }
                 setLive(false)

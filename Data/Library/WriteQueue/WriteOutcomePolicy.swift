@@ -4,11 +4,12 @@ import CourierDomain
 /// `OfflineWriteQueueOutcomeTests`):
 ///
 /// 1. **Success** — the write is removed (durably) and reported `delivered`; it counts as synced.
-/// 2. **Retryable failure** (`offline`, `timeout`, `server`, `rateLimited` — never sooner than it asks) and
-///    anything that is not a `DeliveryError` (`unknown`) — the write stays, its attempt and error are recorded, and
-///    the same sync retries it after the waits of the queue's retry policy, on the injected clock (`RetryPolicy.writeQueueRetries`: 1 s, 2 s, 4 s,
-///    `maxRetries` times at most). When this sync's retries are spent the write stays queued and the sync goes on
-///    with the next write — unless the device is offline, which ends the sync (nothing else could get through).
+/// 2. **Retryable failure** (`offline`, `timeout`, `server`, `rateLimited` — never sooner than it asks),
+///    anything that is not a `DeliveryError` (`unknown`), and an attempt that was `cancelled` — the write stays, its
+///    attempt and error are recorded, and the same sync retries it after the waits of the queue's retry policy, on
+///    the injected clock (`RetryPolicy.writeQueueRetries`: 1 s, 2 s, 4 s, `maxRetries` times at most). When this
+///    sync's retries are spent the write stays queued and the sync goes on with the next write — unless the device
+///    is offline, which ends the sync (nothing else could get through).
 ///    While online, the queue then syncs again by itself after its resync policy's wait
 ///    (`RetryPolicy.writeQueueResyncs`: 30 s, doubling per such sync up to 5 min): no user action or reconnect is
 ///    needed for the write to go on trying until it is delivered or abandoned.
@@ -30,8 +31,8 @@ enum WriteOutcomePolicy: Hashable, Sendable {
 
     /// The branch for a failed attempt with `error`.
     init(after error: DeliveryError) {
-        switch error {
-        case .offline, .unreachable, .timeout, .server, .rateLimited, .unknown: self = .retry
+        switch error.kind {
+        case .offline, .unreachable, .timeout, .server, .rateLimited, .unknown, .cancelled: self = .retry
         case .unauthorized: self = .pauseForSignIn
         case .forbidden, .validation, .notFound, .conflict: self = .reject
         }

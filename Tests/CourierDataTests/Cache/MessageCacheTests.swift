@@ -88,7 +88,7 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
                 let page = try await repository.messages(in: "c1", before: cursor, limit: 50)
                 pages.append(page)
                 cursor = page.messages.first?.cursor
-            } catch let error as DeliveryError {
+            } catch {
                 stoppedBy = error
             }
         }

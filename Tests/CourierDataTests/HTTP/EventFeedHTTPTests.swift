@@ -108,7 +108,7 @@ import Testing
 
         // When `me` gives up, then the server lets the poll go, and Ben's next poll is held
         held.cancel()
-        await #expect(throws: CancellationError.self) { try await held.value }
+        await #expect(throws: DeliveryError.cancelled) { try await held.value }
         #expect(await fixture.wait { fixture.server.heldPolls == 0 })
         #expect(fixture.server.pollsAbandoned == 1)
         let again = Self.poll(ben, wait: Self.hold)

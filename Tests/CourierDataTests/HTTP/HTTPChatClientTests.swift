@@ -130,7 +130,7 @@ import Testing
         do {
             _ = try await client.send(ServerFixture.message("x"))
             Issue.record("a send to a stopped server succeeded")
-        } catch let error as DeliveryError {
+        } catch {
             #expect(error.isRetryable, "\(error)")
         }
     }

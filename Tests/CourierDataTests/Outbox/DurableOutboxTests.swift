@@ -188,7 +188,7 @@ import Testing
         await #expect(throws: InputError.unknownMessage("nope")) { try await outbox.send(MessageID("nope")) }
         let message = try outbox.compose(text: "fine", in: "c2")
         _ = await clock.run(until: { !outbox.isBusy })
-        await #expect(throws: InputError.unknownMessage(message.id.rawValue)) { try await outbox.send(message.id) }
+        await #expect(throws: InputError.unknownMessage(message.id)) { try await outbox.send(message.id) }
     }
 
     @Test func anExpiredSignInPausesAndKeepsEveryMessageUntilRenewed() async throws {
@@ -340,7 +340,7 @@ import Testing
         #expect(store.message(queued.id)?.text == "fixed")
         try outbox.delete(queued.id)
         #expect(store.all().map(\.id) == [kept.id])
-        #expect(throws: InputError.unknownMessage(queued.id.rawValue)) { try outbox.delete(queued.id) }
+        #expect(throws: InputError.unknownMessage(queued.id)) { try outbox.delete(queued.id) }
     }
 
     @Test func rapidFireOnlineArrivesInOrderOnce() async throws {

@@ -38,7 +38,7 @@ struct FileOutboxStoreTests: StorageOutboxTesting {
         try store.enqueue(message("b", at: 1))
         try store.remove(MessageID("a"))
         let size = logSize
-        #expect(throws: StoreError.notFound("zzz")) { try store.remove(MessageID("zzz")) }
+        #expect(throws: InputError.unknownMessage("zzz")) { try store.remove(MessageID("zzz")) }
         #expect(logSize == size)
         let reopened = try reopen(store)
         #expect(reopened.all().map(\.id) == [MessageID("b")])
@@ -63,7 +63,7 @@ struct FileOutboxStoreTests: StorageOutboxTesting {
         try store.enqueue(message("a"))
         let edited = try store.updateText(of: MessageID("a"), to: "edited")
         #expect(edited.text == "edited")
-        #expect(throws: StoreError.notFound("b")) { try store.updateText(of: MessageID("b"), to: "x") }
+        #expect(throws: InputError.unknownMessage("b")) { try store.updateText(of: MessageID("b"), to: "x") }
         let reopened = try reopen(store)
         #expect(reopened.message(MessageID("a"))?.text == "edited")
         #expect(reopened.message(MessageID("a"))?.status == .queued)
@@ -98,7 +98,7 @@ struct FileOutboxStoreTests: StorageOutboxTesting {
         #expect(throws: StoreError.invalidTransition(from: .sent, to: .queued)) {
             try store.updateStatus(of: MessageID("a"), to: .queued, at: start, attempts: 0, lastError: .offline)
         }
-        #expect(throws: StoreError.notFound("b")) {
+        #expect(throws: InputError.unknownMessage("b")) {
             try store.updateStatus(of: MessageID("b"), to: .sending, at: start, attempts: nil, lastError: nil)
         }
         #expect(store.message(MessageID("a")) == before)
@@ -160,8 +160,8 @@ struct FileOutboxStoreTests: StorageOutboxTesting {
         do {
             try store.updateText(of: MessageID("a"), to: huge)
             Issue.record("an oversized edit was accepted")
-        } catch let StoreError.recordTooLarge(bytes, limit) {
-            #expect(bytes > limit && limit == 1_000)
+        } catch let error as StoreError where error.code == .recordTooLarge {
+            #expect(error.bytes ?? 0 > error.limit ?? 0 && error.limit == 1_000)
         }
         #expect(store.message(MessageID("a"))?.text == "short")
         #expect(logSize == size)

@@ -18,7 +18,7 @@ struct PosixFileSystemErrorTests {
     private let invalid = FileSystemHandle(rawValue: -1)
 
     private func isIOError(_ error: any Error, mentioning call: String) -> Bool {
-        guard case .io(let message)? = error as? StoreError else { return false }
+        guard let error = error as? StoreError, error.code == .io, let message = error.reason else { return false }
         return message.hasPrefix(call)
     }
 

@@ -38,7 +38,7 @@ import Testing
         #expect(client.outbox.pending.isEmpty)
         #expect(outbox.events.map(\.status) == [.sending, .sent])
         #expect(fixture.arrived.isEmpty)
-        #expect(client.durableOutbox.storageFailureCount == 0)
+        #expect(client.outbox.storageFailureCount == 0)
         #expect(client.messageCache.messages(in: "c2").map(\.id) == [message.id])
         #expect(fixture.messages.stored.map(\.id) == [message.id])
         fixture.close()

@@ -36,13 +36,13 @@ struct FakeDirectoryRepositoriesTests {
         // When the first is asked for pages of no conversations, and the second for a page
         for limit in [0, -1, Int.min] {
             await withKnownIssue("a page of \(limit) conversations") {
-                await #expect(throws: FakeCallError.invalidArgument("a page of \(limit) conversations")) {
+                await #expect(throws: FakeCallError.invalidArgument("a page of \(limit) conversations").deliveryError) {
                     try await backend.conversations(of: "me", after: nil, limit: limit)
                 }
             }
         }
         await withKnownIssue("no request was expected") {
-            await #expect(throws: FakeCallError.unexpected("conversations(of:after:limit:)")) {
+            await #expect(throws: FakeCallError.unexpected("conversations(of:after:limit:)").deliveryError) {
                 try await unused.conversations(of: "me", after: nil, limit: 5)
             }
         }
@@ -93,8 +93,10 @@ struct FakeDirectoryRepositoriesTests {
 
         // When each is asked what it was not set up for
         await withKnownIssue("no request was expected") {
-            await #expect(throws: FakeCallError.unexpected("users(_:)")) { try await unused.users(["u1"]) }
-            await #expect(throws: FakeCallError.unexpected("presence(_:)")) {
+            await #expect(throws: FakeCallError.unexpected("users(_:)").deliveryError) {
+                try await unused.users(["u1"])
+            }
+            await #expect(throws: FakeCallError.unexpected("presence(_:)").deliveryError) {
                 try await profilesOnly.presence(["u1"])
             }
         }

@@ -19,7 +19,7 @@ struct FakeMessageRepositoryTests {
         await #expect(throws: DeliveryError.timeout) { try await backend.send(BackendFixtures.message("m1")) }
         let sent = try await backend.send(BackendFixtures.message("m1"))
         await withKnownIssue("the third request is past the script") {
-            await #expect(throws: FakeCallError.unscripted(request: 3)) {
+            await #expect(throws: FakeCallError.unscripted(request: 3).deliveryError) {
                 try await backend.send(BackendFixtures.message("m2"))
             }
         }
@@ -80,21 +80,21 @@ struct FakeMessageRepositoryTests {
 
         // When each is asked what it was not set up for, and the reader for pages of no messages
         await withKnownIssue("pages were not expected") {
-            await #expect(throws: FakeCallError.unexpected("messages(in:before:limit:)")) {
+            await #expect(throws: FakeCallError.unexpected("messages(in:before:limit:)").deliveryError) {
                 try await sender.messages(in: "c1", before: nil, limit: 5)
             }
         }
         await withKnownIssue("sends were not expected") {
-            await #expect(throws: FakeCallError.unexpected("send(_:)")) {
+            await #expect(throws: FakeCallError.unexpected("send(_:)").deliveryError) {
                 try await reader.send(BackendFixtures.message("m1"))
             }
-            await #expect(throws: FakeCallError.unexpected("sendBatch(_:)")) {
+            await #expect(throws: FakeCallError.unexpected("sendBatch(_:)").deliveryError) {
                 try await reader.sendBatch([BackendFixtures.message("m1")])
             }
         }
         for limit in [0, -1, Int.min] {
             await withKnownIssue("a page of \(limit) messages") {
-                await #expect(throws: FakeCallError.invalidArgument("a page of \(limit) messages")) {
+                await #expect(throws: FakeCallError.invalidArgument("a page of \(limit) messages").deliveryError) {
                     try await reader.messages(in: "c1", before: nil, limit: limit)
                 }
             }
@@ -137,7 +137,7 @@ struct FakeMessageRepositoryTests {
         // When it is asked twice more
         await #expect(throws: DeliveryError.timeout) { try await reader.messages(in: "c1", before: nil, limit: 5) }
         await withKnownIssue("the third request is past the script") {
-            await #expect(throws: FakeCallError.unscripted(request: 3)) {
+            await #expect(throws: FakeCallError.unscripted(request: 3).deliveryError) {
                 try await reader.messages(in: "c1", before: nil, limit: 5)
             }
         }

@@ -186,7 +186,7 @@ import Testing
         #expect(throws: PresentationError.wrongStatus(id, .sending)) { try model.retry(messageID: id) }
         #expect(throws: PresentationError.wrongStatus(id, .sending)) { try model.delete(messageID: id) }
         let unknown = MessageID("nope")
-        #expect(throws: PresentationError.unknownMessage(unknown)) { try model.retry(messageID: unknown) }
+        #expect(throws: InputError.unknownMessage(unknown)) { try model.retry(messageID: unknown) }
 
         #expect(recorder.states.count == 1)
         #expect(outbox.sendCalls.isEmpty && outbox.deleteCalls.isEmpty)

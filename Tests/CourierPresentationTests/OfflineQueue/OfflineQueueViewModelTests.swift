@@ -71,7 +71,7 @@ import Testing
 
         try model.edit(messageID: message.id, text: "final words")
         #expect(throws: InputError.emptyText) { try model.edit(messageID: message.id, text: " ") }
-        #expect(throws: PresentationError.unknownMessage(MessageID("ghost"))) {
+        #expect(throws: InputError.unknownMessage(MessageID("ghost"))) {
             try model.edit(messageID: MessageID("ghost"), text: "x")
         }
 

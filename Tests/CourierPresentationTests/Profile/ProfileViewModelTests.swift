@@ -13,12 +13,10 @@ import Testing
     let directory = FakeUserDirectory([])
     let server = User(id: "me", displayName: "Server Name")
 
-    private func makeModel(
-        _ writes: FakeWriteQueue, backend: FakeUserRepository? = nil
-    ) -> ProfileViewModel {
-        ProfileViewModel(
-            currentUser: "me", writes: writes, users: directory, backend: backend ?? FakeUserRepository([server]),
-            connectivity: network, clock: clock)
+    /// The profile screen over `writes`; the directory's backend knows the server's name unless a test says not.
+    private func makeModel(_ writes: FakeWriteQueue) -> ProfileViewModel {
+        if directory.backend.isEmpty { directory.backend = [server.id: server] }
+        return ProfileViewModel(currentUser: "me", writes: writes, users: directory, connectivity: network, clock: clock)
     }
 
     private func state(_ pending: Int, _ givenUp: [String] = []) -> ProfileViewModel.State {
@@ -141,9 +139,9 @@ import Testing
     @Test func anAbandonedNameWithTheBackendUnreachableIsDroppedFromTheDirectory() async throws {
         // Given a name change and a backend that cannot answer
         let writes = FakeWriteQueue(clock: clock)
-        let unreachable = FakeUserRepository([])
-        unreachable.fail(with: .offline)
-        let model = makeModel(writes, backend: unreachable)
+        directory.backend = [:]
+        let model = ProfileViewModel(
+            currentUser: "me", writes: writes, users: directory, connectivity: network, clock: clock)
         let recorder = StateRecorder(model)
         let write = try nameWrite("Doomed")
 
