@@ -159,7 +159,7 @@ public final class CourierClient: MessagingSession {
             store: store, repository: self.messages,
             manualRepository: CachingMessageRepository(wrapping: once, cache: messageCache),
             connectivity: connectivity, clock: clock, ids: ids, currentUser: currentUser, policy: policy,
-            logger: logger)
+            messageCache: messageCache, logger: logger)
         self.conversations = CachingConversationRepository(wrapping: conversations, cache: conversationCache)
         var syncLogs: [RecordLogStorage] = []
         if let feed {

@@ -12,7 +12,9 @@ import Foundation
 /// - A lane takes the conversation's `sending` messages in compose order, up to `batchSize` per request, and
 ///   sends them as one ordered batch through the repository (which applies the retry policy).
 /// - Per message, the answer decides:
-///   - stored by the backend → removed from the store, observers see it `sent`;
+///   - stored by the backend → removed from the store, observers see it `sent` — at least `sent` whatever status
+///     the backend echoed, decided here alone — and the message cache, when given, keeps it as they see it (one
+///     write per answer);
 ///   - `offline` → back to `queued` (resent later with the same id), and the lane stops;
 ///   - `unauthorized` / `forbidden` → back to `queued`, sending pauses everywhere until `signInRenewed()`, and
 ///     nothing is marked failed for it;
@@ -68,6 +70,8 @@ public final class DurableOutbox: MessageOutbox {
     let ids: IDGenerator
     let currentUser: UserID
     let limits: Limits
+    /// Where the messages the backend stored are kept for offline reading, as observers see them.
+    let messageCache: MessageCache?
     let logger: Logger
 
     // MARK: - State
@@ -97,11 +101,13 @@ public final class DurableOutbox: MessageOutbox {
 
     /// Creates the outbox. Messages the store holds are kept as they are (a store reopens `sending` as `queued`);
     /// with the automatic policy and a connection they go out at once. `manualRepository` (one attempt, no retries)
-    /// carries Retry and Send Now; without one they go through `repository` too.
+    /// carries Retry and Send Now; without one they go through `repository` too. `messageCache` keeps the messages
+    /// the backend stored, as observers see them, for chats opened offline.
     public init(
         store: any OutboxStore, repository: any MessageRepository, manualRepository: (any MessageRepository)? = nil,
         connectivity: any ConnectivityMonitor, clock: any Clock, ids: IDGenerator, currentUser: UserID,
-        policy: SendPolicy = .manual, limits: Limits = Limits(), logger: Logger = .silent
+        policy: SendPolicy = .manual, limits: Limits = Limits(), messageCache: MessageCache? = nil,
+        logger: Logger = .silent
     ) {
         self.store = store
         self.repository = repository
@@ -112,6 +118,7 @@ public final class DurableOutbox: MessageOutbox {
         self.currentUser = currentUser
         self.policy = policy
         self.limits = limits
+        self.messageCache = messageCache
         self.logger = logger
         wasOnline = connectivity.isOnline
         connectivityToken = connectivity.observe { [weak self] online in self?.connectivityChanged(online) }
@@ -211,7 +218,9 @@ public final class DurableOutbox: MessageOutbox {
     public func confirmStored(_ message: Message) -> Bool {
         guard let pending = store.message(message.id), message.senderID == currentUser else { return false }
         manualAttempts.remove(message.id)
-        return delivered(pending, as: message)
+        let shown = shown(pending, storedAs: message)
+        messageCache?.store([shown])
+        return delivered(pending, shown: shown)
     }
 
     public func signInRenewed() {
