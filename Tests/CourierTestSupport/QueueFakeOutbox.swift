@@ -24,6 +24,9 @@ public final class QueueFakeOutbox: MessageOutbox {
     public var textLimit = 4_000
     /// How long one send takes on the clock.
     public var latency: Duration = .seconds(1)
+    /// While true, `edit` and `delete` change the queue at once but hold their events until `releaseHeldEvents()`,
+    /// as an outbox that announces later would: a screen shows such a change from the event alone.
+    public var holdsEvents = false
 
     /// How many times `compose` was called.
     public private(set) var composeCalls = 0
@@ -41,6 +44,7 @@ public final class QueueFakeOutbox: MessageOutbox {
     private let clock: ManualClock
     private let connectivity: ManualConnectivity
     private let observers = ObserverList<OutboxEvent>()
+    private var heldEvents: [OutboxEvent] = []
     private var nextID = 1
     private var inFlight = 0
 
@@ -74,6 +78,13 @@ public final class QueueFakeOutbox: MessageOutbox {
 
     /// Tells observers about an event the test makes up (a receipt from the backend, a pause).
     public func announce(_ event: OutboxEvent) { observers.notify(event) }
+
+    /// Tells observers, in order, the events `holdsEvents` held back.
+    public func releaseHeldEvents() {
+        let events = heldEvents
+        heldEvents = []
+        for event in events { observers.notify(event) }
+    }
 
     /// Whether anyone still observes the outbox.
     public var hasObservers: Bool { !observers.isEmpty }
@@ -146,7 +157,7 @@ public final class QueueFakeOutbox: MessageOutbox {
         let index = try waitingIndex(id)
         if text.allSatisfy(\.isWhitespace) { throw InputError.emptyText }
         pending[index].text = text
-        observers.notify(.changed(pending[index]))
+        announceOrHold(.changed(pending[index]))
         return pending[index]
     }
 
@@ -155,13 +166,17 @@ public final class QueueFakeOutbox: MessageOutbox {
         deleteCalls.append(id)
         let index = try waitingIndex(id)
         pending.remove(at: index)
-        observers.notify(.deleted(id))
+        announceOrHold(.deleted(id))
     }
 
     /// Records an issue: the screens never renew sign-in.
     public func signInRenewed() { Issue.record("signInRenewed is not expected from these view models") }
 
     // MARK: - Mechanics
+
+    private func announceOrHold(_ event: OutboxEvent) {
+        if holdsEvents { heldEvents.append(event) } else { observers.notify(event) }
+    }
 
     private func makeID() -> MessageID {
         defer { nextID += 1 }

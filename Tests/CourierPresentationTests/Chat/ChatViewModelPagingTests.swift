@@ -102,7 +102,7 @@ import Testing
         outbox.seed("draft")
         var model: ChatViewModel? = ChatViewModel(
             conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
-            repository: ChatFakeRepository(clock: clock), connectivity: network,
+            repository: ChatFakeRepository(clock: clock),
             banner: ConnectivityBannerViewModel(connectivity: network, outbox: outbox, clock: clock), clock: clock)
         model?.start()
         await clock.idle()

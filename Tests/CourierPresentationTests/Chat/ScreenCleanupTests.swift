@@ -15,8 +15,7 @@ import Testing
             connectivity: network, outbox: outbox, clock: clock)
         var chat: ChatViewModel? = try ChatViewModel(
             conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
-            repository: ChatFakeRepository(clock: clock, latency: .zero), connectivity: network,
-            banner: #require(banner), clock: clock)
+            repository: ChatFakeRepository(clock: clock, latency: .zero), banner: #require(banner), clock: clock)
         weak let releasedChat = chat
         weak let releasedBanner = banner
         chat?.start()
