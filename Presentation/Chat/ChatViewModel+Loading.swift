@@ -67,9 +67,17 @@ extension ChatViewModel {
         loadPage(before: nil)
     }
 
-    /// The shared banner hears of connectivity first (it exists before any chat): taking the change from there, with
-    /// the load it lets start, keeps one change one state — online, banner, toast and loading agree.
-    func bannerChanged(_ shared: ConnectivityBannerViewModel.State) {
+    /// The banner changed, after `event` of the outbox when there was one: the event's change to the rows and the
+    /// banner's — online, banner, toast, the load coming online lets start — show together, in one state.
+    func bannerChanged(_ shared: ConnectivityBannerViewModel.State, after event: OutboxEvent?) {
+        store.batch {
+            if let event { outboxChanged(event) }
+            mirror(shared)
+        }
+    }
+
+    /// Takes the banner's state in; coming online loads the newest page that waited for the connection.
+    private func mirror(_ shared: ConnectivityBannerViewModel.State) {
         let wait = queuedWait(online: shared.isOnline)
         let apply: (inout State) -> Void = {
             $0.isOnline = shared.isOnline
@@ -98,23 +106,6 @@ extension ChatViewModel {
     func queuedWait(online: Bool) -> MessageAlert.Wait {
         guard online else { return .connection }
         return outbox.policy == .manual ? .user : .policy
-    }
-
-    /// A connectivity monitor the banner does not share still moves the chat; with the shared one, the banner has
-    /// delivered the change already and this changes nothing.
-    func connectivityChanged(_ online: Bool) {
-        let wait = queuedWait(online: online)
-        store.update {
-            $0.isOnline = online
-            $0.alert = $0.alert?.waiting(for: wait)
-        }
-        guard online, loadWaitsForConnection, !store.state.isLoading else { return }
-        loadWaitsForConnection = false
-        render {
-            if $0.error == strings.chatOfflineLoad { $0.error = nil }
-            $0.isLoading = true
-        }
-        loadPage(before: nil)
     }
 
     /// What an uncached chat opened offline says instead of its messages.

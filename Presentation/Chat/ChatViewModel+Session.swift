@@ -9,7 +9,7 @@ extension ChatViewModel {
     ) {
         self.init(
             conversationID: conversationID, currentUser: session.currentUser, title: title, outbox: session.outbox,
-            repository: session.messages, connectivity: session.connectivity, banner: banner, clock: session.clock,
-            sync: session.sync, logger: session.logger, pageSize: pageSize, strings: strings)
+            repository: session.messages, banner: banner, clock: session.clock, sync: session.sync,
+            logger: session.logger, pageSize: pageSize, strings: strings)
     }
 }

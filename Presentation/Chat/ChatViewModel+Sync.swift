@@ -4,7 +4,12 @@ import Foundation
 extension ChatViewModel {
     // MARK: - What arrives from others
 
+    /// What the feed brought, in one state however many rows it moves: arrivals, raised statuses, a reset's page.
     func syncUpdated(_ update: SyncUpdate) {
+        store.batch { apply(update) }
+    }
+
+    private func apply(_ update: SyncUpdate) {
         switch update {
         case .messages(let messages):
             var arrived = false

@@ -5,7 +5,9 @@ import Foundation
 /// sending, Retry and Delete of failed messages, and the shared connectivity banner and toast.
 ///
 /// The list follows the outbox's events: a message changes status in place (a `sent` one stays, now "Sent"), a
-/// deleted one disappears. `error` holds the text of the latest failure and clears when a send succeeds.
+/// deleted one disappears. `error` holds the text of the latest failure and clears when a send succeeds. The outbox's
+/// events and connectivity reach the chat through its banner, each with what it did to the banner: one event, one
+/// state — an offline send shows its row and the banner's new count together.
 ///
 /// The rows are a window: the newest page of the merged timeline when the chat opens, a page more per
 /// `loadOlderMessages()`, and every message sent or arriving at the bottom. The conversation's pending messages are
@@ -69,12 +71,13 @@ public final class ChatViewModel: StateEmitting {
 
     // MARK: - Init
 
-    /// Creates the chat for `conversationID`; call `start()` to load it. `pageSize` messages load per page. Messages
-    /// and receipts arrive through `sync` (nothing arrives without one). Every text it shows is `strings`'.
+    /// Creates the chat for `conversationID`; call `start()` to load it. `pageSize` messages load per page. The
+    /// outbox's events and connectivity reach it through `banner`, which must follow the same `outbox`. Messages and
+    /// receipts arrive through `sync` (nothing arrives without one). Every text it shows is `strings`'.
     public init(
         conversationID: ConversationID, currentUser: UserID, title: String, outbox: any MessageOutbox,
-        repository: any MessageRepository, connectivity: any ConnectivityMonitor, banner: ConnectivityBannerViewModel,
-        clock: any Clock, sync: (any LiveSync)? = nil, formatter: RelativeTimeFormatter = RelativeTimeFormatter(),
+        repository: any MessageRepository, banner: ConnectivityBannerViewModel, clock: any Clock,
+        sync: (any LiveSync)? = nil, formatter: RelativeTimeFormatter = RelativeTimeFormatter(),
         logger: Logger = .silent, pageSize: Int = 50, strings: CourierStrings = .english
     ) {
         self.conversationID = conversationID
@@ -94,12 +97,9 @@ public final class ChatViewModel: StateEmitting {
         let shared = banner.state
         store = StateStore(
             State(
-                conversationID: conversationID, title: title, isOnline: connectivity.isOnline, banner: shared.banner,
+                conversationID: conversationID, title: title, isOnline: shared.isOnline, banner: shared.banner,
                 toast: shared.toast, connected: shared.connected, beginningText: strings.beginningOfConversation))
-        tokens.append(outbox.observe { [weak self] event in self?.outboxChanged(event) })
-        tokens.append(connectivity.observe { [weak self] online in self?.connectivityChanged(online) })
-        tokens.append(
-            banner.observe { [weak self] shared in self?.bannerChanged(shared) })
+        tokens.append(banner.follow { [weak self] shared, event in self?.bannerChanged(shared, after: event) })
         tokens.append(self.sync.observe { [weak self] update in self?.syncUpdated(update) })
     }
 

@@ -30,6 +30,8 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     private let connectedTimer: ClockTimer
     private let tasks: TaskTracker
     private let store: StateStore<State>
+    /// Screens that show the banner inside their own state (`follow(_:)`).
+    private let followers = ObserverList<(state: State, event: OutboxEvent?)>()
     private var tokens: [ObservationToken] = []
 
     /// Where navigation goes; may be set after creation.
@@ -93,6 +95,14 @@ public final class ConnectivityBannerViewModel: StateEmitting {
 
     /// Whether work started by an input (Yes, Send All) still runs. Timers do not count.
     public var hasPendingWork: Bool { !tasks.isIdle }
+
+    /// For a screen that shows the banner inside its own state and follows the outbox too (the chat): calls
+    /// `follower` with every change of the banner's state and every outbox event, each once, with the banner's state
+    /// after it — so that the screen hears an event and what it did to the banner together, and shows both in one
+    /// state (docs/design.md §5). Connectivity reaches the follower this way alone. Replays nothing.
+    func follow(_ follower: @escaping @MainActor (State, OutboxEvent?) -> Void) -> ObservationToken {
+        followers.add { follower($0.state, $0.event) }
+    }
 
     // MARK: - Inputs
 
@@ -198,7 +208,10 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         case .deleted:
             break
         case .pausedForSignIn(let paused):
-            guard paused, reconnecting else { return }
+            guard paused, reconnecting else {
+                followers.notify((store.state, event))
+                return
+            }
             reconnecting = false
         }
         if Self.inFlight(in: outbox) == 0 { reconnecting = false }
@@ -207,7 +220,7 @@ public final class ConnectivityBannerViewModel: StateEmitting {
             toastVisible = false
             toastTimer.cancel()
         }
-        render()
+        render(after: event)
     }
 
     // MARK: - Rendering
@@ -219,13 +232,17 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         render()
     }
 
-    private func render() {
+    /// Draws the banner again; followers hear of a change, and of `event` (the outbox's) whether or not it changed
+    /// anything here.
+    private func render(after event: OutboxEvent? = nil) {
         waitingCount = Self.waiting(in: outbox)
         let next = Self.makeState(
             online: isOnline ?? true, waiting: waitingCount, toast: toastVisible, connected: connected,
             reconnecting: reconnecting, reachable: connectivity.isBackendReachable, sendsWhenOnline: sendsWhenOnline,
             strings: strings)
+        guard next != store.state || event != nil else { return }
         store.update { $0 = next }
+        followers.notify((next, event))
     }
 
     /// Queued and failed messages: what waits for the user or the policy.

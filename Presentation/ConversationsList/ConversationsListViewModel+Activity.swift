@@ -115,7 +115,8 @@ extension ConversationsListViewModel {
     func syncUpdated(_ update: SyncUpdate) {
         switch update {
         case .messages(let messages):
-            for message in messages { messageActivity(message) }
+            // One state for the update, however many rows it moves (docs/design.md §5).
+            store.batch { for message in messages { messageActivity(message) } }
         case .readByMe(let id, let upTo):
             readByMe(id, upTo: upTo)
         case .conversation(let conversation):

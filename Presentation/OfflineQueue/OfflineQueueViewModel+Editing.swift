@@ -31,7 +31,7 @@ extension OfflineQueueViewModel {
         savingEdit = sheet.messageID
         defer { savingEdit = nil }
         // The outbox owns the text rule (docs/design.md §3); its `changed` event redraws the row and closes the sheet.
-        apply(try outbox.edit(sheet.messageID, text: sheet.text))
+        try outbox.edit(sheet.messageID, text: sheet.text)
         if store.state.editSheet != nil { store.update { $0.editSheet = nil } }
     }
 

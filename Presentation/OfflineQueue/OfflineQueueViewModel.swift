@@ -86,16 +86,17 @@ public final class OfflineQueueViewModel: StateEmitting {
     /// `InputError.emptyText` or the outbox's error; nothing changes then.
     public func edit(messageID: MessageID, text: String) throws {
         try requireWaiting(messageID)
-        // The outbox owns the text rule (docs/design.md §3): it refuses blank text with nothing changed.
-        apply(try outbox.edit(messageID, text: text))
+        // The outbox owns the text rule (docs/design.md §3): it refuses blank text with nothing changed. The row
+        // takes the new text from the outbox's `changed` event alone: one path per change.
+        try outbox.edit(messageID, text: text)
     }
 
     /// Delete without asking: removes a queued or failed message (`confirmDelete(messageID:)` asks first). Throws
     /// `InputError.unknownMessage`, `wrongStatus` or the outbox's error.
     public func delete(messageID: MessageID) throws {
         try requireWaiting(messageID)
+        // The outbox's `deleted` event takes the row away: one path per change.
         try outbox.delete(messageID)
-        remove(messageID)
     }
 
     /// Send All: sends every queued and failed message, per conversation in compose order.
@@ -115,7 +116,7 @@ public final class OfflineQueueViewModel: StateEmitting {
         }
     }
 
-    func apply(_ message: Message) {
+    private func apply(_ message: Message) {
         guard message.status.isPending else {
             remove(message.id)
             return
@@ -141,7 +142,7 @@ public final class OfflineQueueViewModel: StateEmitting {
         scheduleRefresh()
     }
 
-    func remove(_ id: MessageID) {
+    private func remove(_ id: MessageID) {
         guard let cursor = positions.removeValue(forKey: id) else { return }
         store.edit { state in
             let index = Self.index(of: cursor, in: state.rows)

@@ -6,6 +6,10 @@ public final class StateStore<State: Equatable> {
     /// The current state.
     public private(set) var state: State
     private let observers = ObserverList<State>()
+    /// How many `batch` calls are under way: while one is, observers hear nothing until it ends.
+    private var batchDepth = 0
+    /// Whether a change in the batch under way changed the state.
+    private var changedInBatch = false
 
     /// Creates a store holding `initial`.
     public init(_ initial: State) { state = initial }
@@ -18,7 +22,7 @@ public final class StateStore<State: Equatable> {
     /// `update` copies and compares the whole state.
     public func edit(_ change: (inout State) -> Bool) {
         guard change(&state) else { return }
-        observers.notify(state)
+        changed()
     }
 
     /// Applies `change`; observers hear of it only if the state differs afterwards.
@@ -27,7 +31,28 @@ public final class StateStore<State: Equatable> {
         change(&next)
         guard next != state else { return }
         state = next
-        observers.notify(next)
+        changed()
+    }
+
+    /// Applies the changes `body` makes (through `update` and `edit`) as one: observers hear the state once, when
+    /// `body` returns, if any of them changed it — one event that moves several parts of a screen is one state
+    /// (docs/design.md §5). A batch inside another is part of it.
+    public func batch(_ body: () -> Void) {
+        batchDepth += 1
+        body()
+        batchDepth -= 1
+        guard batchDepth == 0, changedInBatch else { return }
+        changedInBatch = false
+        observers.notify(state)
+    }
+
+    /// Tells observers of a change now, or at the end of the batch under way.
+    private func changed() {
+        if batchDepth > 0 {
+            changedInBatch = true
+        } else {
+            observers.notify(state)
+        }
     }
 
     /// Adds an observer and replays the current state to it.

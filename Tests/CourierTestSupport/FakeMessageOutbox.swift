@@ -25,6 +25,9 @@ public final class FakeMessageOutbox: MessageOutbox {
     public var textLimit = 4_000
     /// How long one send takes on the clock.
     public var latency: Duration = .seconds(1)
+    /// While true, `edit` and `delete` change the queue at once but hold their events until `releaseHeldEvents()`,
+    /// as an outbox that announces later would: a screen shows such a change from the event alone.
+    public var holdsEvents = false
 
     /// How many times `compose` was called.
     public private(set) var composeCalls = 0
@@ -42,6 +45,7 @@ public final class FakeMessageOutbox: MessageOutbox {
     private let clock: ManualClock
     private let connectivity: ManualConnectivity
     private let observers = ObserverList<OutboxEvent>()
+    private var heldEvents: [OutboxEvent] = []
     private var nextID = 1
     private var inFlight = 0
 
@@ -75,6 +79,13 @@ public final class FakeMessageOutbox: MessageOutbox {
 
     /// Tells observers about an event the test makes up (a receipt from the backend, a pause).
     public func announce(_ event: OutboxEvent) { observers.notify(event) }
+
+    /// Tells observers, in order, the events `holdsEvents` held back.
+    public func releaseHeldEvents() {
+        let events = heldEvents
+        heldEvents = []
+        for event in events { observers.notify(event) }
+    }
 
     /// Whether anyone still observes the outbox.
     public var hasObservers: Bool { !observers.isEmpty }
@@ -147,7 +158,7 @@ public final class FakeMessageOutbox: MessageOutbox {
         let index = try waitingIndex(id, "edit")
         if text.allSatisfy(\.isWhitespace) { throw InputError.emptyText }
         pending[index].text = text
-        observers.notify(.changed(pending[index]))
+        announceOrHold(.changed(pending[index]))
         return pending[index]
     }
 
@@ -156,13 +167,17 @@ public final class FakeMessageOutbox: MessageOutbox {
         deleteCalls.append(id)
         let index = try waitingIndex(id, "delete")
         pending.remove(at: index)
-        observers.notify(.deleted(id))
+        announceOrHold(.deleted(id))
     }
 
     /// Records an issue: the screens never renew sign-in.
     public func signInRenewed() { Issue.record("FakeMessageOutbox: signInRenewed() was not expected") }
 
     // MARK: - Mechanics
+
+    private func announceOrHold(_ event: OutboxEvent) {
+        if holdsEvents { heldEvents.append(event) } else { observers.notify(event) }
+    }
 
     private func makeID() -> MessageID {
         defer { nextID += 1 }

@@ -3,29 +3,24 @@ import CourierDomain
 /// A `MessageRepository` that remembers what it saw online in a `MessageCache` and answers from it when the
 /// backend cannot be reached (see `CachingRepository`).
 ///
-/// - Pages loaded and messages sent successfully are stored in the cache (delivered messages only).
+/// - Pages loaded are stored in the cache (delivered messages only).
+/// - Sends pass through and are never answered from the cache: a pending message belongs to the outbox, which owns
+///   its status — a send that returned means stored, whatever status the backend echoed — and keeps the messages
+///   the backend stored in the cache as it shows them (`DurableOutbox`'s `messageCache`), once each.
 /// - A page request that fails with a retryable error (offline, timeout, server) is answered from the cache when
 ///   it holds messages before the cursor (or the conversation's start); otherwise the error is thrown as is.
 /// - Other errors (sign-in, not found, validation) are never masked by cached data.
-/// - Sends are never answered from the cache: a pending message belongs to the outbox.
 public typealias CachingMessageRepository = CachingRepository<any MessageRepository, MessageCache>
 
 extension CachingRepository: MessageRepository where Base == any MessageRepository, Cache == MessageCache {
-    /// Sends through the wrapped repository and keeps the stored message.
+    /// Sends through the wrapped repository.
     public func send(_ message: Message) async throws(DeliveryError) -> Message {
-        // A send that returned means stored: the cache never keeps an echoed `queued` / `sending` copy.
-        let stored = try await base.send(message).acknowledged(at: message.statusUpdatedAt)
-        cache.store([stored])
-        return stored
+        try await base.send(message)
     }
 
-    /// Sends the batch through the wrapped repository and keeps every message it stored.
+    /// Sends the batch through the wrapped repository, as one ordered batch.
     public func sendBatch(_ messages: [Message]) async throws(DeliveryError) -> [Result<Message, DeliveryError>] {
-        let results = try await base.sendBatch(messages).map { result in
-            result.map { $0.acknowledged(at: $0.statusUpdatedAt) }
-        }
-        cache.store(results.compactMap { try? $0.get() })
-        return results
+        try await base.sendBatch(messages)
     }
 
     /// The page from the backend (kept in the cache), or from the cache when the backend is unreachable.

@@ -164,7 +164,8 @@ public final class CourierClient: MessagingSession {
             store: store, repository: self.messages,
             manualRepository: CachingMessageRepository(wrapping: once, cache: messageCache),
             connectivity: connectivity, clock: clock, ids: ids, currentUser: currentUser, policy: policy,
-            lease: OutboxLease(path: path("outbox.lease"), fileSystem: fileSystem), logger: logger,
+            lease: OutboxLease(path: path("outbox.lease"), fileSystem: fileSystem), messageCache: messageCache,
+            logger: logger,
             // A message composed here is stamped after the newest the device holds of the conversation, among its
             // cached messages and the list's preview of it (docs/design.md §2.3).
             newestHeld: { conversation in

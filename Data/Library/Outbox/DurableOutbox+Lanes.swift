@@ -39,10 +39,19 @@ extension DurableOutbox {
             }
             // Stopped while the request ran: the app is closing, so nothing more is recorded (see `stop()`).
             if isStopped { return }
+            let outcomes = zip(batch, results).map { message, result in
+                result.map { shown(message, storedAs: $0) }
+            }
+            // What the backend stored is kept for offline reading in one write, as observers are about to see it
+            // (not a message the feed's echo delivered first: that kept it then).
+            messageCache?.store(
+                zip(batch, outcomes).compactMap { message, outcome in
+                    store.message(message.id) == nil ? nil : try? outcome.get()
+                })
             var stop = false
-            for (message, result) in zip(batch, results) {
-                switch result {
-                case .success(let stored): stop = !delivered(message, as: stored) || stop
+            for (message, outcome) in zip(batch, outcomes) {
+                switch outcome {
+                case .success(let shown): stop = !delivered(message, shown: shown) || stop
                 case .failure(let error): stop = attemptFailed(message, error: error) || stop
                 }
             }
@@ -51,10 +60,20 @@ extension DurableOutbox {
         }
     }
 
-    /// Records a delivered message: it leaves the store, observers see it as the backend stored it. Returns false
-    /// when the store refused: the lane must stop rather than resend a message it cannot forget (the resend would be
-    /// harmless — the backend ignores the id — but endless).
-    func delivered(_ message: Message, as stored: Message) -> Bool {
+    /// `message` as observers see it once the backend stored it (`stored` is the backend's answer or echo): a send
+    /// that returned means stored, so it is at least `sent` whatever status the backend echoed, after one attempt
+    /// more and no error. The one place an acknowledgement changes a message's status.
+    func shown(_ message: Message, storedAs stored: Message) -> Message {
+        var shown = stored.acknowledged(at: clock.now)
+        shown.attempts = message.attempts + 1
+        shown.lastError = nil
+        return shown
+    }
+
+    /// Records a delivered message: it leaves the store, observers see it `shown`. Returns false when the store
+    /// refused: the lane must stop rather than resend a message it cannot forget (the resend would be harmless — the
+    /// backend ignores the id — but endless).
+    func delivered(_ message: Message, shown: Message) -> Bool {
         // The feed's echo confirmed it first (`confirmStored`): it left the store then, so this answer is old news.
         guard store.message(message.id) != nil else { return true }
         do {
@@ -65,10 +84,6 @@ extension DurableOutbox {
                 staysAs: "on disk as sending and is resent (harmlessly) at the next launch")
             return false
         }
-        // Returning without throwing means stored, whatever status the backend echoed.
-        var shown = stored.acknowledged(at: clock.now)
-        shown.attempts = message.attempts + 1
-        shown.lastError = nil
         observers.notify(.changed(shown))
         return true
     }

@@ -12,7 +12,9 @@ import Foundation
 /// - A lane takes the conversation's `sending` messages in compose order, up to `batchSize` per request, and
 ///   sends them as one ordered batch through the repository (which applies the retry policy).
 /// - Per message, the answer decides:
-///   - stored by the backend → removed from the store, observers see it `sent`;
+///   - stored by the backend → removed from the store, observers see it `sent` — at least `sent` whatever status
+///     the backend echoed, decided here alone — and the message cache, when given, keeps it as they see it (one
+///     write per answer);
 ///   - `offline` → back to `queued` (resent later with the same id), and the lane stops;
 ///   - `unauthorized` / `forbidden` → back to `queued`, sending pauses everywhere until `signInRenewed()`, and
 ///     nothing is marked failed for it;
@@ -68,6 +70,8 @@ public final class DurableOutbox: MessageOutbox {
     let ids: IDGenerator
     let currentUser: UserID
     let limits: Limits
+    /// Where the messages the backend stored are kept for offline reading, as observers see them.
+    let messageCache: MessageCache?
     let logger: Logger
     /// The timestamp of the newest message the device holds in a conversation (its caches), which a new message's
     /// compose stamp comes after.
@@ -111,14 +115,16 @@ public final class DurableOutbox: MessageOutbox {
 
     /// Creates the outbox. Messages the store holds are kept as they are (a store reopens `sending` as `queued`);
     /// with the automatic policy and a connection they go out at once. `manualRepository` (one attempt, no retries)
-    /// carries Retry and Send Now; without one they go through `repository` too. `newestHeld` answers the timestamp
+    /// carries Retry and Send Now; without one they go through `repository` too. `messageCache` keeps the messages
+    /// the backend stored, as observers see them, for chats opened offline. `newestHeld` answers the timestamp
     /// of the newest message the device holds in a conversation (the client wires it to its caches), so that a
     /// message composed there is stamped after it; without one (a one-shot sender, which holds nothing) the store's
     /// durable stamp mark alone applies.
     public init(
         store: any OutboxStore, repository: any MessageRepository, manualRepository: (any MessageRepository)? = nil,
         connectivity: any ConnectivityMonitor, clock: any Clock, ids: IDGenerator, currentUser: UserID,
-        policy: SendPolicy = .manual, limits: Limits = Limits(), lease: OutboxLease? = nil, logger: Logger = .silent,
+        policy: SendPolicy = .manual, limits: Limits = Limits(), lease: OutboxLease? = nil,
+        messageCache: MessageCache? = nil, logger: Logger = .silent,
         newestHeld: @escaping (ConversationID) -> Date? = { _ in nil }
     ) {
         self.store = store
@@ -130,6 +136,7 @@ public final class DurableOutbox: MessageOutbox {
         self.currentUser = currentUser
         self.policy = policy
         self.limits = limits
+        self.messageCache = messageCache
         self.logger = logger
         self.lease = lease
         self.newestHeld = newestHeld
@@ -244,7 +251,9 @@ public final class DurableOutbox: MessageOutbox {
     public func confirmStored(_ message: Message) -> Bool {
         guard let pending = store.message(message.id), message.senderID == currentUser else { return false }
         manualAttempts.remove(message.id)
-        return delivered(pending, as: message)
+        let shown = shown(pending, storedAs: message)
+        messageCache?.store([shown])
+        return delivered(pending, shown: shown)
     }
 
     public func signInRenewed() {

@@ -51,10 +51,7 @@ extension SyncEngine {
         if mine { awaitingEcho[message.id] = nil }
         let known = confirmed || run.ids.contains(message.id)
             || (messageCache.contains(message.id, in: message.conversationID) && !unannounced)
-        if confirmed {
-            // Shown through the outbox's own event; kept for offline reading like any delivered message.
-            run.confirmed.append(message)
-        } else if known {
+        if known, !confirmed {
             // Already held — this device's message whose send was answered before its echo came, a message a chat's
             // page brought before its event came, or a replayed batch. Where the conversation has not taken it in
             // (`touch` changes it), it is news to the list: someone else's is shown, and counts unread as new ones
@@ -62,7 +59,10 @@ extension SyncEngine {
             let unread = !mine && !watched.contains(message.conversationID)
             if run.touch(message, unread: unread, in: self), !mine { run.announced.append(message) }
             return
-        } else {
+        }
+        // A confirmed echo is shown through the outbox's own event, and kept for offline reading by the outbox as it
+        // shows it: one change, as when the send's answer comes first.
+        if !confirmed {
             run.messages.append(message)
             run.announced.append(message)
             run.ids.insert(message.id)
@@ -157,8 +157,6 @@ struct BatchRun {
     var messages: [Message] = []
     /// Messages to announce, in feed order: the new ones, and held ones the list has not taken in.
     var announced: [Message] = []
-    /// This device's messages the feed's echo confirmed: cached, not announced (the outbox announces them).
-    var confirmed: [Message] = []
     var ids: Set<MessageID> = []
     var conversations: [ConversationID: Conversation] = [:]
     var received: [ConversationID: MessageCursor] = [:]
@@ -185,10 +183,9 @@ struct BatchRun {
     /// Writes the messages and conversations collected so far and queues their update.
     @MainActor
     mutating func flush(into engine: SyncEngine) {
-        if !messages.isEmpty || !confirmed.isEmpty {
-            engine.messageCache.store(confirmed + messages)
+        if !messages.isEmpty {
+            engine.messageCache.store(messages)
             messages = []
-            confirmed = []
         }
         if !announced.isEmpty {
             updates.append(.messages(announced))

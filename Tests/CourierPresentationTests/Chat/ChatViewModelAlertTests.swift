@@ -56,17 +56,15 @@ import Testing
         model.sendAll()
         #expect(await clock.run(until: { !model.hasPendingWork }))
 
-        // Then it left the chat and the outbox at once, and only the other one was sent
+        // Then it left the chat, the sheet and the banner's count at once, in one state, and the outbox; only the
+        // other one was sent
         #expect(outbox.deleteCalls == [drop])
         #expect(outbox.delivered.map(\.text) == ["keep"])
         #expect(
-            Array(recorder.states.prefix(4)) == [
+            Array(recorder.states.prefix(3)) == [
                 chatState([mine(keep, "keep", .queued), mine(drop, "drop", .queued)], online: false, waiting: 2),
                 chatState(
                     [mine(keep, "keep", .queued), mine(drop, "drop", .queued)], online: false, waiting: 2,
-                    alert: .init(messageID: drop, kind: .queuedActions)),
-                chatState(
-                    [mine(keep, "keep", .queued), mine(drop, "drop", .queued)], online: false, waiting: 1,
                     alert: .init(messageID: drop, kind: .queuedActions)),
                 chatState([mine(keep, "keep", .queued)], online: false, waiting: 1),
             ])

@@ -19,15 +19,14 @@ import Testing
         let first = try model.send(image: photo, caption: "beach")
         let second = try model.send(image: MediaAttachment(url: "https://img/2.jpg"))
 
-        // Then each shows at once, queued: the thumbnail when there is one, the full-size image only when not
+        // Then each shows at once, queued and counted, in one state: the thumbnail when there is one, the full-size
+        // image only when not
         let beach = image(first, "beach", "https://img/thumb.jpg")
         let bare = image(second, "", "https://img/2.jpg")
         #expect(
             recorder.states == [
                 chatState([], online: false, waiting: 0),
-                chatState([], online: false, waiting: 1),
                 chatState([beach], online: false, waiting: 1),
-                chatState([beach], online: false, waiting: 2),
                 chatState([beach, bare], online: false, waiting: 2),
             ])
         #expect(model.state.messages.map(\.isImage) == [true, true])

@@ -21,7 +21,7 @@ import Testing
         let sync = FakeLiveSync()
         let chat = ChatViewModel(
             conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox, repository: repository,
-            connectivity: network, banner: makeBanner(), clock: clock, sync: sync)
+            banner: makeBanner(), clock: clock, sync: sync)
         chat.start()
         _ = await clock.run(until: { !chat.hasPendingWork })
         #expect(chat.state.error == DeliveryError.unauthorized.userMessage)

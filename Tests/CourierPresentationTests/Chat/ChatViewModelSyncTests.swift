@@ -14,7 +14,7 @@ import Testing
     private func open(_ history: [Message] = []) async -> ChatViewModel {
         let model = ChatViewModel(
             conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
-            repository: backend(history), connectivity: network,
+            repository: backend(history),
             banner: makeBanner(), clock: clock, sync: sync)
         model.start()
         _ = await clock.run(until: { !model.hasPendingWork })
@@ -51,6 +51,38 @@ import Testing
         ])
         #expect(sync.reads.last?.upTo == answer.cursor)
         #expect(sync.reads.last?.conversation == "c1")
+    }
+
+    @Test func messagesThatArriveTogetherShowInOneState() async throws {
+        // Given an open, empty chat
+        let model = await open()
+        let recorder = StateRecorder(model)
+
+        // When two of Ana's messages arrive in one update (one batch of the feed)
+        let first = fromAna("a1", "are you")
+        let second = fromAna("a2", "there?", at: 2)
+        sync.send(.messages([first, second]))
+
+        // Then both show at the bottom in one new state
+        #expect(recorder.states == [chatState([]), chatState([theirs(first), theirs(second)])])
+    }
+
+    @Test func aReceiptThatRaisesSeveralRowsIsOneState() async throws {
+        // Given three sent messages of mine
+        let sent = (1...3).map { index in
+            Message(
+                id: MessageID("s\(index)"), conversationID: "c1", senderID: "me", text: "mine \(index)",
+                timestamp: clock.now.addingTimeInterval(Double(index - 4)), status: .sent)
+        }
+        let model = await open(sent)
+        let recorder = StateRecorder(model)
+
+        // When Ana reads all of them
+        sync.send(.statuses(conversation: "c1", status: .read, upTo: clock.now.cursorAtEnd))
+
+        // Then the three rows say "Read" in one new state
+        let rows = { (status: MessageStatus) in sent.map { mine($0.id, $0.text, status) } }
+        #expect(recorder.states == [chatState(rows(.sent)), chatState(rows(.read))])
     }
 
     @Test func messagesOfAnotherConversationOrAlreadyShownChangeNothing() async throws {

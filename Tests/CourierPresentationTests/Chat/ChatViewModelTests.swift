@@ -30,18 +30,19 @@ import Testing
     }
 
     @Test func sendingOfflineQueuesTheMessageAndTheBannerCountsIt() async throws {
+        // Given an open, empty chat offline
         network.set(online: false)
         let model = await openChat()
         let recorder = StateRecorder(model)
 
+        // When the user sends a message
         try model.send(text: "later")
 
-        // The banner (shared view model) hears of it first, then the chat's list.
+        // Then its row and the banner's count show together, in one state (docs/design.md §5)
         let id = MessageID("m001")
         #expect(
             recorder.states == [
                 chatState([], online: false, waiting: 0),
-                chatState([], online: false, waiting: 1),
                 chatState([mine(id, "later", .queued)], online: false, waiting: 1),
             ])
         #expect(model.state.banner.text == "You're offline. 1 message queued.")
@@ -69,7 +70,6 @@ import Testing
             recorder.states == [
                 chatState([]),
                 chatState([mine(boom, "boom", .sending)]),
-                chatState([mine(boom, "boom", .sending)], waiting: 1),
                 chatState([mine(boom, "boom", .failed)], error: error, waiting: 1),
                 chatState([mine(boom, "boom", .failed), mine(okID, "ok", .sending)], error: error, waiting: 1),
                 chatState([mine(boom, "boom", .failed), mine(okID, "ok", .sent)], waiting: 1),
@@ -123,13 +123,12 @@ import Testing
         try model.retry(messageID: id)
         #expect(await clock.run(until: { !model.hasPendingWork }))
 
-        // Then it goes sending, then sent, once, and the error clears
+        // Then it goes sending (the banner's count with it), then sent, once each, and the error clears
         let error = "No internet connection. Message will be saved and you can retry later."
         #expect(outbox.sendCalls == [id])
         #expect(
             recorder.states == [
                 chatState([mine(id, "flaky", .failed)], error: error, waiting: 1),
-                chatState([mine(id, "flaky", .failed)], error: error, waiting: 0),
                 chatState([mine(id, "flaky", .sending)], error: error, waiting: 0),
                 chatState([mine(id, "flaky", .sent)], waiting: 0),
             ])
@@ -149,13 +148,12 @@ import Testing
         try model.retry(messageID: id)
         #expect(await clock.run(until: { !model.hasPendingWork }))
 
-        // Then the alert showed, and went as the message left `failed`
+        // Then the alert showed, and went as the message left `failed`, in the state that shows it sending
         let error = "Failed to send message. Please try again."
         #expect(
             recorder.states == [
                 chatState([mine(id, "flaky", .failed)], error: error, waiting: 1),
                 chatState([mine(id, "flaky", .failed)], error: error, waiting: 1, alert: .init(messageID: id)),
-                chatState([mine(id, "flaky", .failed)], error: error, waiting: 0, alert: .init(messageID: id)),
                 chatState([mine(id, "flaky", .sending)], error: error, waiting: 0),
                 chatState([mine(id, "flaky", .sent)], waiting: 0),
             ])
@@ -194,16 +192,18 @@ import Testing
     }
 
     @Test func deleteRemovesTheFailedMessage() async throws {
+        // Given a failed message in the chat
         let failed = outbox.seed("broken", status: .failed, lastError: .validation(reason: "bad"))
         let model = await openChat()
         let recorder = StateRecorder(model)
 
+        // When the user deletes it
         try model.delete(messageID: failed.id)
 
+        // Then the outbox deletes it once, and its deleted event takes the row and the banner's count away together
         #expect(outbox.deleteCalls == [failed.id])
         #expect(recorder.states == [
             chatState([mine(failed.id, "broken", .failed, time: "Now")], waiting: 1),
-            chatState([mine(failed.id, "broken", .failed, time: "Now")], waiting: 0),
             chatState([], waiting: 0),
         ])
     }

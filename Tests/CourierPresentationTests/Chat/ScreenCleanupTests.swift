@@ -15,7 +15,7 @@ import Testing
             connectivity: network, outbox: outbox, clock: clock)
         var chat: ChatViewModel? = try ChatViewModel(
             conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
-            repository: backend(latency: .zero), connectivity: network,
+            repository: backend(latency: .zero),
             banner: #require(banner), clock: clock)
         weak let releasedChat = chat
         weak let releasedBanner = banner

@@ -45,6 +45,23 @@ private typealias Fixture = ConversationsListFixture
         #expect(model.state.items[0].unreadCount == 1)
     }
 
+    @Test func arrivalsInOneUpdateMoveTheirRowsInOneState() async throws {
+        // Given c1, c2, c3 (unread 1, 2, 0)
+        let model = await loaded()
+        let recorder = StateRecorder(model)
+
+        // When User 3 writes in c3 and User 2 in c2, in one update (one batch of the feed)
+        sync.send(.messages([
+            message("n3", in: "c3", from: "u3", text: "three"),
+            message("n2", in: "c2", from: "u2", text: "two"),
+        ]))
+
+        // Then both rows moved up with their previews and one more unread each, in one state
+        #expect(recorder.states.map { $0.items.map(\.id) } == [["c1", "c2", "c3"], ["c2", "c3", "c1"]])
+        #expect(recorder.states.map { $0.items.map(\.preview) }.last?.prefix(2) == ["two", "three"])
+        #expect(recorder.states.map { $0.items.map(\.unreadCount) }.last == [3, 1, 1])
+    }
+
     @Test func myOwnMessagesAndChatsOnScreenNeverCountUnread() async throws {
         // Given the list, with c2's chat on screen
         let model = await loaded()

@@ -82,6 +82,30 @@ import Testing
         #expect(outbox.pending.map(\.text) == ["final words"])
     }
 
+    @Test func editAndDeleteLeaveTheRowsToTheOutboxsEvents() throws {
+        // Given two queued messages, and an outbox that announces a change only after it is made
+        let first = outbox.seed("draft")
+        let second = outbox.seed("doomed")
+        let model = makeModel()
+        outbox.holdsEvents = true
+        let recorder = StateRecorder(model)
+
+        // When the user edits the first and deletes the second, and only then the outbox announces both
+        try model.edit(messageID: first.id, text: "final words")
+        try model.delete(messageID: second.id)
+        let beforeTheEvents = recorder.states.count
+        outbox.releaseHeldEvents()
+
+        // Then the rows changed with the events alone, one state each
+        #expect(beforeTheEvents == 1)
+        #expect(
+            recorder.states.map { $0.rows.map(\.text) }
+                == [["draft", "doomed"], ["final words", "doomed"], ["final words"]])
+        #expect(recorder.states.map(\.title) == ["Offline Queue (2)", "Offline Queue (2)", "Offline Queue (1)"])
+        #expect(outbox.editCalls == [first.id])
+        #expect(outbox.deleteCalls == [second.id])
+    }
+
     @Test func sendNowSendsOneMessageWhichLeavesTheQueue() async throws {
         network.set(online: true)
         let message = outbox.seed("now")

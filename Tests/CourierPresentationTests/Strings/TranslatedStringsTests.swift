@@ -63,7 +63,7 @@ import Testing
         let failed = outbox.seed("raté", status: .failed, lastError: .server(code: 500))
         let model = ChatViewModel(
             conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox,
-            repository: backend(), connectivity: network, banner: makeBanner(), clock: clock,
+            repository: backend(), banner: makeBanner(), clock: clock,
             strings: Self.french)
         model.start()
         _ = await clock.run(until: { !model.hasPendingWork })

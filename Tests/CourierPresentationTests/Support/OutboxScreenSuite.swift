@@ -38,7 +38,7 @@ extension OutboxScreenSuite {
     func makeChat(repository: any MessageRepository) -> ChatViewModel {
         ChatViewModel(
             conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox, repository: repository,
-            connectivity: network, banner: makeBanner(), clock: clock)
+            banner: makeBanner(), clock: clock)
     }
 
     /// The chat started over `repository` (an empty backend when nil), once its first page arrived.
