@@ -32,7 +32,8 @@ struct BatchBenchmark {
             ],
         ]
         print("## courier-bench batch\n")
-        print(Bench.table(header: ["measurement", "batch of 25", "one at a time", "ratio", "floor", "met"], rows: rows))
+        print(
+            Bench.table(header: ["measurement", "batch of 25", "one at a time", "ratio", "floor", "met"], rows: rows))
     }
 
     /// Queues 100 messages offline, comes online on 3G and runs Send All to the end on a manual clock.

@@ -9,13 +9,6 @@ enum Bench {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
-    /// Runs `body` and returns how long it took, in seconds, awaits included.
-    static func time(_ body: () async throws -> Void) async rethrows -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try await body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
-
     /// The `percent` percentile of `samples` (nearest rank).
     static func percentile(_ samples: [Double], _ percent: Double) -> Double {
         guard !samples.isEmpty else { return 0 }

@@ -33,18 +33,19 @@ struct HTTPBenchmark {
         print("Sequential sends of \(sends) messages (median of 3 runs each).\n")
         print(Bench.table(header: ["path", "sends per second", "per send", "vs in process on disk"], rows: rows))
         print("\nSend All of \(queued) queued over HTTP on 127.0.0.1.\n")
-        print(Bench.table(
-            header: ["measurement", "batch of 25", "one at a time", "ratio"],
-            rows: [
-                [
-                    "round trips", "\(batched.roundTrips)", "\(single.roundTrips)",
-                    "\(Bench.ratio(Double(single.roundTrips) / Double(max(batched.roundTrips, 1)))) fewer",
-                ],
-                [
-                    "wall time", Bench.format(batched.seconds), Bench.format(single.seconds),
-                    "\(Bench.ratio(single.seconds / batched.seconds)) faster",
-                ],
-            ]))
+        print(
+            Bench.table(
+                header: ["measurement", "batch of 25", "one at a time", "ratio"],
+                rows: [
+                    [
+                        "round trips", "\(batched.roundTrips)", "\(single.roundTrips)",
+                        "\(Bench.ratio(Double(single.roundTrips) / Double(max(batched.roundTrips, 1)))) fewer",
+                    ],
+                    [
+                        "wall time", Bench.format(batched.seconds), Bench.format(single.seconds),
+                        "\(Bench.ratio(single.seconds / batched.seconds)) faster",
+                    ],
+                ]))
     }
 
     private func rate(_ seconds: Double) -> String { String(format: "%.0f", Double(sends) / seconds) }
@@ -57,15 +58,17 @@ struct HTTPBenchmark {
         for _ in 0..<3 {
             let directory = try Bench.temporaryDirectory("http-direct")
             defer { try? FileManager.default.removeItem(at: directory) }
-            let journal: any BackendJournal = durable
+            let journal: any BackendJournal =
+                durable
                 ? try RecordLogBackendJournal(path: directory.appendingPathComponent("backend.log").path)
                 : InMemoryBackendJournal()
             let backend = try InMemoryChatBackend(
                 seed: DemoData.make(seed: ChatServer.demoSeed, now: ManualClock().now), journal: journal)
             let messages = (0..<sends).map { message($0) }
-            samples.append(try Bench.time {
-                for message in messages { _ = try backend.send(message) }
-            })
+            samples.append(
+                try Bench.time {
+                    for message in messages { _ = try backend.send(message) }
+                })
             (journal as? RecordLogBackendJournal)?.close()
         }
         return Bench.median(samples)

@@ -12,7 +12,8 @@ extension LiveBenchmark {
         let courier = bench.deletingLastPathComponent().appendingPathComponent("courier")
         let script = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             .appendingPathComponent("docs/examples/memory-walk.txt")
-        let canWalk = FileManager.default.isExecutableFile(atPath: courier.path)
+        let canWalk =
+            FileManager.default.isExecutableFile(atPath: courier.path)
             && FileManager.default.fileExists(atPath: script.path)
         var driver: [Double] = []
         var app: [Double] = []

@@ -35,7 +35,8 @@ enum LiveData {
             signedInUser: me,
             users: [User(id: me, displayName: "Me")] + peers.map { User(id: $0, displayName: $0.rawValue.capitalized) },
             conversations: conversations.map { conversation, peer in
-                Conversation(id: conversation, participantIDs: [me, peer], lastActivity: now.addingTimeInterval(-3_600))
+                Conversation(
+                    id: conversation, participantIDs: [me, peer], lastActivity: now.addingTimeInterval(-3_600))
             },
             messages: messages)
     }

@@ -98,7 +98,8 @@ struct SVGLineChart {
         var parts = [
             "<svg \(Self.attributes(root))>",
             Self.element("rect", [("width", "100%"), ("height", "100%"), ("fill", "white")]),
-            text(title, x: width / 2, y: 26, [("text-anchor", "middle"), ("font-size", "15"), ("font-weight", "bold")]),
+            text(
+                title, x: width / 2, y: 26, [("text-anchor", "middle"), ("font-size", "15"), ("font-weight", "bold")]),
         ]
         parts += axes()
         for (index, line) in drawable.enumerated() { parts += draw(line, colour: Self.colour(index)) }

@@ -20,7 +20,8 @@ struct SharedOutboxBenchmark {
             let each = appendsPerRun / writers
             let start = DispatchTime.now().uptimeNanoseconds
             let children = try (0..<writers).map { index in
-                try Self.start(folder.appendingPathComponent("courier-bench"), [directory.path, "\(each)", "w\(index)"])
+                try Self.start(
+                    folder.appendingPathComponent("courier-bench"), [directory.path, "\(each)", "w\(index)"])
             }
             for child in children { child.waitUntilExit() }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -63,7 +63,8 @@ struct ConformanceHTTP: Sendable {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/;")
         let segments = path.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }
-        let prefix = components.percentEncodedPath.hasSuffix("/")
+        let prefix =
+            components.percentEncodedPath.hasSuffix("/")
             ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
         components.percentEncodedPath = prefix + "/" + segments.joined(separator: "/")
         components.queryItems = query.isEmpty ? nil : query

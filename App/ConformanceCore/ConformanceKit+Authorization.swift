@@ -11,9 +11,10 @@ extension ConformanceKit {
     func checkAuthorization() async {
         guard let user2 else {
             let reason = options.user2 == nil ? "needs --user2 and --password2" : "user2 did not sign in"
-            for check in [ConformanceCheck.foreignRead, .foreignWrite, .senderMismatch, .senderMismatchBatch,
-                .foreignList]
-            {
+            for check in [
+                ConformanceCheck.foreignRead, .foreignWrite, .senderMismatch, .senderMismatchBatch,
+                .foreignList,
+            ] {
                 skip(check, reason)
             }
             return

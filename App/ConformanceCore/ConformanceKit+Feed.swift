@@ -17,7 +17,8 @@ extension ConformanceKit {
             let cursor = try await user.feedEnd()
             let sent = (1...3).map { freshMessage("feed order \($0)", in: conversation) }
             let results = try await user.batch(sent, in: conversation).expect(200).decode(HTTPWire.BatchResponse.self)
-            try ConformanceFailure.require(results.results.map(\.status) == [201, 201, 201], "the batch was not stored")
+            try ConformanceFailure.require(
+                results.results.map(\.status) == [201, 201, 201], "the batch was not stored")
             let events = try await user.allEvents(after: cursor)
             try requireIncreasing(events.map(\.position), after: cursor, "the events after \(cursor)")
             let ids = Set(sent.map(\.id))

@@ -107,7 +107,8 @@ public final class ConformanceKit {
     /// Every message of `conversation` as user one reads it, oldest first: the first `smallPages` pages of 3 (so
     /// that page boundaries fall among the newest messages, the kit's own), then pages of 100, at most `maxPages`
     /// in all; fails when a page repeats a message, is longer than asked, or the cursors lead nowhere.
-    func allMessages(of conversation: ConversationID, smallPages: Int = 4, maxPages: Int = 2_000) async
+    func allMessages(of conversation: ConversationID, smallPages: Int = 4, maxPages: Int = 2_000)
+        async
         throws(ConformanceFailure) -> [Message]
     {
         let user = try signedIn()

@@ -39,7 +39,8 @@ struct ConformanceUser: Sendable {
     }
 
     /// One page of `conversation`'s messages before `cursor` (the newest without one), 200 expected.
-    func page(of conversation: ConversationID, before cursor: String? = nil, limit: Int) async
+    func page(of conversation: ConversationID, before cursor: String? = nil, limit: Int)
+        async
         throws(ConformanceFailure) -> HTTPWire.MessagePageBody
     {
         var query = [URLQueryItem(name: "limit", value: "\(limit)")]

@@ -233,8 +233,9 @@ public final class ChatRouter {
                 return try ok(HTTPWire.SessionBody(token: token, expiresAt: expiresAt), status: 201)
             case .refused:
                 var response = failure(.unauthorized)
-                response.body = (try? HTTPWire.encode(
-                    HTTPWire.ErrorBody(error: "unauthorized", reason: "unknown user or wrong password")))
+                response.body =
+                    (try? HTTPWire.encode(
+                        HTTPWire.ErrorBody(error: "unauthorized", reason: "unknown user or wrong password")))
                     .map(Array.init) ?? response.body
                 return response
             case .throttled(let seconds):
@@ -268,8 +269,9 @@ public final class ChatRouter {
     private static func isKnown(_ segments: [String]) -> Bool {
         switch (segments.count, segments.first) {
         case (4, "conversations"): segments[2] == "messages"
-        case (3, "conversations"): ["messages", "messages:batch", "receipts", "reads", "hide"]
-            .contains(segments[2])
+        case (3, "conversations"):
+            ["messages", "messages:batch", "receipts", "reads", "hide"]
+                .contains(segments[2])
         case (2, "conversations"), (1, "users"), (1, "presence"), (1, "events"), (1, "snapshot"): true
         case (2, "sessions"): segments[1] == "current"
         case (3, "sessions"): segments[1] == "current" && segments[2] == "expire"

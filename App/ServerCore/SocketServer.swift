@@ -121,8 +121,9 @@ public final class SocketServer: @unchecked Sendable {
                 return true
             }
             guard admitted else {
-                let busy = HTTPResponse(status: 503, body: Self.errorBody("server", "too many connections"),
-                                        closesConnection: true)
+                let busy = HTTPResponse(
+                    status: 503, body: Self.errorBody("server", "too many connections"),
+                    closesConnection: true)
                 _ = write(busy.serialized, to: connection, deadline: deadline(after: .milliseconds(100)))
                 close(connection)
                 continue
@@ -191,7 +192,8 @@ public final class SocketServer: @unchecked Sendable {
     }
 
     private enum ReadResult {
-        case bytes(Int), timedOut, closed
+        case bytes(Int)
+        case timedOut, closed
     }
 
     private func read(from connection: Int32, into chunk: inout [UInt8], deadline: ContinuousClock.Instant)
@@ -231,8 +233,10 @@ public final class SocketServer: @unchecked Sendable {
         while true {
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { return false }
-            let milliseconds = Int32(min(remaining.components.seconds * 1_000
-                + remaining.components.attoseconds / 1_000_000_000_000_000 + 1, 60_000))
+            let milliseconds = Int32(
+                min(
+                    remaining.components.seconds * 1_000
+                        + remaining.components.attoseconds / 1_000_000_000_000_000 + 1, 60_000))
             var entry = pollfd(fd: connection, events: events, revents: 0)
             let ready = poll(&entry, 1, milliseconds)
             if ready > 0 { return true }

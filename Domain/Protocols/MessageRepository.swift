@@ -41,9 +41,9 @@ extension MessageRepository {
         for (index, message) in messages.enumerated() {
             do {
                 results.append(.success(try await send(message)))
-            } catch where error == .cancelled {
+            } catch  where error == .cancelled {
                 throw error
-            } catch where error.isRetryable || error.requiresSignIn {
+            } catch  where error.isRetryable || error.requiresSignIn {
                 if results.isEmpty { throw error }
                 results += messages[index...].map { _ in .failure(error) }
                 return results

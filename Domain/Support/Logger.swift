@@ -1,4 +1,3 @@
-
 /// A small injected logger: library code never prints.
 public struct Logger: Sendable {
     private let sink: @Sendable (LogLevel, String) -> Void

@@ -150,9 +150,10 @@ extension ConversationsListViewModel {
     /// (the backend may not have it yet), or when its chat is on screen.
     func clearingRead(_ conversation: Conversation) -> Conversation {
         guard conversation.unreadCount > 0 else { return conversation }
-        let covered = sync.readMarker(for: conversation.id).map { marker in
-            conversation.lastMessage.map { $0.cursor <= marker } ?? true
-        } ?? false
+        let covered =
+            sync.readMarker(for: conversation.id).map { marker in
+                conversation.lastMessage.map { $0.cursor <= marker } ?? true
+            } ?? false
         guard covered || sync.isWatched(conversation.id) || conversation.id == openConversation else {
             return conversation
         }

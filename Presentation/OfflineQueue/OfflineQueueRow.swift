@@ -58,7 +58,8 @@ public struct OfflineQueueRow: Equatable, Sendable, Identifiable {
 
     /// `text` on one line, cut to `previewLimit` characters with a final "…" when longer.
     public static func preview(of text: String) -> String {
-        let line = text.contains(where: \.isNewline)
+        let line =
+            text.contains(where: \.isNewline)
             ? String(text.map { $0.isNewline ? " " : $0 }) : text
         guard line.count > previewLimit else { return line }
         return String(line.prefix(previewLimit - 1)) + "…"

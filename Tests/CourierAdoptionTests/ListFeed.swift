@@ -36,7 +36,8 @@ final class ListFeed: EventFeed, @unchecked Sendable {
         async throws(DeliveryError) -> FeedSnapshot
     {
         let end = lock.withLock { FeedPosition(UInt64(events.count)) }
-        return FeedSnapshot(position: end, conversations: ConversationPage(conversations: [], hasMore: false), chats: [:])
+        return FeedSnapshot(
+            position: end, conversations: ConversationPage(conversations: [], hasMore: false), chats: [:])
     }
 
     func mark(_ receipt: Receipt) async throws(DeliveryError) { lock.withLock { receipts.append(receipt) } }

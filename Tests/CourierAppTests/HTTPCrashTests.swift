@@ -1,8 +1,9 @@
-@testable import CourierApp
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 extension AppTestsChildProcesses {
     /// The real `courier` talking HTTP to a real `courier-server` that is SIGKILLed while messages are on the way and

@@ -1,8 +1,9 @@
-@testable import CourierApp
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 extension AppTestsChildProcesses {
     /// With `--server`, connectivity is still the device's: offline queues, online sends to the real server.

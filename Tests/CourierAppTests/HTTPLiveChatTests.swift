@@ -1,8 +1,9 @@
-@testable import CourierApp
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 extension AppTestsChildProcesses {
     /// Two people, two drivers, one `courier-server`: what one sends shows on the other's open chat by itself.

@@ -1,8 +1,9 @@
-@testable import CourierApp
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 extension AppTestsChildProcesses {
     /// A real server killed and started again: the driver queues instead of failing, and sends when it is back.
@@ -15,8 +16,10 @@ extension AppTestsChildProcesses {
             let first = try AppTestsServerProcess(directory: serverDirectory)
             let port = first.port
             let driver = try AppTestsCourierProcess(
-                arguments: ["--data-dir", root.appendingPathComponent("me").path, "--fresh", "--json",
-                            "--server", first.url])
+                arguments: [
+                    "--data-dir", root.appendingPathComponent("me").path, "--fresh", "--json",
+                    "--server", first.url,
+                ])
             defer { driver.kill() }
             driver.send(["policy auto", "open c2"])
             #expect(driver.waitForLines(2))
@@ -44,7 +47,8 @@ extension AppTestsChildProcesses {
                 _ = driver.waitForLines(count + 1)
                 count = driver.lines.count
                 let latest = driver.lines.last ?? ""
-                delivered = latest.contains(#""reachable":true"#)
+                delivered =
+                    latest.contains(#""reachable":true"#)
                     && latest.contains(#""text":"during the outage","status":"sent""#)
                 if !delivered { usleep(200_000) }
             }

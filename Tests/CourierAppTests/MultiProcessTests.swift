@@ -1,9 +1,10 @@
-@testable import CourierApp
 import CourierData
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 extension AppTestsChildProcesses {
     /// One data directory, several real `courier` processes (issue 22): one-shot `send`s, as app extensions make,
@@ -32,9 +33,11 @@ extension AppTestsChildProcesses {
             return store.all()
         }
 
-        @Test("2 and 8 processes sending at once: every message once, each process's compose order kept", arguments: [
-            (2, 8), (8, 3),
-        ])
+        @Test(
+            "2 and 8 processes sending at once: every message once, each process's compose order kept",
+            arguments: [
+                (2, 8), (8, 3),
+            ])
         func concurrentSenders(writers: Int, each: Int) throws {
             // Given a data directory
             let directory = try Self.preparedDirectory()
@@ -184,7 +187,8 @@ extension AppTestsChildProcesses {
 
             // Then it printed the id, the server holds the message once, and nothing waits in the outbox
             #expect(run.status == 0 && run.lines.count == 1, "\(run.errors)")
-            #expect(try await Self.stored(in: "c2", at: server).filter { $0 == "reply from the lock screen" }.count == 1)
+            #expect(
+                try await Self.stored(in: "c2", at: server).filter { $0 == "reply from the lock screen" }.count == 1)
             #expect(try Self.outbox(in: directory).isEmpty)
         }
 
@@ -245,7 +249,9 @@ extension AppTestsChildProcesses {
             #expect(try await Self.stored(in: "c2", at: server).suffix(2) == ["sent by the extension", "from the app"])
         }
 
-        @Test("an owner killed mid-send at random instants: the next owner sends every acknowledged message once, in order")
+        @Test(
+            "an owner killed mid-send at random instants: the next owner sends every acknowledged message once, in order"
+        )
         func anOwnerKilledMidSendIsTakenOver() async throws {
             let root = AppTestsDriverHarness.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: root) }

@@ -11,7 +11,8 @@ extension AppTestsChildProcesses {
             let directory = AppTestsDriverHarness.temporaryDirectory()
             let path = directory.path
             let invocations = [
-                [], ["--port", "8080"], ["--data-dir", path, "--port", "http"], ["--data-dir", path, "--port", "70000"],
+                [], ["--port", "8080"], ["--data-dir", path, "--port", "http"],
+                ["--data-dir", path, "--port", "70000"],
                 ["--data-dir"], ["--bind", "0.0.0.0"],
             ]
             for arguments in invocations {

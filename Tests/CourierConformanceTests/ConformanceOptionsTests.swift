@@ -26,15 +26,21 @@ import Testing
         ([], "--server is required"),
         (["--server", "http://h", "--user", "me"], "--user and --password are required"),
         (["--server", "ftp://h", "--user", "me", "--password", "p"], "--server takes an http(s) URL, not ftp://h"),
-        (["--server", "http://h", "--user", "me", "--password", "p", "--user2", "ben"],
-         "--user2 and --password2 go together"),
-        (["--server", "http://h", "--user", "me", "--password", "p", "--user2", "me", "--password2", "p"],
-         "--user2 must be another user than --user"),
+        (
+            ["--server", "http://h", "--user", "me", "--password", "p", "--user2", "ben"],
+            "--user2 and --password2 go together"
+        ),
+        (
+            ["--server", "http://h", "--user", "me", "--password", "p", "--user2", "me", "--password2", "p"],
+            "--user2 must be another user than --user"
+        ),
         (["--server", "http://h", "--verbose"], "unknown option --verbose"),
         (["--server", "--user", "me"], "--server needs a value"),
         (["--server", "http://h", "--server", "http://i"], "--server is given twice"),
-        (["--server", "http://h", "--user", "me", "--password", "p", "--timeout", "0"],
-         "--timeout takes a number of seconds, at least 1"),
+        (
+            ["--server", "http://h", "--user", "me", "--password", "p", "--timeout", "0"],
+            "--timeout takes a number of seconds, at least 1"
+        ),
     ])
     func aBadCommandLineIsRefusedSayingWhy(_ arguments: [String], _ problem: String) {
         // Given a command line with one thing wrong

@@ -97,7 +97,8 @@ import Testing
 
     @Test func aLongPollWithEventsWaitingOrNoTimeoutIsAnsweredAtOnce() throws {
         try benSays("waiting")
-        let waiting = fixture.router.route(fixture.request("GET", "/events", query: [("after", "0"), ("timeout", "5")]))
+        let waiting = fixture.router.route(
+            fixture.request("GET", "/events", query: [("after", "0"), ("timeout", "5")]))
         let noTimeout = fixture.router.route(
             fixture.request("GET", "/events", query: [("after", "1"), ("timeout", "0")]))
         guard case .answer(let answer) = waiting, case .answer(let empty) = noTimeout else {

@@ -15,8 +15,9 @@ import Testing
     init() throws { fixture = try RouterFixture() }
 
     private func message(_ text: String, id: String = UUID().uuidString) -> Message {
-        Message(id: MessageID(id), conversationID: "c2", senderID: "me", text: text,
-                timestamp: Date(timeIntervalSinceReferenceDate: 900_000_000), status: .sending)
+        Message(
+            id: MessageID(id), conversationID: "c2", senderID: "me", text: text,
+            timestamp: Date(timeIntervalSinceReferenceDate: 900_000_000), status: .sending)
     }
 
     @Test func aPutIsCreatedThenAnsweredWithTheStoredMessageThenAConflict() throws {

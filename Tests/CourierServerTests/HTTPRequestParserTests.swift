@@ -1,5 +1,6 @@
-@testable import CourierServer
 import Testing
+
+@testable import CourierServer
 
 /// The hand-written HTTP/1.1 parser on good, partial and hostile input: every bad input is a typed refusal with the
 /// status the server answers, never a crash and never an unbounded wait for bytes it will refuse anyway.
@@ -21,7 +22,8 @@ import Testing
 
     @Test func aCompleteRequestWithABodyIsParsedAndItsLengthReported() throws {
         // Given a PUT with a body, followed by the start of a pipelined request
-        let text = "PUT /conversations/c1/messages/m%201?x=a%2Bb&y HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n"
+        let text =
+            "PUT /conversations/c1/messages/m%201?x=a%2Bb&y HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n"
             + "X-Thing:  spaced value \r\n\r\nhelloGET /"
 
         // When it is parsed

@@ -39,8 +39,10 @@ import Testing
 
     @Test func oversizedHeadersAndBodiesAreRefusedWithoutReadingThem() async throws {
         // Given a server with small limits
-        let fixture = try ServerFixture(limits: HTTPLimits(
-            maxHeaderBytes: 1_024, maxBodyBytes: 2_048, requestTimeout: .milliseconds(300), idleTimeout: .seconds(2)))
+        let fixture = try ServerFixture(
+            limits: HTTPLimits(
+                maxHeaderBytes: 1_024, maxBodyBytes: 2_048, requestTimeout: .milliseconds(300), idleTimeout: .seconds(2)
+            ))
 
         // When one client sends endless headers and another announces a large body
         let headers = await exchange(
@@ -77,8 +79,9 @@ import Testing
 
     @Test func aSilentConnectionIsClosedAfterTheIdleTimeout() async throws {
         // Given a server that closes idle connections after 300 ms
-        let fixture = try ServerFixture(limits: HTTPLimits(
-            requestTimeout: .milliseconds(300), idleTimeout: .milliseconds(300)))
+        let fixture = try ServerFixture(
+            limits: HTTPLimits(
+                requestTimeout: .milliseconds(300), idleTimeout: .milliseconds(300)))
 
         // When a client connects and sends nothing
         let (answer, closed) = await exchange("", port: fixture.server.port)
@@ -90,8 +93,9 @@ import Testing
 
     @Test func connectionsBeyondTheCapAreAnswered503() async throws {
         // Given a server serving at most two connections, both held by idle clients
-        let fixture = try ServerFixture(limits: HTTPLimits(
-            requestTimeout: .milliseconds(300), idleTimeout: .seconds(20), maxConnections: 2))
+        let fixture = try ServerFixture(
+            limits: HTTPLimits(
+                requestTimeout: .milliseconds(300), idleTimeout: .seconds(20), maxConnections: 2))
         let port = fixture.server.port
         let held = (0..<2).compactMap { _ in LoopbackSocket(port: port) }
         var waited = 0
@@ -117,8 +121,9 @@ import Testing
             "GET /users?ids=ben HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(token)\r\nConnection: close\r\n\r\n"
         let (answer, closed) = await exchange(request + last, port: fixture.server.port)
         #expect(answer.components(separatedBy: "HTTP/1.1 200 OK").count == 3)
-        #expect(answer.range(of: "\"ana\"")?.lowerBound ?? answer.endIndex < answer.range(of: "\"ben\"")?.lowerBound
-            ?? answer.startIndex)
+        #expect(
+            answer.range(of: "\"ana\"")?.lowerBound ?? answer.endIndex < answer.range(of: "\"ben\"")?.lowerBound
+                ?? answer.startIndex)
         #expect(closed)
     }
 }

@@ -12,8 +12,10 @@ public enum BackendFixtures {
     public static func twoConversations() -> DemoData {
         DemoData(
             signedInUser: "me",
-            users: [User(id: "me", displayName: "Me"), User(id: "ana", displayName: "Ana"),
-                    User(id: "ben", displayName: "Ben")],
+            users: [
+                User(id: "me", displayName: "Me"), User(id: "ana", displayName: "Ana"),
+                User(id: "ben", displayName: "Ben"),
+            ],
             conversations: [
                 Conversation(id: "c1", participantIDs: ["me", "ana"], lastActivity: now.addingTimeInterval(-60)),
                 Conversation(id: "c2", participantIDs: ["me", "ben"], lastActivity: now.addingTimeInterval(-3_600)),

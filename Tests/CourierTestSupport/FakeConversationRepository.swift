@@ -42,7 +42,8 @@ public final class FakeConversationRepository: ConversationRepository, @unchecke
     public var requests: Int { lock.withLock { requestCount } }
 
     /// Up to `limit` conversations after `cursor` (from the most recent without one), after `latency`.
-    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int) async throws(DeliveryError)
+    public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int)
+        async throws(DeliveryError)
         -> ConversationPage
     {
         try await DeliveryError.converting {
@@ -60,13 +61,15 @@ public final class FakeConversationRepository: ConversationRepository, @unchecke
                 return (all, false, currentFailure)
             }
             guard let answer else {
-                throw FakeCallError.unexpected("conversations(of:after:limit:)").recorded(by: "FakeConversationRepository")
+                throw FakeCallError.unexpected("conversations(of:after:limit:)").recorded(
+                    by: "FakeConversationRepository")
             }
             if latency > .zero { try await clock.sleep(for: latency) }
             if let failure = answer.failure { throw failure }
-            let rest = cursor.map { cursor in
-                answer.conversations.filter { ($0.lastActivity, $0.id) < (cursor.lastActivity, cursor.id) }
-            } ?? answer.conversations
+            let rest =
+                cursor.map { cursor in
+                    answer.conversations.filter { ($0.lastActivity, $0.id) < (cursor.lastActivity, cursor.id) }
+                } ?? answer.conversations
             return ConversationPage(
                 conversations: Array(rest.prefix(limit)), hasMore: rest.count > limit, isCached: answer.isCached)
         }

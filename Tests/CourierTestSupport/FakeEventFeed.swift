@@ -114,6 +114,10 @@ public final class FakeEventFeed: EventFeed {
         let sleep = clock.task { (try? await clock.sleep(until: deadline)) != nil }
         held[key] = sleep
         defer { held[key] = nil }
-        _ = await withTaskCancellationHandler { await sleep.value } onCancel: { sleep.cancel() }
+        _ = await withTaskCancellationHandler {
+            await sleep.value
+        } onCancel: {
+            sleep.cancel()
+        }
     }
 }

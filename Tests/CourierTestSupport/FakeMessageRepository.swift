@@ -90,29 +90,43 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
     // MARK: - Settings
 
     /// How stored messages are answered; `sent` unless told otherwise.
-    public var reply: Reply { get { self[\.reply] } set { self[\.reply] = newValue } }
+    public var reply: Reply {
+        get { self[\.reply] }
+        set { self[\.reply] = newValue }
+    }
 
     /// How long every request takes on the clock; none unless told otherwise.
-    public var latency: Duration { get { self[\.latency] } set { self[\.latency] = newValue } }
+    public var latency: Duration {
+        get { self[\.latency] }
+        set { self[\.latency] = newValue }
+    }
 
     /// The latency of requests about one conversation, where it differs from `latency`.
     public var latencyByConversation: [ConversationID: Duration] {
-        get { self[\.latencyByConversation] } set { self[\.latencyByConversation] = newValue }
+        get { self[\.latencyByConversation] }
+        set { self[\.latencyByConversation] = newValue }
     }
 
     /// Whether a request whose caller is cancelled during its latency still answers (a request already on the wire)
     /// rather than leaving with `CancellationError`; false unless told otherwise.
     public var finishesWhenCancelled: Bool {
-        get { self[\.finishesWhenCancelled] } set { self[\.finishesWhenCancelled] = newValue }
+        get { self[\.finishesWhenCancelled] }
+        set { self[\.finishesWhenCancelled] = newValue }
     }
 
     /// The kinds of request expected; both unless told otherwise (a sender that never reads serves `.sends`, a
     /// screen that reads through it and sends through the outbox `.pages`).
-    public var serves: Requests { get { self[\.serves] } set { self[\.serves] = newValue } }
+    public var serves: Requests {
+        get { self[\.serves] }
+        set { self[\.serves] = newValue }
+    }
 
     /// The steps of the next requests, one a request, the first first: set while a test runs, it scripts what comes
     /// from then on (a request past its end is then unexpected); nil answers every request as the settings say.
-    public var script: [Step]? { get { self[\.script] } set { self[\.script] = newValue } }
+    public var script: [Step]? {
+        get { self[\.script] }
+        set { self[\.script] = newValue }
+    }
 
     /// The error every request throws as a whole, while one is set (see `fail(with:)`).
     public var failure: DeliveryError? { self[\.failure] }
@@ -121,10 +135,16 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
     public func fail(with error: DeliveryError?) { self[\.failure] = error }
 
     /// The error every message is refused with, when set: a batch answers it per message, a send throws it.
-    public var refusal: DeliveryError? { get { self[\.refusal] } set { self[\.refusal] = newValue } }
+    public var refusal: DeliveryError? {
+        get { self[\.refusal] }
+        set { self[\.refusal] = newValue }
+    }
 
     /// The errors a message id is refused with, the first on its next request, each used once.
-    public var failures: [MessageID: [DeliveryError]] { get { self[\.failures] } set { self[\.failures] = newValue } }
+    public var failures: [MessageID: [DeliveryError]] {
+        get { self[\.failures] }
+        set { self[\.failures] = newValue }
+    }
 
     /// Stores `messages` as if sent earlier, for pages to serve.
     public func seed(_ messages: [Message]) {
@@ -185,7 +205,8 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
     }
 
     /// The page of stored messages just before `cursor`, oldest first.
-    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) async throws(DeliveryError)
+    public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+        async throws(DeliveryError)
         -> MessagePage
     {
         try await DeliveryError.converting {
@@ -224,8 +245,10 @@ public final class FakeMessageRepository: MessageRepository, @unchecked Sendable
     /// Waits out the request's latency and throws what its step says; returns when it is to be answered.
     private func play(_ step: Step?, request number: Int, conversation: ConversationID?) async throws {
         let (scripted, latency, finishes) = locked { state in
-            (state.script != nil, conversation.flatMap { state.latencyByConversation[$0] } ?? state.latency,
-             state.finishesWhenCancelled)
+            (
+                state.script != nil, conversation.flatMap { state.latencyByConversation[$0] } ?? state.latency,
+                state.finishesWhenCancelled
+            )
         }
         if scripted, step == nil { throw unexpected(.unscripted(request: number)) }
         if latency > .zero {

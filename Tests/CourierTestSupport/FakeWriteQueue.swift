@@ -62,7 +62,9 @@ public final class FakeWriteQueue: WriteQueue {
     }
 
     /// Removes every queued write.
-    public func clear() throws { allWrites.forEach { remove($0, reporting: nil) } }
+    public func clear() throws {
+        for write in allWrites { remove(write, reporting: nil) }
+    }
 
     /// Counts a renewed sign-in.
     public func signInRenewed() { renewals += 1 }

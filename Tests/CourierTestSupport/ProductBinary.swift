@@ -65,10 +65,11 @@ public enum ProductBinary {
             return .failure(ProductBinaryError(detail: "could not run swift build: \(error)"))
         }
         if let url = existing(name, environment: environment) { return .success(url) }
-        return .failure(ProductBinaryError(
-            detail: "no \(name) next to the test runner or in \(packageRoot.path)/.build/debug, and `swift build "
-                + "--product \(name)` did not make one (exit \(build.terminationStatus)); build it first or set "
-                + environment))
+        return .failure(
+            ProductBinaryError(
+                detail: "no \(name) next to the test runner or in \(packageRoot.path)/.build/debug, and `swift build "
+                    + "--product \(name)` did not make one (exit \(build.terminationStatus)); build it first or set "
+                    + environment))
     }
 
     /// What was found for each product, behind a lock: tests on several threads ask at once.

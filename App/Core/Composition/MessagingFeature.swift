@@ -37,8 +37,10 @@ public final class MessagingFeature {
 
     /// Wires the message screens over `client`, the data side the container opened in `world`'s data directory;
     /// they speak `strings`.
-    public init(world: World, client: CourierClient, conversationName: @escaping @MainActor (ConversationID) -> String,
-                logger: Logger, strings: CourierStrings = .english) {
+    public init(
+        world: World, client: CourierClient, conversationName: @escaping @MainActor (ConversationID) -> String,
+        logger: Logger, strings: CourierStrings = .english
+    ) {
         self.strings = strings
         self.world = world
         self.client = client

@@ -51,7 +51,8 @@ public final class World {
         clock injected: ManualClock? = nil, logger: Logger = .silent, server: URL? = nil, user requested: UserID? = nil
     ) throws {
         let found =
-            fresh ? try DataDirectory.checkWipeable(directory) : DataDirectory.kind(of: directory, fileSystem: fileSystem)
+            fresh
+            ? try DataDirectory.checkWipeable(directory) : DataDirectory.kind(of: directory, fileSystem: fileSystem)
         lock = try DataDirectoryLock.acquire(directory: directory, fileSystem: fileSystem)
         if fresh { try DataDirectory.wipe(directory, kind: found) }
         try DataDirectory.mark(directory, kindBeforeOpening: found, fileSystem: fileSystem)

@@ -53,22 +53,30 @@ struct WorldSettingsFields: Decodable {
         if let online = values[.online] as? Bool { settings.online = online }
         if let signInExpired = values[.signInExpired] as? Bool { settings.signInExpired = signInExpired }
         if let profile = values[.profile] as? String {
-            if NetworkProfile(rawValue: profile) != nil { settings.profile = profile } else {
+            if NetworkProfile(rawValue: profile) != nil {
+                settings.profile = profile
+            } else {
                 reject(.profile, profile, "a network profile (wifi, 3g, flaky)")
             }
         }
         if let policy = values[.policy] as? String {
-            if let known = SendPolicy(rawValue: policy) { settings.policy = known } else {
+            if let known = SendPolicy(rawValue: policy) {
+                settings.policy = known
+            } else {
                 reject(.policy, policy, "a send policy (manual, automatic)")
             }
         }
         if let rate = values[.failRate] as? Double {
-            if rate.isFinite, (0...1).contains(rate) { settings.failRate = rate } else {
+            if rate.isFinite, (0...1).contains(rate) {
+                settings.failRate = rate
+            } else {
                 reject(.failRate, rate, "a fraction from 0 to 1")
             }
         }
         if let launches = values[.launches] as? Int {
-            if (0...WorldSettings.maxLaunches).contains(launches) { settings.launches = launches } else {
+            if (0...WorldSettings.maxLaunches).contains(launches) {
+                settings.launches = launches
+            } else {
                 reject(.launches, launches, "a count from 0 to \(WorldSettings.maxLaunches)")
             }
         }

@@ -38,7 +38,8 @@ extension Driver {
         // The button is matched by what it does; its words are the alert's own.
         let index = alert.actions.firstIndex { $0.lowercased() == label.lowercased() }
         let action = index.map { alert.actions[$0] } ?? label
-        let deleted = index.map { alert.buttons[$0] } == .delete
+        let deleted =
+            index.map { alert.buttons[$0] } == .delete
             && !list.state.items.contains { $0.id == alert.conversationID }
         if deleted, app.chat?.state.conversationID == alert.conversationID { app.closeChat() }
         let id = alert.conversationID.rawValue

@@ -30,8 +30,9 @@ extension Driver {
             }
             network.isRefusing = parts[1] == "down"
         default:
-            throw DriverError.badArguments("usage: network online|offline | network profile wifi|3g|flaky | "
-                + "network fail-rate P | network server down|up")
+            throw DriverError.badArguments(
+                "usage: network online|offline | network profile wifi|3g|flaky | "
+                    + "network fail-rate P | network server down|up")
         }
         return {
             let failing = network.failRate > 0 ? ", \(Int((network.failRate * 100).rounded())) % of requests fail" : ""

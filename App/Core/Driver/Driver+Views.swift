@@ -56,7 +56,8 @@ extension Driver {
     private func confirmDelete(_ id: MessageID, in queue: OfflineQueueViewModel) throws -> [String] {
         try queue.confirmDelete(messageID: id)
         guard let confirmation = queue.state.deleteConfirmation else { return [] }
-        let line = "confirm: \(confirmation.title) — \(confirmation.message) "
+        let line =
+            "confirm: \(confirmation.title) — \(confirmation.message) "
             + "[\(confirmation.actions.joined(separator: " | "))]"
         do {
             try queue.chooseAlertAction(.delete)
@@ -92,9 +93,11 @@ extension Driver {
 
     func chatOutput(limit: Int) -> Output {
         guard let state = app.chat?.state else { return Output(lines: ["no chat open"]) }
-        var lines = ["\(state.title) (\(state.conversationID.rawValue)) — \(state.messages.count) message(s)"
-            + (state.hasMore ? ", older ones with 'more'" : "")
-            + (state.showsBeginning && state.messages.count <= limit ? " · \(state.beginningText)" : "")]
+        var lines = [
+            "\(state.title) (\(state.conversationID.rawValue)) — \(state.messages.count) message(s)"
+                + (state.hasMore ? ", older ones with 'more'" : "")
+                + (state.showsBeginning && state.messages.count <= limit ? " · \(state.beginningText)" : "")
+        ]
         lines += state.messages.suffix(limit).map(Self.line(for:))
         if let error = state.error { lines.append("error: \(error)") }
         if state.banner.visible { lines.append(state.banner.text) }
@@ -107,7 +110,8 @@ extension Driver {
         let sender = row.senderID.rawValue
         let label = row.statusLabel
         let text = row.imageURL.map { imageText($0, caption: row.text) } ?? row.text
-        let count = 5 + row.timeText.utf8.count + sender.utf8.count + text.utf8.count
+        let count =
+            5 + row.timeText.utf8.count + sender.utf8.count + text.utf8.count
             + (label.isEmpty ? 0 : 5 + label.utf8.count)
         return String(unsafeUninitializedCapacity: count) { buffer in
             var offset = 0
@@ -174,20 +178,26 @@ extension Driver {
             count = n
         }
         let (total, messages) = try await serverMessages(in: id, count: count)
-        let lines = ["server \(id.rawValue): \(total) message(s)"]
+        let lines =
+            ["server \(id.rawValue): \(total) message(s)"]
             + messages.map { message in
                 let text = message.media.map { Self.imageText($0.url, caption: message.text) } ?? message.text
                 return "  \(StateDocument.iso8601(message.timestamp)) \(message.senderID.rawValue): \(text)"
             }
         let json = JSONValue.object([
             ("conversationId", .string(id.rawValue)), ("count", .int(total)),
-            ("messages", .array(messages.map { message in
-                .object([
-                    ("id", .string(message.id.rawValue)), ("senderId", .string(message.senderID.rawValue)),
-                    ("text", .string(message.text)), ("timestamp", .string(StateDocument.iso8601(message.timestamp))),
-                    ("image", .optional(message.media?.url)),
-                ])
-            })),
+            (
+                "messages",
+                .array(
+                    messages.map { message in
+                        .object([
+                            ("id", .string(message.id.rawValue)), ("senderId", .string(message.senderID.rawValue)),
+                            ("text", .string(message.text)),
+                            ("timestamp", .string(StateDocument.iso8601(message.timestamp))),
+                            ("image", .optional(message.media?.url)),
+                        ])
+                    })
+            ),
         ])
         return { Output(lines: lines, json: json) }
     }

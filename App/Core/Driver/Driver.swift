@@ -18,7 +18,10 @@ public final class Driver {
 
     /// Exit statuses.
     public enum ExitStatus: Int32 {
-        case success = 0, commandFailed = 1, badInvocation = 2, dataDirectoryUnavailable = 3
+        case success = 0
+        case commandFailed = 1
+        case badInvocation = 2
+        case dataDirectoryUnavailable = 3
     }
 
     let options: DriverOptions
@@ -38,13 +41,16 @@ public final class Driver {
 
     /// Opens the data directory (exit status 3 when that fails: locked, unreadable), through `fileSystem` (a
     /// simulated disk in tests). Damage that opening repaired is passed to `warn`, one line per file.
-    public init(options: DriverOptions, inputIsTerminal: Bool, write: @escaping (String) -> Void,
-                warn: @escaping (String) -> Void = { _ in }, logger: Logger = .silent,
-                fileSystem: any FileSystem = PosixFileSystem()) throws {
+    public init(
+        options: DriverOptions, inputIsTerminal: Bool, write: @escaping (String) -> Void,
+        warn: @escaping (String) -> Void = { _ in }, logger: Logger = .silent,
+        fileSystem: any FileSystem = PosixFileSystem()
+    ) throws {
         self.options = options
         // A real server answers in real time, so virtual time would run out its timeouts while a request is on the
         // socket: with --server the default is the system clock.
-        clockMode = options.clock
+        clockMode =
+            options.clock
             ?? (options.server != nil || (inputIsTerminal && options.scriptPath == nil) ? .system : .virtual)
         // Text from messages, names and input lines goes to a terminal: its control characters are shown, not obeyed.
         self.write = { write(Self.escaped($0)) }
@@ -183,10 +189,12 @@ public final class Driver {
 
     private func emit(_ output: Output, command: String) {
         if options.json {
-            let json = output.json ?? .object([
-                ("ok", .bool(true)), ("command", .string(command)),
-                ("output", .array(output.lines.map { .string($0) })),
-            ])
+            let json =
+                output.json
+                ?? .object([
+                    ("ok", .bool(true)), ("command", .string(command)),
+                    ("output", .array(output.lines.map { .string($0) })),
+                ])
             write(json.text)
         } else {
             for line in output.lines { write(line) }

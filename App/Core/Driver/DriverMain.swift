@@ -28,7 +28,8 @@ public enum DriverMain {
                 printError("courier: send takes no --fresh or --script\n\(DriverOptions.usage)")
                 return Driver.ExitStatus.badInvocation.rawValue
             }
-            return await OneShotSend.run(oneShot, options: options, write: printLine, warn: { printError("courier: \($0)") })
+            return await OneShotSend.run(
+                oneShot, options: options, write: printLine, warn: { printError("courier: \($0)") })
         }
         var scriptDescriptor: Int32?
         if let path = options.scriptPath {

@@ -1,7 +1,12 @@
 /// An `expect PATH OP VALUE` line: a path into the state document, a comparison and a JSON literal.
 struct Expectation {
     enum Operator: String, CaseIterable {
-        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+        case equal = "=="
+        case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
         case contains
     }
 

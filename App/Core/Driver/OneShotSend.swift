@@ -33,10 +33,11 @@ enum OneShotSend {
         }
         do {
             let user = try owner(of: directory, requested: options.user.map { UserID($0) }, fileSystem: fileSystem)
-            let settings = WorldSettings.load(
-                from: directory.appendingPathComponent("world.json").path, fileSystem: fileSystem,
-                defaults: .initial(seed: options.seed, now: ManualClock().now)
-            ).settings ?? .initial(seed: options.seed, now: ManualClock().now)
+            let settings =
+                WorldSettings.load(
+                    from: directory.appendingPathComponent("world.json").path, fileSystem: fileSystem,
+                    defaults: .initial(seed: options.seed, now: ManualClock().now)
+                ).settings ?? .initial(seed: options.seed, now: ManualClock().now)
             let conversation = ConversationID(send.conversation)
             if options.server == nil, !knows(conversation, for: user, settings: settings) {
                 warn("error: no conversation \(send.conversation)")

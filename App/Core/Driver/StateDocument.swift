@@ -12,67 +12,115 @@ enum StateDocument {
         let queue = app.messaging.queue.state
         let list = app.conversations.list.state
         return .object([
-            ("network", .object([
-                ("online", .bool(world.network.isOnline)), ("profile", .string(world.network.profile.rawValue)),
-                ("failRate", .number(world.network.failRate)),
-                ("reachable", .bool(app.client.reachability.isReachable)),
-                ("type", .string(app.client.connectivity.networkPath.type.rawValue)),
-            ])),
+            (
+                "network",
+                .object([
+                    ("online", .bool(world.network.isOnline)), ("profile", .string(world.network.profile.rawValue)),
+                    ("failRate", .number(world.network.failRate)),
+                    ("reachable", .bool(app.client.reachability.isReachable)),
+                    ("type", .string(app.client.connectivity.networkPath.type.rawValue)),
+                ])
+            ),
             ("policy", .string(app.client.outbox.policy == .automatic ? "auto" : "manual")),
-            ("auth", .object([
-                ("expired", .bool(world.backend.isSignInExpired)),
-                ("paused", .bool(app.client.outbox.isPausedForSignIn)),
-            ])),
-            ("banner", .object([
-                ("visible", .bool(banner.banner.visible)), ("text", .string(banner.banner.text)),
-                ("queuedCount", .int(banner.banner.queuedCount)), ("connected", .bool(banner.connected)),
-                // New keys go last: readers of the document match on the order of the older ones.
-                ("actions", labels(banner.banner.showsSendAll ? [banner.banner.sendAllLabel] : [])),
-            ])),
-            ("toast", .object([
-                ("visible", .bool(banner.toast.visible)), ("text", .string(banner.toast.text)),
-                ("queuedCount", .int(banner.toast.queuedCount)),
-                ("actions", labels(banner.toast.visible ? [banner.toast.yesLabel, banner.toast.reviewFirstLabel] : [])),
-            ])),
+            (
+                "auth",
+                .object([
+                    ("expired", .bool(world.backend.isSignInExpired)),
+                    ("paused", .bool(app.client.outbox.isPausedForSignIn)),
+                ])
+            ),
+            (
+                "banner",
+                .object([
+                    ("visible", .bool(banner.banner.visible)), ("text", .string(banner.banner.text)),
+                    ("queuedCount", .int(banner.banner.queuedCount)), ("connected", .bool(banner.connected)),
+                    // New keys go last: readers of the document match on the order of the older ones.
+                    ("actions", labels(banner.banner.showsSendAll ? [banner.banner.sendAllLabel] : [])),
+                ])
+            ),
+            (
+                "toast",
+                .object([
+                    ("visible", .bool(banner.toast.visible)), ("text", .string(banner.toast.text)),
+                    ("queuedCount", .int(banner.toast.queuedCount)),
+                    (
+                        "actions",
+                        labels(banner.toast.visible ? [banner.toast.yesLabel, banner.toast.reviewFirstLabel] : [])
+                    ),
+                ])
+            ),
             ("chat", chat(app.chat?.state)),
-            ("queue", .object([
-                ("title", .string(queue.title)), ("count", .int(queue.rows.count)),
-                ("empty", .optional(queue.emptyState?.title)),
-                ("items", .array(queue.rows.map { row in
-                    .object([
-                        ("id", .string(row.id.rawValue)), ("text", .string(row.text)),
-                        ("preview", .string(row.preview)), ("status", .string(row.status.rawValue)),
-                        ("badge", .string(row.badge)), ("conversationId", .string(row.conversationID.rawValue)),
-                        ("conversationName", .string(row.conversationName)), ("time", .string(row.timeText)),
-                    ])
-                })),
-                ("actions", labels([queue.rowActions.sendNow, queue.rowActions.edit, queue.rowActions.delete])),
-                ("sendAll", .string(queue.sendAllLabel)),
-            ])),
-            ("conversations", .object([
-                ("count", .int(list.items.count)), ("hasMore", .bool(list.hasMore)), ("error", .optional(list.error)),
-                ("items", .array(list.items.map { item in
-                    .object([
-                        ("id", .string(item.id.rawValue)), ("title", .string(item.title)),
-                        ("preview", .string(item.preview)), ("timestamp", .string(item.timestamp)),
-                        ("unreadCount", .int(item.unreadCount)), ("previewImage", .optional(item.previewImageURL)),
-                    ])
-                })),
-                ("alert", list.alert.map { alert in
-                    .object([
-                        ("conversationId", .string(alert.conversationID.rawValue)), ("title", .string(alert.title)),
-                        ("message", .string(alert.message)), ("actions", .array(alert.actions.map { .string($0) })),
-                    ])
-                } ?? .null),
-            ])),
-            ("writes", .object([
-                ("pending", .int(app.profile.state.pendingCount)),
-                ("rejected", .array(app.profile.state.givenUp.map { .string($0) })),
-            ])),
-            ("profile", .object([
-                ("displayName", .optional(app.client.users.cachedUser(app.currentUser)?.displayName
-                    ?? world.backend.user(app.currentUser)?.displayName)),
-            ])),
+            (
+                "queue",
+                .object([
+                    ("title", .string(queue.title)), ("count", .int(queue.rows.count)),
+                    ("empty", .optional(queue.emptyState?.title)),
+                    (
+                        "items",
+                        .array(
+                            queue.rows.map { row in
+                                .object([
+                                    ("id", .string(row.id.rawValue)), ("text", .string(row.text)),
+                                    ("preview", .string(row.preview)), ("status", .string(row.status.rawValue)),
+                                    ("badge", .string(row.badge)),
+                                    ("conversationId", .string(row.conversationID.rawValue)),
+                                    ("conversationName", .string(row.conversationName)),
+                                    ("time", .string(row.timeText)),
+                                ])
+                            })
+                    ),
+                    ("actions", labels([queue.rowActions.sendNow, queue.rowActions.edit, queue.rowActions.delete])),
+                    ("sendAll", .string(queue.sendAllLabel)),
+                ])
+            ),
+            (
+                "conversations",
+                .object([
+                    ("count", .int(list.items.count)), ("hasMore", .bool(list.hasMore)),
+                    ("error", .optional(list.error)),
+                    (
+                        "items",
+                        .array(
+                            list.items.map { item in
+                                .object([
+                                    ("id", .string(item.id.rawValue)), ("title", .string(item.title)),
+                                    ("preview", .string(item.preview)), ("timestamp", .string(item.timestamp)),
+                                    ("unreadCount", .int(item.unreadCount)),
+                                    ("previewImage", .optional(item.previewImageURL)),
+                                ])
+                            })
+                    ),
+                    (
+                        "alert",
+                        list.alert.map { alert in
+                            .object([
+                                ("conversationId", .string(alert.conversationID.rawValue)),
+                                ("title", .string(alert.title)),
+                                ("message", .string(alert.message)),
+                                ("actions", .array(alert.actions.map { .string($0) })),
+                            ])
+                        } ?? .null
+                    ),
+                ])
+            ),
+            (
+                "writes",
+                .object([
+                    ("pending", .int(app.profile.state.pendingCount)),
+                    ("rejected", .array(app.profile.state.givenUp.map { .string($0) })),
+                ])
+            ),
+            (
+                "profile",
+                .object([
+                    (
+                        "displayName",
+                        .optional(
+                            app.client.users.cachedUser(app.currentUser)?.displayName
+                                ?? world.backend.user(app.currentUser)?.displayName)
+                    )
+                ])
+            ),
             ("server", server(app)),
             ("sync", sync(app.client.syncEngine)),
             ("storage", .object([("recovered", .array(world.recovered.map(recovered)))])),
@@ -97,14 +145,19 @@ enum StateDocument {
         guard world.network.remote == nil else {
             return .object([("roundTrips", .int(world.network.roundTrips))])
         }
-        return .object([
-            ("counts", .object(world.backend.conversationIDs.sorted(by: naturalOrder).map { id in
-                (id.rawValue, .int(world.backend.messageCount(in: id)))
-            })),
-            ("duplicatesIgnored", .int(world.backend.duplicatesIgnored)),
-            ("requests", .int(world.backend.requests)), ("roundTrips", .int(world.network.roundTrips)),
-            ("displayName", .optional(world.backend.user(app.currentUser)?.displayName)),
-        ] + reads(app))
+        return .object(
+            [
+                (
+                    "counts",
+                    .object(
+                        world.backend.conversationIDs.sorted(by: naturalOrder).map { id in
+                            (id.rawValue, .int(world.backend.messageCount(in: id)))
+                        })
+                ),
+                ("duplicatesIgnored", .int(world.backend.duplicatesIgnored)),
+                ("requests", .int(world.backend.requests)), ("roundTrips", .int(world.network.roundTrips)),
+                ("displayName", .optional(world.backend.user(app.currentUser)?.displayName)),
+            ] + reads(app))
     }
 
     /// `server.reads.ID.USER`: the newest message each participant has read, for the open chat's conversation and
@@ -114,9 +167,18 @@ enum StateDocument {
         let backend = app.world.backend
         var ids = Set(backend.markedConversations)
         if let open = app.chat?.state.conversationID { ids.insert(open) }
-        return [("reads", .object(ids.sorted(by: naturalOrder).map { id in
-            (id.rawValue, .object(backend.reads(in: id).map { ($0.user.rawValue, .optional($0.messageID?.rawValue)) }))
-        }))]
+        return [
+            (
+                "reads",
+                .object(
+                    ids.sorted(by: naturalOrder).map { id in
+                        (
+                            id.rawValue,
+                            .object(backend.reads(in: id).map { ($0.user.rawValue, .optional($0.messageID?.rawValue)) })
+                        )
+                    })
+            )
+        ]
     }
 
     static func chat(_ state: ChatViewModel.State?) -> JSONValue {
@@ -130,22 +192,29 @@ enum StateDocument {
         return .object([
             ("conversationId", .string(state.conversationID.rawValue)), ("title", .string(state.title)),
             ("count", .int(state.messages.count)), ("hasMore", .bool(state.hasMore)), ("error", .optional(state.error)),
-            ("messages", .array(state.messages.map { row in
-                .object([
-                    ("id", .string(row.id.rawValue)), ("text", .string(row.text)),
-                    ("status", .string(row.status.rawValue)),
-                    ("senderId", .string(row.senderID.rawValue)), ("statusLabel", .string(row.statusLabel)),
-                    // New keys go last: readers of the document match on the order of the older ones.
-                    ("time", .string(row.timeText)), ("image", .optional(row.imageURL)),
-                ])
-            })),
+            (
+                "messages",
+                .array(
+                    state.messages.map { row in
+                        .object([
+                            ("id", .string(row.id.rawValue)), ("text", .string(row.text)),
+                            ("status", .string(row.status.rawValue)),
+                            ("senderId", .string(row.senderID.rawValue)), ("statusLabel", .string(row.statusLabel)),
+                            // New keys go last: readers of the document match on the order of the older ones.
+                            ("time", .string(row.timeText)), ("image", .optional(row.imageURL)),
+                        ])
+                    })
+            ),
             ("failed", .array(state.failedMessageIDs.map { .string($0.rawValue) })),
-            ("alert", state.alert.map { alert in
-                .object([
-                    ("messageId", .string(alert.messageID.rawValue)), ("title", .string(alert.title)),
-                    ("message", .string(alert.message)), ("actions", .array(alert.actions.map { .string($0) })),
-                ])
-            } ?? .null),
+            (
+                "alert",
+                state.alert.map { alert in
+                    .object([
+                        ("messageId", .string(alert.messageID.rawValue)), ("title", .string(alert.title)),
+                        ("message", .string(alert.message)), ("actions", .array(alert.actions.map { .string($0) })),
+                    ])
+                } ?? .null
+            ),
             ("presence", .optional(state.presence)),
             ("beginning", .optional(state.showsBeginning ? state.beginningText : nil)),
         ])

@@ -1,4 +1,3 @@
-
 /// A small, strict JSON reader (RFC 8259) for `expect` values and tests of `--json` output.
 public struct JSONParser {
     private let scalars: [Unicode.Scalar]
@@ -36,9 +35,15 @@ public struct JSONParser {
     private mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth < 256 else { throw failure("nested too deeply") }
         switch current {
-        case "n": try expect("null"); return .null
-        case "t": try expect("true"); return .bool(true)
-        case "f": try expect("false"); return .bool(false)
+        case "n":
+            try expect("null")
+            return .null
+        case "t":
+            try expect("true")
+            return .bool(true)
+        case "f":
+            try expect("false")
+            return .bool(false)
         case "\"": return .string(try string())
         case "[": return try array(depth: depth)
         case "{": return try object(depth: depth)
@@ -59,8 +64,14 @@ public struct JSONParser {
             skipWhitespace()
             values.append(try value(depth: depth + 1))
             skipWhitespace()
-            if current == "," { index += 1; continue }
-            if current == "]" { index += 1; return .array(values) }
+            if current == "," {
+                index += 1
+                continue
+            }
+            if current == "]" {
+                index += 1
+                return .array(values)
+            }
             throw failure("expected , or ]")
         }
     }
@@ -83,8 +94,14 @@ public struct JSONParser {
             skipWhitespace()
             members.append((key, try value(depth: depth + 1)))
             skipWhitespace()
-            if current == "," { index += 1; continue }
-            if current == "}" { index += 1; return .object(members) }
+            if current == "," {
+                index += 1
+                continue
+            }
+            if current == "}" {
+                index += 1
+                return .object(members)
+            }
             throw failure("expected , or }")
         }
     }

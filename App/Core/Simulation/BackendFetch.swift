@@ -23,9 +23,11 @@ struct BackendFetch: Sendable {
         self.user = user
         self.conversations = conversations
         self.messages = messages
-        self.newest = newest ?? Dictionary(
-            conversations.compactMap { conversation in conversation.lastMessage.map { (conversation.id, $0) } },
-            uniquingKeysWith: { first, _ in first })
+        self.newest =
+            newest
+            ?? Dictionary(
+                conversations.compactMap { conversation in conversation.lastMessage.map { (conversation.id, $0) } },
+                uniquingKeysWith: { first, _ in first })
     }
 
     /// Fetches `user`'s conversations and the messages of `chats` from `backend`.

@@ -77,15 +77,19 @@ enum ConvergenceCheck {
         let shownSet = Set(shown)
         let missing = expected.filter { !shownSet.contains($0) }
         if let first = missing.first {
-            return ["the chat of \(id) lacks \(missing.count) message(s) the backend holds after its oldest row, "
-                + "first \(first)"]
+            return [
+                "the chat of \(id) lacks \(missing.count) message(s) the backend holds after its oldest row, "
+                    + "first \(first)"
+            ]
         }
         // Nothing missing: a row out of order, or one shown twice (reported on its own).
         guard let index = shown.indices.first(where: { $0 < expected.count && shown[$0] != expected[$0] }) else {
             return []
         }
-        return ["the chat of \(id) shows \(shown[index]) where the backend puts \(expected[index]) "
-            + "(row \(index) of \(shown.count) from the oldest the backend holds)"]
+        return [
+            "the chat of \(id) shows \(shown[index]) where the backend puts \(expected[index]) "
+                + "(row \(index) of \(shown.count) from the oldest the backend holds)"
+        ]
     }
 
     private static func contentViolations(
@@ -128,16 +132,18 @@ enum ConvergenceCheck {
             let conversation = fresh.conversations[index]
             let previews = self.previews(of: conversation, newest: fresh.newest[row.id], pending: shown.pending)
             if !previews.contains(row.preview) {
-                found.append("the list previews \(row.id) as \"\(row.preview)\"; the backend's last message is "
-                    + "\"\(previews[0])\"")
+                found.append(
+                    "the list previews \(row.id) as \"\(row.preview)\"; the backend's last message is "
+                        + "\"\(previews[0])\"")
             }
             if row.id == shown.chat?.conversation {
                 if row.unreadCount != 0 {
                     found.append("the list counts \(row.unreadCount) unread in \(row.id), whose chat is open")
                 }
             } else if !shown.queuedReads.contains(row.id), row.unreadCount != conversation.unreadCount {
-                found.append("the list counts \(row.unreadCount) unread in \(row.id); the backend counts "
-                    + "\(conversation.unreadCount)")
+                found.append(
+                    "the list counts \(row.unreadCount) unread in \(row.id); the backend counts "
+                        + "\(conversation.unreadCount)")
             }
         }
         found += orderViolations(shown.list, fresh: fresh)

@@ -179,7 +179,8 @@ extension Simulation {
     private func retry(_ app: AppContainer) -> String {
         let failed = app.client.outbox.pending.filter { $0.status == .failed }
         guard let message = randomElement(failed) else { return "retry: nothing failed" }
-        let chat = app.chat?.state.conversationID == message.conversationID
+        let chat =
+            app.chat?.state.conversationID == message.conversationID
             ? app.chat : app.openChat(message.conversationID)
         guard let chat else { return "retry: no chat for \(message.conversationID)" }
         return attempt("retry \(message.id)") { try chat.retry(messageID: message.id) }

@@ -34,8 +34,9 @@ public enum SimulationCommand {
             totals.convergenceChecks += outcome.convergenceChecks
             totals.startOvers += outcome.startOvers
             if options.verbose {
-                write("seed \(seed): trace \(String(outcome.traceHash, radix: 16)), \(outcome.steps) steps, "
-                    + "\(outcome.crashes) crashes, \(outcome.restarts) restarts, \(outcome.composed) sent")
+                write(
+                    "seed \(seed): trace \(String(outcome.traceHash, radix: 16)), \(outcome.steps) steps, "
+                        + "\(outcome.crashes) crashes, \(outcome.restarts) restarts, \(outcome.composed) sent")
             }
             if let first = outcome.violations.first {
                 write("seed \(seed): invariant violated at step \(outcome.steps): \(first)")
@@ -47,11 +48,13 @@ public enum SimulationCommand {
         }
         let seconds = Date().timeIntervalSince(started)
         write("\(options.seeds) seeds, 0 invariant violations")
-        write("\(totals.steps) steps, \(totals.composed) messages composed, \(totals.crashes) crashes simulated "
-            + "(\(totals.writesLost) unsynced writes lost or torn), \(totals.tornTailsRecovered) torn tails "
-            + "recovered, \(totals.restarts) restarts, \(String(format: "%.1f", seconds)) s")
-        write("\(totals.peerActions) peer actions, \(totals.startOvers) start-overs, \(totals.convergenceChecks) "
-            + "convergence checks")
+        write(
+            "\(totals.steps) steps, \(totals.composed) messages composed, \(totals.crashes) crashes simulated "
+                + "(\(totals.writesLost) unsynced writes lost or torn), \(totals.tornTailsRecovered) torn tails "
+                + "recovered, \(totals.restarts) restarts, \(String(format: "%.1f", seconds)) s")
+        write(
+            "\(totals.peerActions) peer actions, \(totals.startOvers) start-overs, \(totals.convergenceChecks) "
+                + "convergence checks")
         return 0
     }
 

@@ -17,7 +17,10 @@ struct SessionGrant: Equatable, Sendable {
 /// the end of one; opening replays them and, when ended and expired grants outnumber live ones, compacts the log to
 /// the live grants alone.
 final class SessionJournal {
-    private enum Kind: UInt8 { case granted = 1, ended = 2 }
+    private enum Kind: UInt8 {
+        case granted = 1
+        case ended = 2
+    }
     private static let version: UInt8 = 1
 
     private let storage: RecordLogStorage

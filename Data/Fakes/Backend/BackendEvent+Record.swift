@@ -8,7 +8,11 @@ extension BackendEvent {
 
     /// An event's kind byte on disk.
     private enum RecordKind: UInt8 {
-        case messageStored = 1, displayNameChanged = 2, receiptMarked = 3, feedsTrimmed = 4, conversationHidden = 5
+        case messageStored = 1
+        case displayNameChanged = 2
+        case receiptMarked = 3
+        case feedsTrimmed = 4
+        case conversationHidden = 5
     }
 
     /// The event as a record body: version byte, kind byte, then the kind's fields.
@@ -67,7 +71,8 @@ extension BackendEvent {
                 }
                 let time = Date(timeIntervalSince1970: Double(bitPattern: bits))
                 return .receiptMarked(
-                    Receipt(conversationID: conversation, userID: user, kind: kind, upTo: .init(timestamp: time, id: id)))
+                    Receipt(
+                        conversationID: conversation, userID: user, kind: kind, upTo: .init(timestamp: time, id: id)))
             case .feedsTrimmed: return .feedsTrimmed
             case .conversationHidden:
                 return .conversationHidden(

@@ -75,9 +75,10 @@ extension InMemoryChatBackend {
         markers[conversationID, default: [:]][receipt.userID, default: [:]][receipt.kind] = stored.id
         if receipt.kind == .read {
             let after = messages(in: conversationID).dropFirst(position + 1)
-            unread[conversationID, default: [:]][receipt.userID] = after.lazy.filter {
-                $0.senderID != receipt.userID
-            }.count
+            unread[conversationID, default: [:]][receipt.userID] =
+                after.lazy.filter {
+                    $0.senderID != receipt.userID
+                }.count
         }
         var published = receipt
         published.upTo = stored.cursor

@@ -79,7 +79,8 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
                 survivor[change.path] = change.number
             }
             outcome.entryChangesKept = keptEntryChanges
-            outcome.entriesReverted = Set(entries.keys).union(survivor.keys)
+            outcome.entriesReverted =
+                Set(entries.keys).union(survivor.keys)
                 .filter { entries[$0] != survivor[$0] }.count
             entries = survivor
             durableEntries = survivor
@@ -118,7 +119,12 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
     /// lands) until the disk is no longer full.
     public var isFull: Bool {
         get { lock.withLock { full } }
-        set { lock.withLock { full = newValue; writesBeforeFull = nil } }
+        set {
+            lock.withLock {
+                full = newValue
+                writesBeforeFull = nil
+            }
+        }
     }
 
     /// Lets `count` more growing writes succeed; the disk is full from the one after.

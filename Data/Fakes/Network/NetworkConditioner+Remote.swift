@@ -20,7 +20,11 @@ extension NetworkConditioner {
         let cut = observe { online in if !online { task.cancel() } }
         defer { cut.cancel() }
         do {
-            return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+            return try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
         } catch {
             if !isOnline { throw DeliveryError.offline }
             throw error

@@ -7,7 +7,9 @@ import Foundation
 extension NetworkConditioner: MessageRepository {
     /// Sends one message over the simulated network (one round trip).
     public func send(_ message: Message) async throws(DeliveryError) -> Message {
-        try await request { try await $0.send(message) } inProcess: { backend throws(DeliveryError) in
+        try await request {
+            try await $0.send(message)
+        } inProcess: { backend throws(DeliveryError) in
             try backend.send(message, as: user)
         }
     }
@@ -17,7 +19,9 @@ extension NetworkConditioner: MessageRepository {
     /// costs nothing.
     public func sendBatch(_ messages: [Message]) async throws(DeliveryError) -> [Result<Message, DeliveryError>] {
         guard !messages.isEmpty else { return [] }
-        return try await request { try await $0.sendBatch(messages) } inProcess: { backend throws(DeliveryError) in
+        return try await request {
+            try await $0.sendBatch(messages)
+        } inProcess: { backend throws(DeliveryError) in
             try backend.sendBatch(messages, as: user)
         }
     }
@@ -26,7 +30,9 @@ extension NetworkConditioner: MessageRepository {
     public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
         async throws(DeliveryError) -> MessagePage
     {
-        try await request { try await $0.messages(in: conversation, before: cursor, limit: limit) } inProcess: {
+        try await request {
+            try await $0.messages(in: conversation, before: cursor, limit: limit)
+        } inProcess: {
             backend throws(DeliveryError) in
             try backend.messages(in: conversation, before: cursor, limit: limit, as: self.user)
         }
@@ -40,7 +46,9 @@ extension NetworkConditioner: ConversationRepository {
     public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int)
         async throws(DeliveryError) -> ConversationPage
     {
-        try await request { try await $0.conversations(of: user, after: cursor, limit: limit) } inProcess: {
+        try await request {
+            try await $0.conversations(of: user, after: cursor, limit: limit)
+        } inProcess: {
             [requester = self.user] backend throws(DeliveryError) in
             try backend.conversations(of: user, after: cursor, limit: limit, as: requester)
         }
@@ -52,7 +60,9 @@ extension NetworkConditioner: ConversationRepository {
 extension NetworkConditioner: UserRepository {
     /// Loads profiles over the simulated network (one round trip).
     public func users(_ ids: [UserID]) async throws(DeliveryError) -> [User] {
-        try await request { try await $0.users(ids) } inProcess: { backend throws(DeliveryError) in
+        try await request {
+            try await $0.users(ids)
+        } inProcess: { backend throws(DeliveryError) in
             try backend.users(ids, as: user)
         }
     }
@@ -81,7 +91,9 @@ extension NetworkConditioner {
     /// Changes a user's display name over the simulated network (one round trip); errors as
     /// `InMemoryChatBackend.updateDisplayName(of:to:)`, plus the network's own.
     public func updateDisplayName(of user: UserID, to name: String) async throws {
-        try await request { try await $0.updateDisplayName(of: user, to: name) } inProcess: {
+        try await request {
+            try await $0.updateDisplayName(of: user, to: name)
+        } inProcess: {
             [requester = self.user] backend throws(DeliveryError) in
             try backend.updateDisplayName(of: user, to: name, as: requester)
         }
@@ -90,7 +102,9 @@ extension NetworkConditioner {
     /// Hides `conversation` from the signed-in user's list over the simulated network (one round trip); errors as
     /// `InMemoryChatBackend.hideConversation(_:for:as:)`, plus the network's own.
     public func hideConversation(_ conversation: ConversationID) async throws {
-        try await request { try await $0.hideConversation(conversation) } inProcess: {
+        try await request {
+            try await $0.hideConversation(conversation)
+        } inProcess: {
             [requester = self.user] backend throws(DeliveryError) in
             try backend.hideConversation(conversation, for: requester, as: requester)
         }

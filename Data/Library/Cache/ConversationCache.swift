@@ -77,9 +77,10 @@ public final class ConversationCache: @unchecked Sendable {
         lock.withLock {
             guard !byID.isEmpty else { return nil }
             let ordered = byID.values.sorted(by: Self.listOrder)
-            let start = cursor.map { cursor in
-                ordered.firstIndex { Self.listOrder(Self.marker(cursor), $0) } ?? ordered.count
-            } ?? 0
+            let start =
+                cursor.map { cursor in
+                    ordered.firstIndex { Self.listOrder(Self.marker(cursor), $0) } ?? ordered.count
+                } ?? 0
             let page = Array(ordered[start...].prefix(max(1, limit)))
             return ConversationPage(conversations: page, hasMore: start + page.count < ordered.count)
         }

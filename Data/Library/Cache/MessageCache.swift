@@ -80,7 +80,8 @@ public final class MessageCache: @unchecked Sendable {
     public func page(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> MessagePage? {
         lock.withLock {
             guard let thread = threads.value(for: conversation) else { return nil }
-            let candidates = cursor.map { cursor in thread.messages.prefix { $0.cursor < cursor } }
+            let candidates =
+                cursor.map { cursor in thread.messages.prefix { $0.cursor < cursor } }
                 ?? thread.messages[...]
             if candidates.isEmpty && !thread.reachesStart { return nil }
             let page = Array(candidates.suffix(max(0, limit)))

@@ -10,7 +10,9 @@ import Foundation
 package struct MessageCacheRecord: Equatable {
     /// What a record does; the raw value is its byte on disk.
     enum Operation: UInt8, CaseIterable {
-        case put = 1, start = 2, drop = 3
+        case put = 1
+        case start = 2
+        case drop = 3
     }
 
     /// The record format this code writes: 2, binary (1 was JSON).

@@ -210,10 +210,11 @@ public final class CourierClient: MessagingSession {
         self.messageLog = messageLog
         self.conversationLog = conversationLog
         self.writeLog = writeLog
-        recoveries = [
-            (FileOutboxStore.fileName, store.recovery), ("messages.log", messageLog.report),
-            ("conversations.log", conversationLog.report), ("writes.log", writeLog.report),
-        ] + zip(["sync.log", "receipts.log"], syncLogs).map { ($0, $1.report) } + [("users.log", userLog.report)]
+        recoveries =
+            [
+                (FileOutboxStore.fileName, store.recovery), ("messages.log", messageLog.report),
+                ("conversations.log", conversationLog.report), ("writes.log", writeLog.report),
+            ] + zip(["sync.log", "receipts.log"], syncLogs).map { ($0, $1.report) } + [("users.log", userLog.report)]
         // Replays the current reading: a client opened online syncs what an earlier launch left queued.
         tokens.append(connectivity.observe { [weak self] online in if online { self?.syncWrites() } })
         syncEngine?.start()

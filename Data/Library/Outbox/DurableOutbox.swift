@@ -277,7 +277,8 @@ public final class DurableOutbox: MessageOutbox {
     func storageFailed(_ message: Message, _ what: String, _ error: any Error, staysAs where: String) {
         logger.log(.error, "outbox: \(what) \(message.id) could not be recorded: \(error)")
         storageFailureCount += 1
-        lastStorageFailure = "message @\(message.id.rawValue.prefix(8)) \(what), but the disk refused to record it "
+        lastStorageFailure =
+            "message @\(message.id.rawValue.prefix(8)) \(what), but the disk refused to record it "
             + "(\(error)); it stays \(`where`)"
     }
 }

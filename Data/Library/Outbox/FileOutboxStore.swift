@@ -152,13 +152,14 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
 
     @discardableResult
     public func updateText(of id: MessageID, to text: String) throws -> Message {
-        try change(id, recordedAs: { _ in .textChange(of: id, to: text) }) { current in
+        let edit = { (current: Message) throws -> Message in
             var message = current
             message.text = text
             // The limit holds for the message as a compaction will store it, not only for this small record.
-            _ = try encodeWithinLimit(.put(message))
+            _ = try self.encodeWithinLimit(.put(message))
             return message
         }
+        return try change(id, recordedAs: { _ in .textChange(of: id, to: text) }, edit)
     }
 
     /// Changes the status (only along `MessageStatus.canTransition`, else `StoreError.invalidTransition`), sets

@@ -28,7 +28,8 @@ public enum CRC32 {
             while count - index >= 8 {
                 let low = value ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt32.self).littleEndian
                 let high = bytes.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self).littleEndian
-                value = table[7 * 256 + Int(low & 0xFF)] ^ table[6 * 256 + Int((low >> 8) & 0xFF)]
+                value =
+                    table[7 * 256 + Int(low & 0xFF)] ^ table[6 * 256 + Int((low >> 8) & 0xFF)]
                     ^ table[5 * 256 + Int((low >> 16) & 0xFF)] ^ table[4 * 256 + Int(low >> 24)]
                     ^ table[3 * 256 + Int(high & 0xFF)] ^ table[2 * 256 + Int((high >> 8) & 0xFF)]
                     ^ table[1 * 256 + Int((high >> 16) & 0xFF)] ^ table[Int(high >> 24)]

@@ -49,7 +49,8 @@ extension SyncEngine {
         // Sent by an earlier launch, whose outbox event screens of this launch never heard: shown as it echoes.
         let unannounced = mine && !confirmed && announcedByOutbox.remove(message.id) == nil
         if mine { awaitingEcho[message.id] = nil }
-        let known = confirmed || run.ids.contains(message.id)
+        let known =
+            confirmed || run.ids.contains(message.id)
             || (messageCache.contains(message.id, in: message.conversationID) && !unannounced)
         if known, !confirmed {
             // Already held — this device's message whose send was answered before its echo came, a message a chat's
@@ -112,7 +113,8 @@ extension SyncEngine {
         }
         let covered = mine.last { !isLate($0.id) }?.cursor
         let above = { (cursor: MessageCursor) in covered.map { cursor > $0 } ?? true }
-        let lateAbove = mine.contains { isLate($0.id) && above($0.cursor) }
+        let lateAbove =
+            mine.contains { isLate($0.id) && above($0.cursor) }
             || awaitingEcho.values.contains {
                 $0.conversation == conversation && $0.cursor <= receipt.upTo && above($0.cursor)
             }
@@ -137,9 +139,10 @@ extension SyncEngine {
         // never load it again. Such a conversation is forgotten; its next page comes from the backend.
         for conversation in messageCache.conversationIDs {
             let page = snapshot.chats[conversation]
-            let joins = page.map { page in
-                !page.hasMore || page.messages.first.map { messageCache.contains($0.id, in: conversation) } ?? true
-            } ?? false
+            let joins =
+                page.map { page in
+                    !page.hasMore || page.messages.first.map { messageCache.contains($0.id, in: conversation) } ?? true
+                } ?? false
             if !joins { messageCache.forget(conversation) }
         }
         for (conversation, page) in snapshot.chats.sorted(by: { $0.key < $1.key }) {

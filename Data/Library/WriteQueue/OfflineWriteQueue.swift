@@ -372,7 +372,7 @@ public final class OfflineWriteQueue: WriteQueue {
             let expired = try journal.removeCreated(before: cutoff)
             guard !expired.isEmpty else { return }
             logger.log(.info, "write queue: removed \(expired.count) stale writes")
-            expired.forEach { observers.notify(.expired($0)) }
+            for write in expired { observers.notify(.expired(write)) }
             observers.notify(.pendingCountChanged(journal.count))
         } catch {
             logger.log(.warning, "write queue: could not remove stale writes (\(error))")

@@ -17,12 +17,19 @@ package struct WriteQueueRecord: Hashable, Sendable {
 
     /// What the record does; the raw value is its byte on disk.
     enum Operation: UInt8, CaseIterable, Sendable {
-        case put = 1, remove = 2, attempt = 3
+        case put = 1
+        case remove = 2
+        case attempt = 3
     }
 
     /// Why a write left the queue, kept in `remove` records for whoever reads the log; the raw value is its byte.
     enum RemovalReason: UInt8, CaseIterable, Sendable {
-        case delivered = 1, rejected = 2, expired = 3, abandoned = 4, replaced = 5, discarded = 6
+        case delivered = 1
+        case rejected = 2
+        case expired = 3
+        case abandoned = 4
+        case replaced = 5
+        case discarded = 6
     }
 
     /// The format the record was read in (`currentVersion` for a record made here).

@@ -1,9 +1,10 @@
-@testable import CourierApp
 import CourierData
 import CourierDomain
 import CourierFakes
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 @Suite("WorldSettings.load")
 struct WorldSettingsTests {
@@ -48,8 +49,9 @@ struct WorldSettingsTests {
             """
         let loaded = try load(json)
         let settings = try #require(loaded.settings)
-        #expect(loaded.problems.map(\.field).sorted()
-            == ["clockNow", "demoSeed", "failRate", "launches", "online", "policy"])
+        #expect(
+            loaded.problems.map(\.field).sorted()
+                == ["clockNow", "demoSeed", "failRate", "launches", "online", "policy"])
         #expect(settings.demoSeed == defaults.demoSeed)
         #expect(settings.signInExpired)
         #expect(settings.failRate == defaults.failRate)

@@ -1,7 +1,8 @@
-@testable import CourierApp
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 @Suite("advance", .removesTemporaryDirectories)
 struct AdvanceCommandTests {

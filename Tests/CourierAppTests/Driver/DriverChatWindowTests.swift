@@ -1,8 +1,9 @@
-@testable import CourierApp
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// The open chat shows a window of its newest rows; REFs still count every failed or queued message of the chat.
 @Suite("Driver chat window", .removesTemporaryDirectories)
@@ -17,7 +18,8 @@ struct DriverChatWindowTests {
 
         // Then it shows the newest 50 and says there are more
         #expect(try await harness.number("chat.count") == 50)
-        await harness.expectScript("""
+        await harness.expectScript(
+            """
             expect chat.hasMore == true
             expect chat.messages[0].text == "queued 11"
             expect chat.messages[-1].text == "queued 60"
@@ -30,7 +32,8 @@ struct DriverChatWindowTests {
         #expect(try await harness.number("queue.count") == 59)
         await harness.expectScript("more")
         #expect(try await harness.number("chat.count") == 62)
-        await harness.expectScript("""
+        await harness.expectScript(
+            """
             expect chat.hasMore == false
             expect chat.messages[3].text == "queued 2"
             """)

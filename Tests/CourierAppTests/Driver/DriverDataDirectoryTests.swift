@@ -1,9 +1,10 @@
-@testable import CourierApp
 import CourierData
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// The driver never destroys what is not its own and never hides damage: `--fresh`, `world.json`, damaged stores,
 /// a second owner, files deleted under it, a full disk.
@@ -147,9 +148,10 @@ struct DriverDataDirectoryTests {
         let entry = try #require(try await again.state()["storage"]?["recovered"]?.arrayValue.first)
         #expect(entry["file"] == .string("client/outbox.log"))
         #expect(entry["skippedRecords"] == .int(1))
-        #expect(again.warnings == [
-            "warning: recovered client/outbox.log: 9 records recovered, 1 corrupt record skipped",
-        ])
+        #expect(
+            again.warnings == [
+                "warning: recovered client/outbox.log: 9 records recovered, 1 corrupt record skipped"
+            ])
         // When a restart finds the same damage again, it is not said twice.
         #expect(await again.execute("restart").ok)
         #expect(again.warnings.count == 1)

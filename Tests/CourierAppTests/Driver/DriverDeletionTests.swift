@@ -1,8 +1,9 @@
-@testable import CourierApp
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// `conversations delete ID` through the driver, as a person does it: the confirmation, then Delete or Cancel.
 @MainActor

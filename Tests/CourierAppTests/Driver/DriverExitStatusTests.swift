@@ -1,7 +1,8 @@
-@testable import CourierApp
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// The exit statuses a script caller relies on, as numbers (docs/driver.md): 0 success, 1 a failed line, 2 a bad
 /// invocation, 3 a data directory that cannot be opened.

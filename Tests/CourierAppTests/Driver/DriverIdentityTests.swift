@@ -1,8 +1,9 @@
-@testable import CourierApp
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// Message identity and conversation order through the driver, across lost settings, seeds, restarts and clocks.
 @Suite("Driver identity and order", .removesTemporaryDirectories)
@@ -117,8 +118,9 @@ struct DriverIdentityTests {
         #expect(state["chat"]?["messages"]?.arrayValue.last?["id"] == .string(taken.rawValue))
         #expect(state["chat"]?["messages"]?.arrayValue.last?["text"] == .string("hello"))
         #expect(state["chat"]?["messages"]?.arrayValue.last?["status"] == .string("failed"))
-        #expect(state["chat"]?["error"]
-            == .string("A different message was already sent with this ID. Delete it and send it again."))
+        #expect(
+            state["chat"]?["error"]
+                == .string("A different message was already sent with this ID. Delete it and send it again."))
         #expect(await harness.execute("tap 1").ok)
         // And the backend still holds its own message, untouched, with no duplicate counted
         #expect(backend.message(taken)?.text == "other")

@@ -1,8 +1,9 @@
-@testable import CourierApp
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// What the driver does with odd input: line ends, bytes, tabs, control characters, limits, REFs and expectations.
 @Suite("Driver input", .serialized, .removesTemporaryDirectories)
@@ -98,8 +99,9 @@ struct DriverInputTests {
         let harness = try await AppTestsDriverHarness.started()
         #expect(await harness.execute("profile name   ").lines == ["error: line 1: a display name cannot be empty"])
         let long = String(repeating: "n", count: 65)
-        #expect(await harness.execute("profile name \(long)").lines
-            == ["error: line 1: a display name is at most 64 characters (this one has 65)"])
+        #expect(
+            await harness.execute("profile name \(long)").lines
+                == ["error: line 1: a display name is at most 64 characters (this one has 65)"])
         let longest = String(repeating: "n", count: 64)
         #expect(await harness.execute("profile name \(longest)").ok)
         #expect(await harness.execute("expect profile.displayName == \"\(longest)\"").ok)

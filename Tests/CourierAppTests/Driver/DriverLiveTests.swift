@@ -1,9 +1,10 @@
-@testable import CourierApp
 import CourierData
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// Other people through the driver: `peer`, `events trim`, `--user`, and what prints as it arrives.
 @Suite("Driver live", .removesTemporaryDirectories)
@@ -18,7 +19,8 @@ struct DriverLiveTests {
         #expect(result.ok)
         #expect(result.lines.first == "  Now ben: see you at 7")
         #expect(result.lines.last?.hasPrefix("ben sent @") == true)
-        await harness.expectScript("""
+        await harness.expectScript(
+            """
             expect chat.messages[-1].text == "see you at 7"
             expect chat.messages[-1].statusLabel == ""
             expect sync.live == true
@@ -33,7 +35,8 @@ struct DriverLiveTests {
 
         #expect(result.ok)
         #expect(result.lines.contains("  Now me: are you there?  [Read]"))
-        await harness.expectScript("""
+        await harness.expectScript(
+            """
             expect chat.messages[-1].status == read
             expect server.reads.c2.ben != null
             expect server.reads.c2.me != null
@@ -62,55 +65,59 @@ struct DriverLiveTests {
 
     @Test("offline and in the background nothing arrives; the catch-up brings it, in order, once")
     func gapsAreCaughtUp() async throws {
-        let harness = try await AppTestsDriverHarness.started(running: """
-            open c2
-            network offline
-            peer ben send c2 one
-            peer ben send c2 two
-            expect chat.messages[-1].text == "Perfect, see you there."
-            network online
-            expect chat.messages[-2].text == one
-            expect chat.messages[-1].text == two
-            background
-            peer ben send c2 three
-            expect chat.messages[-1].text == two
-            expect sync.live == false
-            foreground
-            expect chat.messages[-1].text == three
-            expect chat.count == 6
-            expect sync.live == true
-            """)
+        let harness = try await AppTestsDriverHarness.started(
+            running: """
+                open c2
+                network offline
+                peer ben send c2 one
+                peer ben send c2 two
+                expect chat.messages[-1].text == "Perfect, see you there."
+                network online
+                expect chat.messages[-2].text == one
+                expect chat.messages[-1].text == two
+                background
+                peer ben send c2 three
+                expect chat.messages[-1].text == two
+                expect sync.live == false
+                foreground
+                expect chat.messages[-1].text == three
+                expect chat.count == 6
+                expect sync.live == true
+                """)
         harness.close()
     }
 
     @Test("events trim: a device behind starts over, keeps its queued message, and shows what it missed")
     func trimStartsOver() async throws {
-        let harness = try await AppTestsDriverHarness.started(running: """
-            open c2
-            network offline
-            send kept for later
-            peer ben send c2 missed
-            events trim
-            network online
-            expect sync.resets == 1
-            expect queue.count == 1
-            expect chat.messages[-2].text == missed
-            expect chat.messages[-1].text == "kept for later"
-            expect chat.messages[-1].status == queued
-            """)
+        let harness = try await AppTestsDriverHarness.started(
+            running: """
+                open c2
+                network offline
+                send kept for later
+                peer ben send c2 missed
+                events trim
+                network online
+                expect sync.resets == 1
+                expect queue.count == 1
+                expect chat.messages[-2].text == missed
+                expect chat.messages[-1].text == "kept for later"
+                expect chat.messages[-1].status == queued
+                """)
         harness.close()
     }
 
     @Test("a relaunch keeps the unread count and shows each message once")
     func unreadSurvivesARelaunch() async throws {
-        let directory = try await AppTestsDriverHarness.directory(after: """
-            conversations
-            peer ana send c1 first
-            peer ana send c1 second
-            expect conversations.items[0].unreadCount == 2
-            """)
+        let directory = try await AppTestsDriverHarness.directory(
+            after: """
+                conversations
+                peer ana send c1 first
+                peer ana send c1 second
+                expect conversations.items[0].unreadCount == 2
+                """)
         let harness = try await AppTestsDriverHarness.reopened(directory)
-        await harness.expectScript("""
+        await harness.expectScript(
+            """
             network offline
             conversations
             expect conversations.items[0].id == c1

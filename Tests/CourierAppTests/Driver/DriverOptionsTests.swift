@@ -1,7 +1,8 @@
-@testable import CourierApp
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 @Suite("DriverOptions.parse", .removesTemporaryDirectories)
 struct DriverOptionsTests {

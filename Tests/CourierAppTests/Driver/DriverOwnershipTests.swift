@@ -1,10 +1,11 @@
-@testable import CourierApp
 import CourierData
 import CourierDomain
 import CourierFakes
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// One writer per directory, and nothing acknowledged that the next launch will not find.
 @Suite("Driver ownership", .serialized, .removesTemporaryDirectories)

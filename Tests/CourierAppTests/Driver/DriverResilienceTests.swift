@@ -1,8 +1,9 @@
-@testable import CourierApp
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// Resilience through the driver: rapid fire, airplane-mode toggling, expired sign-in, unknown outcomes and chaos.
 @Suite("Driver resilience", .removesTemporaryDirectories)
@@ -91,7 +92,8 @@ struct DriverResilienceTests {
     func expiredSignIn() async throws {
         let harness = try await AppTestsDriverHarness.started()
         let before = try await harness.number("server.counts.c2")
-        await harness.expectScript("""
+        await harness.expectScript(
+            """
             open c2
             auth expire
             send held 1
@@ -112,7 +114,8 @@ struct DriverResilienceTests {
 
         // Renewing resends what was on its way; "held 3" was composed offline, so the manual policy still waits for
         // the user's Send All.
-        await harness.expectScript("""
+        await harness.expectScript(
+            """
             auth renew
             expect auth.paused == false
             expect queue.count == 1
@@ -128,17 +131,18 @@ struct DriverResilienceTests {
 
     @Test("an expired sign-in survives a restart; nothing is failed and renewing sends the held message")
     func expiredSignInAcrossRestart() async throws {
-        let harness = try await AppTestsDriverHarness.started(running: """
-            open c3
-            auth expire
-            send kept
-            restart
-            expect auth.expired == true
-            expect queue.count == 1
-            expect chat.failed == []
-            auth renew
-            expect queue.count == 0
-            """)
+        let harness = try await AppTestsDriverHarness.started(
+            running: """
+                open c3
+                auth expire
+                send kept
+                restart
+                expect auth.expired == true
+                expect queue.count == 1
+                expect chat.failed == []
+                auth renew
+                expect queue.count == 0
+                """)
         // Held by the sign-in, not queued by the user: renewing sends it, restart or not.
         #expect(try await serverTexts(harness, "c3").last == "kept")
     }
@@ -166,8 +170,9 @@ struct DriverResilienceTests {
     // MARK: - Chaos
 
     /// Four conversations, the flaky profile, connectivity flicker, restarts, the automatic policy.
-    @Test("chaos: every message delivered exactly once, in compose order, and the queue empty",
-          arguments: [UInt64(3), 11, 29])
+    @Test(
+        "chaos: every message delivered exactly once, in compose order, and the queue empty",
+        arguments: [UInt64(3), 11, 29])
     func chaos(seed: UInt64) async throws {
         let harness = try await AppTestsDriverHarness.started(seed: seed)
         let conversations = ["c2", "c3", "c4", "c5"]

@@ -1,8 +1,9 @@
-@testable import CourierApp
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// What a person sees through the driver: banner, toast and alert lines as they change, the message taps and
 /// their buttons, one-attempt Retry, and write-queue give-ups that roll back.
@@ -65,12 +66,14 @@ struct DriverScreenTests {
 
         let sheet = "alert: Queued Message — This message is waiting for a connection. [Cancel | Info | Dismiss]"
         #expect(tap.lines == [sheet])
-        #expect(info.lines.first
-            == "alert: Queued Message — This message will send automatically when you're back online [OK]")
+        #expect(
+            info.lines.first
+                == "alert: Queued Message — This message will send automatically when you're back online [OK]")
         #expect(ok.lines.first == "alert: —")
         #expect(try await harness.number("queue.count") == 1)
         #expect(!(await harness.execute("choose ok").ok), "no alert is open")
-        await harness.expectScript("""
+        await harness.expectScript(
+            """
             network online
             toast yes
             expect chat.messages[-1].text == "keep"
@@ -94,7 +97,8 @@ struct DriverScreenTests {
     func writeQueueGiveUps() async throws {
         let harness = try await AppTestsDriverHarness.started()
         let original = try await harness.state()["server"]?["displayName"]
-        await harness.expectScript("""
+        await harness.expectScript(
+            """
             network offline
             profile name Stale
             advance 8d
@@ -114,14 +118,15 @@ struct DriverScreenTests {
 
     @Test("the conversation list is kept: offline after a relaunch it still shows what it loaded online")
     func conversationListKeptOffline() async throws {
-        let harness = try await AppTestsDriverHarness.started(running: """
-            conversations
-            network offline
-            restart
-            conversations
-            expect conversations.count == 50
-            expect conversations.items[0].id == "c1"
-            """)
+        let harness = try await AppTestsDriverHarness.started(
+            running: """
+                conversations
+                network offline
+                restart
+                conversations
+                expect conversations.count == 50
+                expect conversations.items[0].id == "c1"
+                """)
         harness.close()
     }
 

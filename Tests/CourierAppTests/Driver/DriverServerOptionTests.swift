@@ -1,6 +1,7 @@
-@testable import CourierApp
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// `--server URL`: an http URL is taken, anything else is a bad invocation.
 @Suite struct DriverServerOptionTests {
@@ -11,8 +12,10 @@ import Testing
     }
 
     @Test func otherValuesAreABadInvocation() {
-        for bad in [["--server"], ["--server", "ftp://127.0.0.1:21"], ["--server", "127.0.0.1:8080"],
-                    ["--server", "--json"]] {
+        for bad in [
+            ["--server"], ["--server", "ftp://127.0.0.1:21"], ["--server", "127.0.0.1:8080"],
+            ["--server", "--json"],
+        ] {
             #expect(throws: DriverError.self, "\(bad)") { try DriverOptions.parse(bad) }
         }
     }

@@ -1,8 +1,9 @@
-@testable import CourierApp
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// The driver run in process, script by script, as docs/driver.md promises.
 @Suite("Driver sessions", .removesTemporaryDirectories)
@@ -13,7 +14,8 @@ struct DriverSessionTests {
     @Test("the example session of docs/driver.md passes verbatim")
     func contractExample() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        let status = await harness.run("""
+        let status = await harness.run(
+            """
             open c2
             network offline
             send first
@@ -32,8 +34,9 @@ struct DriverSessionTests {
         #expect(!harness.output.contains { $0.hasPrefix("error:") })
     }
 
-    @Test("five messages offline, restart, online, Send All — all five at the backend in order, once",
-          arguments: ["queue send all", "toast yes"])
+    @Test(
+        "five messages offline, restart, online, Send All — all five at the backend in order, once",
+        arguments: ["queue send all", "toast yes"])
     func story29(sendAll: String) async throws {
         // Given five messages composed offline, and an app restart.
         let harness = try await AppTestsDriverHarness.started()
@@ -46,7 +49,8 @@ struct DriverSessionTests {
         #expect(try await harness.number("server.counts.c2") == before)
 
         // When the device comes back online and the user sends them all.
-        await harness.expectScript("""
+        await harness.expectScript(
+            """
             network online
             expect toast.text == "Connected. Auto-send 5 queued messages?"
             \(sendAll)
@@ -69,7 +73,8 @@ struct DriverSessionTests {
     @Test("a failing line exits 1, names its line number and stops the script")
     func failureStopsScript() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        let status = await harness.run("""
+        let status = await harness.run(
+            """
             # a comment, then a blank line
 
             open c2
@@ -127,22 +132,23 @@ struct DriverSessionTests {
 
     @Test("more at the start of a conversation and conversations more at the end succeed and change nothing")
     func edgesDoNothing() async throws {
-        let harness = try await AppTestsDriverHarness.started(running: """
-            open c2
-            expect chat.count == 3
-            expect chat.hasMore == false
-            more
-            expect chat.count == 3
-            conversations
-            expect conversations.count == 50
-            conversations more
-            conversations more
-            expect conversations.count == 120
-            expect conversations.hasMore == false
-            conversations more
-            expect conversations.count == 120
-            expect conversations.items[-1].id == c120
-            """)
+        let harness = try await AppTestsDriverHarness.started(
+            running: """
+                open c2
+                expect chat.count == 3
+                expect chat.hasMore == false
+                more
+                expect chat.count == 3
+                conversations
+                expect conversations.count == 50
+                conversations more
+                conversations more
+                expect conversations.count == 120
+                expect conversations.hasMore == false
+                conversations more
+                expect conversations.count == 120
+                expect conversations.items[-1].id == c120
+                """)
         #expect(harness.output.contains("loaded 0 older message(s); 3 in all, Beginning of conversation"))
     }
 
@@ -154,7 +160,8 @@ struct DriverSessionTests {
             #expect(await harness.execute("more").ok)
             #expect(try await harness.number("chat.count") == page * 50)
         }
-        await harness.expectScript("""
+        await harness.expectScript(
+            """
             expect chat.hasMore == false
             more
             expect chat.count == 1000
@@ -268,7 +275,8 @@ struct DriverSessionTests {
             after: "open c3\nsend online one\nnetwork offline\nsend offline one")
 
         let second = try await AppTestsDriverHarness.reopened(directory)
-        await second.expectScript("""
+        await second.expectScript(
+            """
             expect network.online == false
             expect queue.count == 1
             expect queue.items[0].text == "offline one"

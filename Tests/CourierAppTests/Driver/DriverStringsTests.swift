@@ -1,7 +1,8 @@
-@testable import CourierApp
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// The driver prints a screen's words from its state — the toast's and Send All's labels, the queue's buttons, its
 /// edit sheet and delete confirmation, the beginning of a conversation — rather than writing them itself.

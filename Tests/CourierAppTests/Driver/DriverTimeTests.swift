@@ -1,8 +1,9 @@
-@testable import CourierApp
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// Virtual time under the driver: long jumps coalesce display refreshes yet keep every deadline, and a script
 /// replays byte for byte however loaded the machine is.

@@ -1,19 +1,26 @@
-@testable import CourierApp
 import Testing
+
+@testable import CourierApp
 
 @Suite("Expectation")
 struct ExpectationTests {
     private let document = JSONValue.object([
         ("network", .object([("online", .bool(true)), ("profile", .string("wifi"))])),
         ("banner", .object([("text", .string("You're offline. 2 messages queued.")), ("queuedCount", .int(2))])),
-        ("chat", .object([
-            ("conversationId", .null),
-            ("messages", .array([
-                .object([("text", .string("first")), ("status", .string("sent"))]),
-                .object([("text", .string("second")), ("status", .string("queued"))]),
-            ])),
-            ("failed", .array([.string("id-1")])),
-        ])),
+        (
+            "chat",
+            .object([
+                ("conversationId", .null),
+                (
+                    "messages",
+                    .array([
+                        .object([("text", .string("first")), ("status", .string("sent"))]),
+                        .object([("text", .string("second")), ("status", .string("queued"))]),
+                    ])
+                ),
+                ("failed", .array([.string("id-1")])),
+            ])
+        ),
         ("grid", .array([.array([.int(1), .int(2)]), .array([.int(3)])])),
     ])
 
@@ -25,8 +32,9 @@ struct ExpectationTests {
 
     @Test("paths are dot-separated keys with [i] indexes; negative indexes count from the end")
     func pathParsing() throws {
-        #expect(try Expectation.parsePath("chat.messages[-1].text")
-            == [.key("chat"), .key("messages"), .index(-1), .key("text")])
+        #expect(
+            try Expectation.parsePath("chat.messages[-1].text")
+                == [.key("chat"), .key("messages"), .index(-1), .key("text")])
         #expect(try Expectation.parsePath("grid[1][0]") == [.key("grid"), .index(1), .index(0)])
         #expect(try Expectation.parsePath("network") == [.key("network")])
     }
@@ -86,10 +94,12 @@ struct ExpectationTests {
 
     @Test("ordering values of different kinds is a failure that says why")
     func incomparable() throws {
-        #expect(try check("network.online < 1")
-            == "network.online is true, which cannot be compared with < 1")
-        #expect(try check("banner.queuedCount >= \"2\"")
-            == "banner.queuedCount is 2, which cannot be compared with >= \"2\"")
+        #expect(
+            try check("network.online < 1")
+                == "network.online is true, which cannot be compared with < 1")
+        #expect(
+            try check("banner.queuedCount >= \"2\"")
+                == "banner.queuedCount is 2, which cannot be compared with >= \"2\"")
     }
 
     @Test("contains: a substring, an array element, an object key")
@@ -114,8 +124,9 @@ struct ExpectationTests {
         #expect(try Expectation.parse("a == true").expected == .bool(true))
         #expect(try Expectation.parse("a == null").expected == .null)
         #expect(try Expectation.parse("a == two words").expected == .string("two words"))
-        #expect(try Expectation.parse("a == \"You're offline. 2 messages queued.\"").expected
-            == .string("You're offline. 2 messages queued."))
+        #expect(
+            try Expectation.parse("a == \"You're offline. 2 messages queued.\"").expected
+                == .string("You're offline. 2 messages queued."))
     }
 
     @Test(

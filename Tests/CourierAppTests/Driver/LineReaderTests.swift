@@ -1,6 +1,7 @@
-@testable import CourierApp
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 @Suite("LineReader")
 struct LineReaderTests {
@@ -39,9 +40,10 @@ struct LineReaderTests {
     func lineEnds() {
         let text = Array("open c2\r\nsend hi\nexpect x == 1\r\n\r\nlast".utf8)
         for chunk in [1, 2, 3, 7, 64] {
-            #expect(lines(text, chunk: chunk) == [
-                .text("open c2"), .text("send hi"), .text("expect x == 1"), .text(""), .text("last"),
-            ])
+            #expect(
+                lines(text, chunk: chunk) == [
+                    .text("open c2"), .text("send hi"), .text("expect x == 1"), .text(""), .text("last"),
+                ])
         }
         #expect(lines(Array("a\r".utf8)) == [.text("a")])
         #expect(lines([]) == [])

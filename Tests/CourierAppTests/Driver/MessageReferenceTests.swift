@@ -1,6 +1,7 @@
-@testable import CourierApp
 import CourierDomain
 import Testing
+
+@testable import CourierApp
 
 @Suite("MessageReference")
 struct MessageReferenceTests {

@@ -1,5 +1,6 @@
-@testable import CourierApp
 import Testing
+
+@testable import CourierApp
 
 @Suite("JSONParser")
 struct JSONParserTests {
@@ -22,9 +23,11 @@ struct JSONParserTests {
     @Test("arrays and objects keep their order; whitespace around tokens is allowed")
     func containers() throws {
         let value = try JSONParser.parse(" { \"b\" : [1, 2 ,\n3], \"a\":{}, \"c\":[ ] }\t\r\n")
-        #expect(value == .object([
-            ("b", .array([.number(1), .number(2), .number(3)])), ("a", .object([])), ("c", .array([])),
-        ]))
+        #expect(
+            value
+                == .object([
+                    ("b", .array([.number(1), .number(2), .number(3)])), ("a", .object([])), ("c", .array([])),
+                ]))
         #expect(value["a"] == .object([]))
         #expect(value["missing"] == nil)
     }

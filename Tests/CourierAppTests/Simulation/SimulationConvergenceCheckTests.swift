@@ -1,10 +1,11 @@
-@testable import CourierApp
 import CourierData
 import CourierDomain
 import CourierFakes
 import CourierPresentation
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// The simulation's convergence check cannot pass vacuously: fed what the backend holds it finds nothing, and fed
 /// a deliberately stale device — a message missing, one twice, a phantom, the wrong order, text, status, preview,
@@ -65,7 +66,7 @@ struct SimulationConvergenceCheckTests {
     }
 
     /// Changes the open chat's rows.
-    private func violations(rows change: (inout [MessageRow]) -> Void) -> [String] {
+    private func rowViolations(_ change: (inout [MessageRow]) -> Void) -> [String] {
         violations { shown in
             var rows = shown.chat?.rows ?? []
             change(&rows)
@@ -85,13 +86,13 @@ struct SimulationConvergenceCheckTests {
 
     @Test("a stale chat is caught: a message missing, shown twice, a phantom, out of order, old text or status")
     func aStaleChatIsCaught() {
-        let missing = violations(rows: { rows in rows.remove(at: index(of: "ben-1", in: rows)) })
+        let missing = rowViolations({ rows in rows.remove(at: index(of: "ben-1", in: rows)) })
         #expect(missing.contains { $0.hasPrefix("the chat of c2 lacks 1 message(s) the backend holds") })
 
-        let twice = violations(rows: { rows in rows.append(rows[rows.count - 1]) })
+        let twice = rowViolations({ rows in rows.append(rows[rows.count - 1]) })
         #expect(twice.contains("the chat of c2 shows ben-2 twice"))
 
-        let phantom = violations(rows: { rows in
+        let phantom = rowViolations({ rows in
             rows.append(
                 MessageRow(
                     id: "ghost", text: "?", status: .sent, senderID: "me", statusLabel: "", isOutgoing: true,
@@ -99,15 +100,15 @@ struct SimulationConvergenceCheckTests {
         })
         #expect(phantom.contains("the chat of c2 shows ghost (sent), which neither the backend nor the outbox holds"))
 
-        let swapped = violations(rows: { rows in
+        let swapped = rowViolations({ rows in
             rows.swapAt(index(of: "ben-1", in: rows), index(of: "ben-2", in: rows))
         })
         #expect(swapped.contains { $0.hasPrefix("the chat of c2 shows ben-2 where the backend puts ben-1 (row ") })
 
-        let oldText = violations(rows: { rows in rows[index(of: "mine-1", in: rows)].text = "On my wya" })
+        let oldText = rowViolations({ rows in rows[index(of: "mine-1", in: rows)].text = "On my wya" })
         #expect(oldText.contains("the chat of c2 shows mine-1 as \"On my wya\"; the backend holds \"On my way\""))
 
-        let oldStatus = violations(rows: { rows in rows[index(of: "mine-1", in: rows)].status = .sent })
+        let oldStatus = rowViolations({ rows in rows[index(of: "mine-1", in: rows)].status = .sent })
         #expect(oldStatus.contains("the chat of c2 shows mine-1 sent; the backend reports delivered"))
     }
 

@@ -1,7 +1,8 @@
-@testable import CourierApp
 import CourierDomain
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// The simulation's order check: the user's own messages must stand at the backend in the order they were composed.
 @Suite("Simulation: the compose-order check")

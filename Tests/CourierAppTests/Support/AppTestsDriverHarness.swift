@@ -1,9 +1,10 @@
-@testable import CourierApp
 import CourierData
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierApp
 
 /// A `Driver` on a fresh temporary data directory, with everything it prints captured, for in-process tests; closed
 /// when the test ends (its suite removes temporary directories), or before by `close()`.

@@ -1,7 +1,7 @@
+import CourierConformance
 import CourierData
 import CourierDomain
 import CourierFakes
-import CourierConformance
 import CourierServer
 import Foundation
 

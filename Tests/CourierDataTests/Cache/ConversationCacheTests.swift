@@ -23,7 +23,8 @@ import Testing
         #expect(storage.compactions > 0)
         #expect(storage.records.count < 2 * 2 + 64 + 2)
         #expect(reopened.count == 2)
-        #expect(reopened.page(after: nil, limit: 5)?.conversations.first?.lastActivity
-            == Date(timeIntervalSince1970: 99))
+        #expect(
+            reopened.page(after: nil, limit: 5)?.conversations.first?.lastActivity
+                == Date(timeIntervalSince1970: 99))
     }
 }

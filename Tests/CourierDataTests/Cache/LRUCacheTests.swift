@@ -1,5 +1,6 @@
-@testable import CourierData
 import Testing
+
+@testable import CourierData
 
 @Suite struct LRUCacheTests {
     @Test func theLeastRecentlyUsedEntryIsEvictedFirst() {

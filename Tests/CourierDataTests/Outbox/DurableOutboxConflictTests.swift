@@ -18,8 +18,9 @@ struct DurableOutboxConflictTests {
         let backend = try BackendFixtures.backend()
         let takenID = IDGenerator.seeded(7).next()
         try backend.receive(
-            Message(id: takenID, conversationID: "c1", senderID: "me", text: "other", timestamp: clock.now,
-                    status: .sent))
+            Message(
+                id: takenID, conversationID: "c1", senderID: "me", text: "other", timestamp: clock.now,
+                status: .sent))
         let outbox = DurableOutbox(
             store: store, repository: backend, connectivity: connectivity, clock: clock, ids: .seeded(7),
             currentUser: "me")

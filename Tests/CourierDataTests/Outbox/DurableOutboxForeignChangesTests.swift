@@ -17,7 +17,10 @@ struct DurableOutboxForeignChangesTests {
         let repository = FakeMessageRepository(clock: clock)
         let ownerStore = try FileOutboxStore(directory: directory.url, access: .owner)
         let guest = try FileOutboxStore(directory: directory.url, access: .guest)
-        defer { ownerStore.close(); guest.close() }
+        defer {
+            ownerStore.close()
+            guest.close()
+        }
         let outbox = DurableOutbox(
             store: ownerStore, repository: repository, connectivity: ManualConnectivity(online: true), clock: clock,
             ids: .random, currentUser: "me", policy: .automatic)

@@ -225,10 +225,12 @@ import Testing
     func interruptedStore() -> InMemoryOutboxStore {
         let start = clock.now
         return InMemoryOutboxStore(messages: [
-            Message(id: "waiting", conversationID: "c2", senderID: "me", text: "typed offline", timestamp: start,
-                    status: .queued),
-            Message(id: "cut-off", conversationID: "c2", senderID: "me", text: "on its way when the app died",
-                    timestamp: start.addingTimeInterval(1), status: .sending),
+            Message(
+                id: "waiting", conversationID: "c2", senderID: "me", text: "typed offline", timestamp: start,
+                status: .queued),
+            Message(
+                id: "cut-off", conversationID: "c2", senderID: "me", text: "on its way when the app died",
+                timestamp: start.addingTimeInterval(1), status: .sending),
         ])
     }
 

@@ -1,8 +1,9 @@
-@testable import CourierData
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierData
 
 @Suite("FileOutboxStore recovery", .removesTemporaryDirectories)
 struct FileOutboxStoreRecoveryTests: StorageOutboxTesting {
@@ -126,7 +127,8 @@ struct FileOutboxStoreRecoveryTests: StorageOutboxTesting {
         var bytes = [UInt8](body)
         var offset = 2
         for _ in 0..<4 {
-            let length = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16
+            let length =
+                Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16
                 | Int(bytes[offset + 3]) << 24
             offset += 4 + length
         }

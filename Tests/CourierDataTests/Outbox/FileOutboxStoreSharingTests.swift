@@ -19,7 +19,10 @@ struct FileOutboxStoreSharingTests: StorageOutboxTesting {
         // Given an owner and a guest on one directory (two processes), the guest's clock ten seconds behind
         let owner = try shared(.owner)
         let guest = try shared(.guest)
-        defer { owner.close(); guest.close() }
+        defer {
+            owner.close()
+            guest.close()
+        }
 
         // When they compose into one conversation in turn, each at its clock's reading
         var composed: [Message] = []
@@ -50,7 +53,10 @@ struct FileOutboxStoreSharingTests: StorageOutboxTesting {
         // Given an owner that churns (enqueue, remove: dead records pile up and compactions follow)
         let owner = try shared(.owner)
         let guest = try shared(.guest)
-        defer { owner.close(); guest.close() }
+        defer {
+            owner.close()
+            guest.close()
+        }
 
         // When a guest appends 300 messages at the same time, on another thread
         async let churn: Void = Task.detached {

@@ -1,7 +1,8 @@
-@testable import CourierData
 import CourierDomain
 import Foundation
 import Testing
+
+@testable import CourierData
 
 /// Every record type's binary body: what is written reads back the same, and damaged or newer bodies are refused.
 @Suite struct RecordEncodingTests {

@@ -1,9 +1,10 @@
-@testable import CourierData
 import CourierDomain
 import CourierFakes
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierData
 
 /// The log's file grows ahead of its records in zero-filled steps; a zero word where a frame would start ends it.
 @Suite("RecordLog: space written ahead", .removesTemporaryDirectories)

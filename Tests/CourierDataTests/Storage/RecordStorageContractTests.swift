@@ -21,7 +21,9 @@ import Testing
     @Test(arguments: Kind.allCases) func appendedRecordsComeBackInOrderAfterAReopen(kind: Kind) throws {
         // Given records of every shape, appended in two calls (empty, binary, bytes that look like a frame marker)
         let subject = try RecordStorageSubject(kind)
-        let records = [Data("one".utf8), Data(), Data([0, 0xFF, 0xC0, 0x4C, 0x52, 0]), Data(repeating: 7, count: 5_000)]
+        let records = [
+            Data("one".utf8), Data(), Data([0, 0xFF, 0xC0, 0x4C, 0x52, 0]), Data(repeating: 7, count: 5_000),
+        ]
         try subject.storage.append(Array(records.prefix(2)))
         try subject.storage.append(Array(records.dropFirst(2)))
 

@@ -1,5 +1,6 @@
-@testable import CourierData
 import Foundation
+
+@testable import CourierData
 
 /// Runs `body(thread)` on `threads` real threads at once and returns when all are done.
 func storageRunOnThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {

@@ -172,11 +172,12 @@ import Testing
         fixture.feed.forgetAll()
         let chatPage = MessagePage(messages: [missed], hasMore: false)
         fixture.feed.snapshotPages = (
-            ConversationPage(conversations: [
-                Conversation(
-                    id: "c2", participantIDs: ["me", "ben"], lastMessage: missed, lastActivity: missed.timestamp,
-                    unreadCount: 0)
-            ], hasMore: false), ["c2": chatPage]
+            ConversationPage(
+                conversations: [
+                    Conversation(
+                        id: "c2", participantIDs: ["me", "ben"], lastMessage: missed, lastActivity: missed.timestamp,
+                        unreadCount: 0)
+                ], hasMore: false), ["c2": chatPage]
         )
 
         // When it reconnects
@@ -189,7 +190,10 @@ import Testing
         #expect(fixture.feed.snapshots == 1)
         #expect(engine.resets == 1)
         #expect(engine.cursor == fixture.feed.end)
-        #expect(fixture.updates.contains { if case .reset(let snapshot) = $0 { snapshot.chats["c2"] == chatPage } else { false } })
+        #expect(
+            fixture.updates.contains {
+                if case .reset(let snapshot) = $0 { snapshot.chats["c2"] == chatPage } else { false }
+            })
         #expect(client.outbox.pending.map(\.id) == [queued.id])
         #expect(client.messageCache.messages(in: "c2").map(\.id) == [missed.id])
         #expect(engine.isLive)
@@ -260,10 +264,13 @@ import Testing
         await fixture.settle()
 
         // Then one delivered receipt per conversation, up to its newest message
-        #expect(Set(fixture.feed.marks) == [
-            Receipt(conversationID: "c1", userID: "me", kind: .delivered, upTo: fixture.message("a1", from: "ana", in: "c1", at: 1.5).cursor),
-            Receipt(conversationID: "c2", userID: "me", kind: .delivered, upTo: last.cursor),
-        ])
+        #expect(
+            Set(fixture.feed.marks) == [
+                Receipt(
+                    conversationID: "c1", userID: "me", kind: .delivered,
+                    upTo: fixture.message("a1", from: "ana", in: "c1", at: 1.5).cursor),
+                Receipt(conversationID: "c2", userID: "me", kind: .delivered, upTo: last.cursor),
+            ])
         #expect(fixture.cached("c2")?.unreadCount == 3)
         #expect(fixture.cached("c1")?.unreadCount == 1)
         fixture.close()

@@ -16,8 +16,10 @@ final class SyncFixture {
     let feed: FakeEventFeed
     let messages: FakeMessageRepository
     let conversations = FakeConversationRepository([
-        Conversation(id: "c1", participantIDs: ["me", "ana"], lastActivity: BackendFixtures.now.addingTimeInterval(-60)),
-        Conversation(id: "c2", participantIDs: ["me", "ben"], lastActivity: BackendFixtures.now.addingTimeInterval(-120)),
+        Conversation(
+            id: "c1", participantIDs: ["me", "ana"], lastActivity: BackendFixtures.now.addingTimeInterval(-60)),
+        Conversation(
+            id: "c2", participantIDs: ["me", "ben"], lastActivity: BackendFixtures.now.addingTimeInterval(-120)),
     ])
     var settings = SyncSettings()
     private(set) var client: CourierClient?

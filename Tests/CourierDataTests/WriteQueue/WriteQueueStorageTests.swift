@@ -1,8 +1,9 @@
-@testable import CourierData
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierData
 
 /// The record format behind the storage seam, compaction, observation and backoff timing.
 @MainActor

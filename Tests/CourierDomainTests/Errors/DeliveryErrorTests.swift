@@ -5,7 +5,9 @@ import Testing
     @Test func onlyTransientErrorsAreRetried() {
         let transient: [DeliveryError] = [.offline, .timeout, .server(code: 503)]
         #expect(transient.allSatisfy { $0.isRetryable })
-        let permanent: [DeliveryError] = [.unauthorized, .forbidden, .validation(reason: "x"), .notFound, .unknown("?")]
+        let permanent: [DeliveryError] = [
+            .unauthorized, .forbidden, .validation(reason: "x"), .notFound, .unknown("?"),
+        ]
         #expect(permanent.allSatisfy { !$0.isRetryable })
     }
 

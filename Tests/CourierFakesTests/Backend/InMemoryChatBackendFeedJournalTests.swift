@@ -140,9 +140,10 @@ struct InMemoryChatBackendFeedJournalTests {
         for target in [backend, reopened] {
             let answer = try target.events(for: "ana", after: FeedPosition(1), limit: 10, wait: .zero, as: "ana")
             #expect(answer == .expired)
-            #expect(try target.feedLines(for: "ana", after: FeedPosition(2)) == [
-                "3 message m2", "4 message m3", "5 message m4",
-            ])
+            #expect(
+                try target.feedLines(for: "ana", after: FeedPosition(2)) == [
+                    "3 message m2", "4 message m3", "5 message m4",
+                ])
         }
     }
 

@@ -1,9 +1,10 @@
-@testable import CourierFakes
 import CourierData
 import CourierDomain
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import CourierFakes
 
 /// The backend journal's records: the binary layout every store writes, and the JSON of earlier builds still read.
 @Suite(.removesTemporaryDirectories) struct RecordLogBackendJournalFormatTests {

@@ -1,7 +1,8 @@
-@testable import CourierFakes
 import CourierDomain
 import Foundation
 import Testing
+
+@testable import CourierFakes
 
 /// One user's bounded feed: positions that only grow, reads after a cursor, and what retention forgets.
 @Suite("UserFeed")

@@ -59,7 +59,9 @@ import Testing
     @Test func theStatusTextsAreTheStorysWords() {
         let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
         let formatter = RelativeTimeFormatter()
-        func text(_ presence: Presence) -> String { ChatViewModel.presenceText(presence, now: now, formatter: formatter) }
+        func text(_ presence: Presence) -> String {
+            ChatViewModel.presenceText(presence, now: now, formatter: formatter)
+        }
         #expect(text(Presence(userID: "a", isOnline: true)) == "Online")
         #expect(text(Presence(userID: "a", isOnline: false)) == "Offline")
         let justNow = Presence(userID: "a", isOnline: false, lastSeen: now.addingTimeInterval(-10))

@@ -14,8 +14,10 @@ import Testing
     func aRefusedPageLoadsWhenTheFeedIsLive() async {
         // Given a chat opened while the backend refuses the expired sign-in
         let repository = backend(
-            [Message(
-                id: "m1", conversationID: "c1", senderID: "ana", text: "Hello", timestamp: clock.now, status: .sent)],
+            [
+                Message(
+                    id: "m1", conversationID: "c1", senderID: "ana", text: "Hello", timestamp: clock.now, status: .sent)
+            ],
             latency: .zero)
         repository.fail(with: .unauthorized)
         let sync = FakeLiveSync()

@@ -45,10 +45,11 @@ import Testing
         sync.announce(.messages([answer]))
 
         // Then it shows below mine, in one new state, and the chat marks it read
-        #expect(recorder.states == [
-            chatState([mine("s1", "hey", .sent)]),
-            chatState([mine("s1", "hey", .sent), theirs(answer)]),
-        ])
+        #expect(
+            recorder.states == [
+                chatState([mine("s1", "hey", .sent)]),
+                chatState([mine("s1", "hey", .sent), theirs(answer)]),
+            ])
         #expect(sync.reads.last?.upTo == answer.cursor)
         #expect(sync.reads.last?.conversation == "c1")
     }
@@ -61,7 +62,7 @@ import Testing
         // When two of Ana's messages arrive in one update (one batch of the feed)
         let first = fromAna("a1", "are you")
         let second = fromAna("a2", "there?", at: 2)
-        sync.send(.messages([first, second]))
+        sync.announce(.messages([first, second]))
 
         // Then both show at the bottom in one new state
         #expect(recorder.states == [chatState([]), chatState([theirs(first), theirs(second)])])
@@ -78,7 +79,7 @@ import Testing
         let recorder = StateRecorder(model)
 
         // When Ana reads all of them
-        sync.send(.statuses(conversation: "c1", status: .read, upTo: clock.now.cursorAtEnd))
+        sync.announce(.statuses(conversation: "c1", status: .read, upTo: clock.now.cursorAtEnd))
 
         // Then the three rows say "Read" in one new state
         let rows = { (status: MessageStatus) in sent.map { mine($0.id, $0.text, status) } }

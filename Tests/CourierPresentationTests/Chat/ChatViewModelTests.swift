@@ -202,10 +202,11 @@ import Testing
 
         // Then the outbox deletes it once, and its deleted event takes the row and the banner's count away together
         #expect(outbox.deleteCalls == [failed.id])
-        #expect(recorder.states == [
-            chatState([mine(failed.id, "broken", .failed, time: "Now")], waiting: 1),
-            chatState([], waiting: 0),
-        ])
+        #expect(
+            recorder.states == [
+                chatState([mine(failed.id, "broken", .failed, time: "Now")], waiting: 1),
+                chatState([], waiting: 0),
+            ])
     }
 
     // MARK: - Following the outbox
@@ -222,9 +223,12 @@ import Testing
         outbox.announce(.changed(receipt))
         receipt.status = .read
         outbox.announce(.changed(receipt))
-        outbox.announce(.changed(Message(
-            id: MessageID("other"), conversationID: "c2", senderID: "me", text: "elsewhere", timestamp: clock.now,
-            status: .sent)))
+        outbox.announce(
+            .changed(
+                Message(
+                    id: MessageID("other"), conversationID: "c2", senderID: "me", text: "elsewhere",
+                    timestamp: clock.now,
+                    status: .sent)))
         outbox.announce(.deleted(sent.id))
 
         #expect(

@@ -35,9 +35,10 @@ import Testing
         timeline.upsert(message("late", at: 700))
 
         // Then the order is compose order and every id points at its row
-        #expect(timeline.messages.map(\.id.rawValue) == [
-            "a0", "a1", "a2", "b0", "b2", "late", "p0", "p1", "p2", "p3", "p4", "p5",
-        ])
+        #expect(
+            timeline.messages.map(\.id.rawValue) == [
+                "a0", "a1", "a2", "b0", "b2", "late", "p0", "p1", "p2", "p3", "p4", "p5",
+            ])
         #expect(timeline.message("p2")?.status == .sent)
         #expect(timeline.index(of: "b1") == nil)
         expectIndexed(timeline)

@@ -45,8 +45,10 @@ import Testing
         #expect(down.banner.showsSendAll)
         #expect(!banner.state.banner.visible)
         #expect(banner.state.isBackendReachable)
-        #expect(ConnectivityBannerViewModel.unreachableText(queuedCount: 0)
-            == "Can't reach the server. Messages will send when it's back.")
-        #expect(ConnectivityBannerViewModel.unreachableText(queuedCount: 3) == "Can't reach the server. 3 messages queued.")
+        #expect(
+            ConnectivityBannerViewModel.unreachableText(queuedCount: 0)
+                == "Can't reach the server. Messages will send when it's back.")
+        #expect(
+            ConnectivityBannerViewModel.unreachableText(queuedCount: 3) == "Can't reach the server. 3 messages queued.")
     }
 }

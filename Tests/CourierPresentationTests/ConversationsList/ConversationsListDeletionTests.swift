@@ -93,8 +93,9 @@ private typealias Alert = ConversationsListViewModel.DeleteAlert
                 State(items: rows, alert: Alert(conversationID: "c1", queued: 0, failed: 0)),
                 State(items: rows),
             ])
-        #expect(Alert(conversationID: "c1", queued: 0, failed: 0).message
-            == "This conversation will be removed from your list.")
+        #expect(
+            Alert(conversationID: "c1", queued: 0, failed: 0).message
+                == "This conversation will be removed from your list.")
         #expect(deleter.deleted.isEmpty && outbox.pending.count == 1)
     }
 

@@ -51,10 +51,11 @@ private typealias Fixture = ConversationsListFixture
         let recorder = StateRecorder(model)
 
         // When User 3 writes in c3 and User 2 in c2, in one update (one batch of the feed)
-        sync.send(.messages([
-            message("n3", in: "c3", from: "u3", text: "three"),
-            message("n2", in: "c2", from: "u2", text: "two"),
-        ]))
+        sync.announce(
+            .messages([
+                message("n3", in: "c3", from: "u3", text: "three"),
+                message("n2", in: "c2", from: "u2", text: "two"),
+            ]))
 
         // Then both rows moved up with their previews and one more unread each, in one state
         #expect(recorder.states.map { $0.items.map(\.id) } == [["c1", "c2", "c3"], ["c2", "c3", "c1"]])
@@ -68,10 +69,11 @@ private typealias Fixture = ConversationsListFixture
         let watching = sync.watch("c2")
 
         // When I write in c3 from another device and User 2 writes in c2
-        sync.announce(.messages([
-            message("mine", in: "c3", from: Fixture.me, text: "from my laptop"),
-            message("u2", in: "c2", from: "u2", text: "seen at once"),
-        ]))
+        sync.announce(
+            .messages([
+                message("mine", in: "c3", from: Fixture.me, text: "from my laptop"),
+                message("u2", in: "c2", from: "u2", text: "seen at once"),
+            ]))
 
         // Then both moved up, and neither counted
         #expect(model.state.items.map(\.id) == ["c2", "c3", "c1"])
@@ -85,8 +87,9 @@ private typealias Fixture = ConversationsListFixture
         let newest = try #require(Fixture.conversations(3, newest: clock.now)[1].lastMessage)
 
         // When a marker below the newest arrives, then one covering it
-        sync.announce(.readByMe(
-            conversation: "c2", upTo: MessageCursor(timestamp: newest.timestamp.addingTimeInterval(-1), id: "x")))
+        sync.announce(
+            .readByMe(
+                conversation: "c2", upTo: MessageCursor(timestamp: newest.timestamp.addingTimeInterval(-1), id: "x")))
         let before = model.state.items[1].unreadCount
         sync.announce(.readByMe(conversation: "c2", upTo: newest.cursor))
 
@@ -118,9 +121,12 @@ private typealias Fixture = ConversationsListFixture
         c3.lastActivity = clock.now.addingTimeInterval(1)
         c3.unreadCount = 4
         let rest = Array(Fixture.conversations(3, newest: clock.now).prefix(2))
-        sync.announce(.reset(FeedSnapshot(
-            position: FeedPosition(3), conversations: ConversationPage(conversations: [c3] + rest, hasMore: false),
-            chats: [:])))
+        sync.announce(
+            .reset(
+                FeedSnapshot(
+                    position: FeedPosition(3),
+                    conversations: ConversationPage(conversations: [c3] + rest, hasMore: false),
+                    chats: [:])))
 
         // Then one state, never empty, with the snapshot's order, preview and count
         #expect(recorder.states.count == 2)

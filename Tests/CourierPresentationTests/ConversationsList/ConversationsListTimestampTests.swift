@@ -12,7 +12,9 @@ private typealias Fixture = ConversationsListFixture
 
     private func loadedModel(_ conversations: [Conversation]) async -> ConversationsListViewModel {
         let model = ConversationsListViewModel(
-            currentUser: Fixture.me, conversations: FakeConversationRepository(conversations, clock: clock,
+            currentUser: Fixture.me,
+            conversations: FakeConversationRepository(
+                conversations, clock: clock,
                 latency: .zero),
             users: FakeUserDirectory(Fixture.users(3)), clock: clock)
         model.loadMore()
@@ -36,9 +38,10 @@ private typealias Fixture = ConversationsListFixture
         for _ in 1...3 { await clock.advance(by: .seconds(60)) }
 
         // Then the recent row counts up once a minute, and the old one keeps its date
-        #expect(recorder.states.map { $0.items.map(\.timestamp) } == [
-            ["Now", "Dec 30"], ["1m ago", "Dec 30"], ["2m ago", "Dec 30"], ["3m ago", "Dec 30"],
-        ])
+        #expect(
+            recorder.states.map { $0.items.map(\.timestamp) } == [
+                ["Now", "Dec 30"], ["1m ago", "Dec 30"], ["2m ago", "Dec 30"], ["3m ago", "Dec 30"],
+            ])
     }
 
     @Test func aJumpOfTenYearsRefreshesOnceAtItsEndLikeADeviceWaking() async {

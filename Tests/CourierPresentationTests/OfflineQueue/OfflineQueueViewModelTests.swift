@@ -151,10 +151,11 @@ import Testing
 
         #expect(outbox.sendAllCalls == 1)
         #expect(outbox.delivered.map(\.text) == ["1", "2", "3"])
-        #expect(recorder.states.map(\.title) == [
-            "Offline Queue (3)", "Offline Queue (3)", "Offline Queue (2)", "Offline Queue (2)", "Offline Queue (1)",
-            "Offline Queue (1)", "Offline Queue (0)",
-        ])
+        #expect(
+            recorder.states.map(\.title) == [
+                "Offline Queue (3)", "Offline Queue (3)", "Offline Queue (2)", "Offline Queue (2)", "Offline Queue (1)",
+                "Offline Queue (1)", "Offline Queue (0)",
+            ])
         #expect(model.state.emptyState == .standard)
     }
 

@@ -16,7 +16,8 @@ import Testing
     /// The profile screen over `writes`; the directory's backend knows the server's name unless a test says not.
     private func makeModel(_ writes: FakeWriteQueue) -> ProfileViewModel {
         if directory.backend.isEmpty { directory.backend = [server.id: server] }
-        return ProfileViewModel(currentUser: "me", writes: writes, users: directory, connectivity: network, clock: clock)
+        return ProfileViewModel(
+            currentUser: "me", writes: writes, users: directory, connectivity: network, clock: clock)
     }
 
     private func state(_ pending: Int, _ givenUp: [String] = []) -> ProfileViewModel.State {

@@ -59,7 +59,8 @@ extension OutboxScreenSuite {
         alert: ChatViewModel.MessageAlert? = nil
     ) -> ChatViewModel.State {
         let online = online ?? network.isOnline
-        let offlineText = waiting == 0
+        let offlineText =
+            waiting == 0
             ? "You're offline. Messages will send when reconnected."
             : "You're offline. \(waiting) \(waiting == 1 ? "message" : "messages") queued."
         return ChatViewModel.State(

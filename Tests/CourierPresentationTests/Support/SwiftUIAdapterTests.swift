@@ -16,7 +16,11 @@ import Testing
         // Given a banner held by a SwiftUI-style observable model, its state read under observation tracking
         let screen = ObservableViewModel(makeBanner())
         let changes = ChangeCounter()
-        withObservationTracking { _ = screen.state } onChange: { changes.count += 1 }
+        withObservationTracking {
+            _ = screen.state
+        } onChange: {
+            changes.count += 1
+        }
         #expect(screen.state.isOnline)
 
         // When the device goes offline
@@ -33,7 +37,11 @@ import Testing
         let queue = OfflineQueueViewModel(outbox: outbox, clock: clock, conversationName: { $0.rawValue })
         let screen = ObservableViewModel(queue)
         let changes = ChangeCounter()
-        withObservationTracking { _ = screen.state } onChange: { changes.count += 1 }
+        withObservationTracking {
+            _ = screen.state
+        } onChange: {
+            changes.count += 1
+        }
 
         // When connectivity changes, which the queue screen does not show
         network.set(online: false)
@@ -68,7 +76,11 @@ import Testing
         chat.start()
         _ = await clock.run(until: { !chat.hasPendingWork })
         let changes = ChangeCounter()
-        withObservationTracking { _ = screen.state } onChange: { changes.count += 1 }
+        withObservationTracking {
+            _ = screen.state
+        } onChange: {
+            changes.count += 1
+        }
 
         // When the user sends a message through the view model
         try screen.viewModel.send(text: "hello")

@@ -31,8 +31,9 @@ import Testing
         let digests = (50...70).map { SHA256.hexString(SHA256.digest([UInt8](repeating: 0x61, count: $0))) }
         #expect(Set(digests).count == digests.count)
         #expect(digests.allSatisfy { $0.count == 64 })
-        #expect(SHA256.hex(of: String(repeating: "a", count: 64))
-            == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
+        #expect(
+            SHA256.hex(of: String(repeating: "a", count: 64))
+                == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
     }
 
     @Test func constantTimeEqualityIsEqualityOfWholeDigests() {

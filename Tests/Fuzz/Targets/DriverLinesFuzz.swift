@@ -1,17 +1,21 @@
+import CourierDomain
+import Foundation
+
 // Fuzz target `driver-lines`: what the driver makes of a script's bytes — `LineReader` reading them in chunks, the
 // split of each line into a command word and its arguments, and the parsers those arguments meet (`expect`'s
 // expectation, a message reference, a duration, the program's options), then an expectation checked against a
 // state document.
 @testable import CourierApp
-import CourierDomain
-import Foundation
 
 private let document: JSONValue = .object([
     ("screen", .string("chat")),
-    ("messages", .array([
-        .object([("text", .string("hello")), ("status", .string("sent")), ("attempts", .int(0))]),
-        .object([("text", .string("queued one")), ("status", .string("queued")), ("attempts", .int(2))]),
-    ])),
+    (
+        "messages",
+        .array([
+            .object([("text", .string("hello")), ("status", .string("sent")), ("attempts", .int(0))]),
+            .object([("text", .string("queued one")), ("status", .string("queued")), ("attempts", .int(2))]),
+        ])
+    ),
     ("queue", .object([("count", .int(1)), ("ids", .array([.string("3f9a01c2")]))])),
     ("banner", .null),
 ])

@@ -1,8 +1,9 @@
+import Foundation
+
 // Fuzz target `expect-json`: the driver's JSON reader (`JSONParser`, the values of `expect`), held to three
 // properties: what it accepts is JSON (Foundation's reader accepts it too), what it reads prints as text that reads
 // back as the same value, and an `expect` of a value it read holds against a document holding that value.
 @testable import CourierApp
-import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExpectJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,3 +1,6 @@
+import CourierDomain
+import Foundation
+
 // Fuzz target `records`: the record log's reader and every record decoder (docs/storage-format.md), on what a
 // damaged disk or another build could leave.
 //
@@ -5,10 +8,8 @@
 // decoder (1–5), or record bodies separated by `SEPARATOR`, framed with correct checksums so that they pass the log
 // and reach every store that replays them at open (6).
 @testable import CourierData
-import CourierDomain
 @testable import CourierFakes
 @testable import CourierServer
-import Foundation
 
 private let separator = Array("\n~~\n".utf8)
 

@@ -18,8 +18,10 @@ private final class Server {
 
     init() throws {
         let start = Date(timeIntervalSinceReferenceDate: 786_000_000)
-        let users = [User(id: "me", displayName: "Me"), User(id: "ben", displayName: "Ben"),
-            User(id: "ana", displayName: "Ana")]
+        let users = [
+            User(id: "me", displayName: "Me"), User(id: "ben", displayName: "Ben"),
+            User(id: "ana", displayName: "Ana"),
+        ]
         let messages = (1...4).map { index in
             Message(
                 id: MessageID("m\(index)"), conversationID: index < 4 ? "c1" : "c2",
@@ -28,7 +30,8 @@ private final class Server {
         }
         let conversations = [
             Conversation(id: "c1", participantIDs: ["me", "ben"], lastMessage: messages[2], lastActivity: start + 3),
-            Conversation(id: "c2", participantIDs: ["me", "ana"], name: "Ana", lastMessage: messages[3],
+            Conversation(
+                id: "c2", participantIDs: ["me", "ana"], name: "Ana", lastMessage: messages[3],
                 lastActivity: start + 4),
             Conversation(id: "c3", participantIDs: ["ben", "ana"], lastActivity: start),
         ]
