@@ -152,119 +152,114 @@ extension AppTestsChildProcesses {
 
         // MARK: - The lease: who sends
 
-        /// A data directory a driver has opened once against `server` (so it has an owner and a kept token).
-        private static func preparedDirectory(against server: AppTestsServerProcess) throws -> URL {
-            let directory = AppTestsDriverHarness.temporaryDirectory()
-            let run = try AppTestsCourierProcess.run(
-                ["--data-dir", directory.path, "--fresh", "--server", server.url], input: ["queue"])
-            #expect(run.status == 0)
-            return directory
-        }
+        /// A `courier-server` of its own, and a data directory a driver opened once against it (so the directory has
+        /// an owner and a kept token). The suite's trait removes both folders; `close()` stops the server.
+        private struct ServedDirectory {
+            let server: AppTestsServerProcess
+            let directory: URL
 
-        /// The texts of `conversation` as the server stores them, in its order.
-        private static func stored(in conversation: ConversationID, at server: AppTestsServerProcess) async throws
-            -> [String]
-        {
-            let client = HTTPChatClient(
-                baseURL: try #require(URL(string: server.url)), user: "me", password: "courier")
-            return try await client.messages(in: conversation, before: nil, limit: 200).messages.map(\.text)
+            init() throws {
+                server = try AppTestsServerProcess(
+                    directory: AppTestsDriverHarness.temporaryDirectory().appendingPathComponent("server"))
+                directory = AppTestsDriverHarness.temporaryDirectory()
+                let run = try AppTestsCourierProcess.run(
+                    ["--data-dir", directory.path, "--fresh", "--server", server.url], input: ["queue"])
+                #expect(run.status == 0)
+            }
+
+            /// The driver's arguments for this directory and server.
+            var arguments: [String] { ["--data-dir", directory.path, "--server", server.url] }
+
+            /// Runs a one-shot `send` of `text` into `conversation` to its end.
+            func oneShot(_ text: String, to conversation: String = "c2") throws
+                -> (status: Int32, killed: Bool, lines: [String], errors: String)
+            {
+                try AppTestsCourierProcess.run(arguments + ["send", conversation, text], input: [])
+            }
+
+            /// The texts of `conversation` as the server stores them, in its order.
+            func stored(in conversation: ConversationID) async throws -> [String] {
+                let client = HTTPChatClient(
+                    baseURL: try #require(URL(string: server.url)), user: "me", password: "courier")
+                return try await client.messages(in: conversation, before: nil, limit: 200).messages.map(\.text)
+            }
+
+            func close() { server.kill() }
         }
 
         @Test("with no driver running, a one-shot send takes the lease and sends its message itself, once")
         func aOneShotWithTheLeaseFreeSendsItself() async throws {
             // Given a server and a data directory no driver runs on
-            let root = AppTestsDriverHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: root) }
-            let server = try AppTestsServerProcess(directory: root.appendingPathComponent("server"))
-            defer { server.kill() }
-            let directory = try Self.preparedDirectory(against: server)
-            defer { try? FileManager.default.removeItem(at: directory) }
+            let served = try ServedDirectory()
+            defer { served.close() }
 
             // When an extension sends a reply
-            let run = try AppTestsCourierProcess.run(
-                ["--data-dir", directory.path, "--server", server.url, "send", "c2", "reply from the lock screen"],
-                input: [])
+            let run = try served.oneShot("reply from the lock screen")
 
             // Then it printed the id, the server holds the message once, and nothing waits in the outbox
             #expect(run.status == 0 && run.lines.count == 1, "\(run.errors)")
-            #expect(
-                try await Self.stored(in: "c2", at: server).filter { $0 == "reply from the lock screen" }.count == 1)
-            #expect(try Self.outbox(in: directory).isEmpty)
+            #expect(try await served.stored(in: "c2").filter { $0 == "reply from the lock screen" }.count == 1)
+            #expect(try Self.outbox(in: served.directory).isEmpty)
         }
 
         @Test("with a driver running, a one-shot send hands its message to it and sends nothing itself")
         func aOneShotBesideTheOwnerHandsOver() async throws {
             // Given a driver running against a server, a chat open
-            let root = AppTestsDriverHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: root) }
-            let server = try AppTestsServerProcess(directory: root.appendingPathComponent("server"))
-            defer { server.kill() }
-            let directory = try Self.preparedDirectory(against: server)
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let driver = try AppTestsCourierProcess(arguments: ["--data-dir", directory.path, "--server", server.url])
+            let served = try ServedDirectory()
+            defer { served.close() }
+            let driver = try AppTestsCourierProcess(arguments: served.arguments)
             driver.send(["open c2"])
             #expect(driver.waitForLines(4))
 
             // When an extension sends beside it
-            let run = try AppTestsCourierProcess.run(
-                ["--data-dir", directory.path, "--server", server.url, "send", "c2", "handed over"], input: [])
+            let run = try served.oneShot("handed over")
             #expect(run.status == 0 && run.lines.count == 1)
 
             // Then the server does not have it yet: the owner (manual policy) queued it, and its Send All sends it
-            #expect(try await Self.stored(in: "c2", at: server).contains("handed over") == false)
+            #expect(try await served.stored(in: "c2").contains("handed over") == false)
             driver.send(["queue send all", "expect queue.count == 0"])
             driver.closeInput()
             let result = driver.finish()
             #expect(result.status == 0, "\(result.errors)")
-            #expect(try await Self.stored(in: "c2", at: server).filter { $0 == "handed over" }.count == 1)
+            #expect(try await served.stored(in: "c2").filter { $0 == "handed over" }.count == 1)
         }
 
         @Test("with the driver in the background, a one-shot send takes the lease and sends; back in front, it sends")
         func theLeaseFollowsTheDriversForeground() async throws {
             // Given a driver against a server, gone to the background
-            let root = AppTestsDriverHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: root) }
-            let server = try AppTestsServerProcess(directory: root.appendingPathComponent("server"))
-            defer { server.kill() }
-            let directory = try Self.preparedDirectory(against: server)
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let driver = try AppTestsCourierProcess(arguments: ["--data-dir", directory.path, "--server", server.url])
+            let served = try ServedDirectory()
+            defer { served.close() }
+            let driver = try AppTestsCourierProcess(arguments: served.arguments)
             driver.send(["open c2", "background", "queue"])
             #expect(driver.waitForLines(6))
 
             // When an extension replies
-            let run = try AppTestsCourierProcess.run(
-                ["--data-dir", directory.path, "--server", server.url, "send", "c2", "sent by the extension"],
-                input: [])
+            let run = try served.oneShot("sent by the extension")
 
             // Then it sent the reply itself, once
             #expect(run.status == 0 && run.lines.count == 1, "\(run.errors)")
-            #expect(try await Self.stored(in: "c2", at: server).filter { $0 == "sent by the extension" }.count == 1)
+            #expect(try await served.stored(in: "c2").filter { $0 == "sent by the extension" }.count == 1)
 
             // And back in front the driver holds the lease again: what it sends goes out at once
             driver.send(["foreground", "send from the app", "expect queue.count == 0"])
             driver.closeInput()
             let result = driver.finish()
             #expect(result.status == 0, "\(result.errors) \(result.lines.suffix(4))")
-            #expect(try await Self.stored(in: "c2", at: server).suffix(2) == ["sent by the extension", "from the app"])
+            #expect(try await served.stored(in: "c2").suffix(2) == ["sent by the extension", "from the app"])
         }
 
         @Test(
             "an owner killed mid-send at random instants: the next owner sends every acknowledged message once, in order"
         )
         func anOwnerKilledMidSendIsTakenOver() async throws {
-            let root = AppTestsDriverHarness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: root) }
-            let server = try AppTestsServerProcess(directory: root.appendingPathComponent("server"))
-            defer { server.kill() }
-            let directory = try Self.preparedDirectory(against: server)
-            defer { try? FileManager.default.removeItem(at: directory) }
+            let served = try ServedDirectory()
+            defer { served.close() }
+            let directory = served.directory
             var random = SeededRandom(seed: 2_222)
             var shown: [String] = []
             for round in 0..<6 {
                 // Given a driver on a slow network (each send about 300 ms) sending six messages, one per command
-                let driver = try AppTestsCourierProcess(
-                    arguments: ["--data-dir", directory.path, "--server", server.url])
+                let driver = try AppTestsCourierProcess(arguments: served.arguments)
                 let texts = (0..<6).map { "r\(round)-\($0)" }
                 driver.send(["network profile 3g", "open c3"] + texts.map { "send \($0)" })
                 // When it is SIGKILLed at a random instant once the chat is open, most likely mid-send
@@ -282,12 +277,11 @@ extension AppTestsChildProcesses {
 
             // And the next owner takes over: the sends cut off are queued again and Send All sends them, same ids
             let next = try AppTestsCourierProcess.run(
-                ["--data-dir", directory.path, "--server", server.url],
-                input: ["queue send all", "expect queue.count == 0"])
+                served.arguments, input: ["queue send all", "expect queue.count == 0"])
             #expect(next.status == 0, "\(next.errors) \(next.lines.suffix(5))")
 
             // Then every message shown or left behind is at the server exactly once, each in its compose order
-            let atServer = try await Self.stored(in: "c3", at: server).filter { $0.hasPrefix("r") }
+            let atServer = try await served.stored(in: "c3").filter { $0.hasPrefix("r") }
             for text in shown + left.map(\.text) {
                 #expect(atServer.filter { $0 == text }.count == 1, "\(text): \(atServer)")
             }

@@ -13,9 +13,12 @@ extension Driver {
     /// nothing changed (a size check).
     func takeInOtherProcessesWork() {
         let chat = app.chat
-        let shown = Set(chat?.state.messages.map(\.id) ?? [])
+        // The rows as they were (the array is shared, not copied); indexed only when something changed, so a
+        // command costs no pass over a long chat.
+        let before = chat?.state.messages ?? []
         let changes = app.client.outbox.takeInForeignChanges()
         guard let chat, !options.json, !changes.changed.isEmpty else { return }
+        let shown = Set(before.map(\.id))
         let changed = Set(changes.changed.map(\.id))
         for row in chat.state.messages where changed.contains(row.id) && !shown.contains(row.id) {
             write(Self.line(for: row))
