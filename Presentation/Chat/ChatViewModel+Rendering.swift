@@ -104,11 +104,14 @@ extension ChatViewModel {
         window.lazy.filter { $0.status == .failed }.map(\.id)
     }
 
-    /// Sets the failed ids when given and different; the alert goes once its message is no longer failed.
+    /// Sets the failed ids when given and different; a failed message's alert goes once its message is no longer
+    /// failed (a queued message's sheet is about another message, and stays).
     private static func apply(failed: [MessageID]?, to state: inout State) -> Bool {
         guard let failed, failed != state.failedMessageIDs else { return false }
         state.failedMessageIDs = failed
-        if let alert = state.alert, !failed.contains(alert.messageID) { state.alert = nil }
+        if let alert = state.alert, alert.requiredStatus == .failed, !failed.contains(alert.messageID) {
+            state.alert = nil
+        }
         return true
     }
 

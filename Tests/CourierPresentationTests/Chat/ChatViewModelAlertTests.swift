@@ -117,6 +117,28 @@ import Testing
         #expect(outbox.sendCalls.isEmpty)
     }
 
+    @Test func deletingAFailedMessageLeavesTheSheetOpenOnAQueuedOne() async throws {
+        // Given a failed message and a queued one, offline, the queued one's action sheet open
+        let failed = outbox.seed("stuck", status: .failed, lastError: .server(code: 500))
+        let model = await openChat()
+        try model.send(text: "later")
+        let queued = try #require(model.state.messages.last?.id)
+        try model.tapMessage(messageID: queued)
+        let recorder = StateRecorder(model)
+
+        // When the failed message is deleted (its own row's action, not the sheet's)
+        try model.delete(messageID: failed.id)
+
+        // Then its row goes and the sheet stays open on the queued message it is about
+        let sheet = ChatViewModel.MessageAlert(messageID: queued, kind: .queuedActions)
+        #expect(
+            recorder.states == [
+                chatState(
+                    [mine(failed.id, "stuck", .failed), mine(queued, "later", .queued)], waiting: 2, alert: sheet),
+                chatState([mine(queued, "later", .queued)], waiting: 1, alert: sheet),
+            ])
+    }
+
     // MARK: - Opening offline
 
     @Test func anUncachedChatOpenedOfflineLoadsOnceBackOnline() async throws {
