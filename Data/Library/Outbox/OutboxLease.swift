@@ -30,19 +30,8 @@ public final class OutboxLease: @unchecked Sendable {
     /// another holder — in this process or another — has it. Throws `StoreError.io` when the file cannot be opened.
     public func tryTake() throws -> Bool {
         try lock.withLock {
-            if handle != nil { return true }
-            let opened = try fileSystem.open(path, create: true)
-            do {
-                guard try fileSystem.tryLock(opened) else {
-                    fileSystem.close(opened)
-                    return false
-                }
-            } catch {
-                fileSystem.close(opened)
-                throw error
-            }
-            handle = opened
-            return true
+            if handle == nil { handle = try fileSystem.openLocked(path) }
+            return handle != nil
         }
     }
 

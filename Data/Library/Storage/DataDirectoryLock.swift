@@ -62,14 +62,7 @@ public final class DataDirectoryLock: @unchecked Sendable {
     ) throws -> [FileSystemHandle]? {
         guard let directoryHandle = try fileSystem.lockDirectory(directory.path) else { return nil }
         do {
-            let fileHandle = try fileSystem.open(lockFile, create: true)
-            do {
-                if try fileSystem.tryLock(fileHandle) { return [directoryHandle, fileHandle] }
-            } catch {
-                fileSystem.close(fileHandle)
-                throw error
-            }
-            fileSystem.close(fileHandle)
+            if let fileHandle = try fileSystem.openLocked(lockFile) { return [directoryHandle, fileHandle] }
         } catch {
             fileSystem.close(directoryHandle)
             throw error

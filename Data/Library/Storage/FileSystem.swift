@@ -57,7 +57,14 @@ public protocol FileSystem: Sendable {
 extension FileSystem {
     /// For a file system that cannot lock a directory: an exclusive lock on the file `.directory-lock` inside it.
     public func lockDirectory(_ path: String) throws -> FileSystemHandle? {
-        let handle = try open(URL(fileURLWithPath: path).appendingPathComponent(".directory-lock").path, create: true)
+        try openLocked(URL(fileURLWithPath: path).appendingPathComponent(".directory-lock").path)
+    }
+
+    /// Opens `path` (creating it when missing) and takes its exclusive lock without waiting: the open handle that
+    /// holds the lock, or nil — the file closed again — when another open file holds it. Closing the handle releases
+    /// it.
+    public func openLocked(_ path: String) throws -> FileSystemHandle? {
+        let handle = try open(path, create: true)
         do {
             if try tryLock(handle) { return handle }
         } catch {
