@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "CourierDomain", targets: ["CourierDomain"]),
         .library(name: "CourierData", targets: ["CourierData"]),
         .library(name: "CourierFakes", targets: ["CourierFakes"]),
+        .library(name: "CourierMatrix", targets: ["CourierMatrix"]),
         .library(name: "CourierPresentation", targets: ["CourierPresentation"]),
         .library(name: "CourierApp", targets: ["CourierApp"]),
         .executable(name: "courier", targets: ["courier"]),
@@ -47,6 +48,8 @@ let package = Package(
         // The simulated world: an in-memory backend, a network conditioner, a file system that can crash, demo data.
         // Its own product, so that an app linking CourierData ships none of it.
         library("CourierFakes", "Data/Fakes", ["CourierDomain", "CourierData"]),
+        // Courier over a Matrix homeserver (the Client-Server API, URLSession only): a backend Courier did not write.
+        library("CourierMatrix", "Data/Matrix", ["CourierDomain", "CourierData"]),
         library("CourierPresentation", "Presentation", ["CourierDomain"]),
         library("CourierApp", "App/Core", ["CourierDomain", "CourierData", "CourierFakes", "CourierPresentation"]),
         library("CourierServer", "App/ServerCore", ["CourierDomain", "CourierData", "CourierFakes"]),
@@ -82,6 +85,8 @@ let package = Package(
                 "CourierDomain", "CourierData", "CourierFakes", "CourierServer", "CourierConformance",
                 "CourierTestSupport",
             ]),
+        // The Matrix adapter against a real Synapse, installed under .build on first use and started by the suite.
+        tests("CourierMatrixTests", ["CourierDomain", "CourierData", "CourierMatrix", "CourierTestSupport"]),
         // An app's view of the package: the library products only, no CourierApp and no @testable. It is the one test
         // target without CourierTestSupport, by design: an outside app has no access to the package's test fixtures.
         tests("CourierAdoptionTests", ["CourierDomain", "CourierData", "CourierPresentation"]),
