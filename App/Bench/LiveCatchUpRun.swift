@@ -72,7 +72,7 @@ final class LiveCatchUpRun: LiveRun {
     }
 
     private var caughtUp: Bool {
-        fixture.isSettled && engine.isLive && engine.cursor.map { $0 >= end } == true
+        fixture.isSettled && engine.isLive && engine.cursor.map { end.precedes($0) != false } == true
     }
 
     private func check() throws {

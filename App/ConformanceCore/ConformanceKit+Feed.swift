@@ -31,7 +31,7 @@ extension ConformanceKit {
         await check(.feedExpired) { () async throws(ConformanceFailure) in
             let user = try signedIn()
             let end = try await user.feedEnd()
-            let beyond = FeedPosition(end.value + 1_000_000)
+            let beyond = FeedPosition((end.number ?? 0) + 1_000_000)
             try await user.events(after: beyond)
                 .expect(410, error: "expired", "GET /events?after=\(beyond) (newest is \(end))")
         }
@@ -68,7 +68,7 @@ extension ConformanceKit {
         for position in positions {
             if let previous {
                 try ConformanceFailure.require(
-                    position > previous, "\(what): position \(position) comes after \(previous)")
+                    previous.precedes(position) == true, "\(what): position \(position) comes after \(previous)")
             }
             previous = position
         }

@@ -75,7 +75,7 @@ struct ConformanceUser: Sendable {
         -> ConformanceReply
     {
         var query = [URLQueryItem(name: "limit", value: "\(limit)")]
-        if let position { query.append(URLQueryItem(name: "after", value: "\(position.value)")) }
+        if let position { query.append(URLQueryItem(name: "after", value: position.token)) }
         return try await send("GET", ["events"], query: query)
     }
 
@@ -88,7 +88,7 @@ struct ConformanceUser: Sendable {
         for _ in 0..<pages {
             let body = try await events(after: cursor).expect(200).decode(HTTPWire.EventsBody.self)
             all += body.events
-            guard body.hasMore, body.end > cursor else { break }
+            guard body.hasMore, cursor.precedes(body.end) == true else { break }
             cursor = body.end
         }
         return all

@@ -57,7 +57,7 @@ extension ChatRouter {
             wait = .milliseconds(Int64((seconds * 1_000).rounded()))
         }
         guard let text = request.queryValue("after") else {
-            let end = backend.feedEndPosition(for: user).value
+            let end = backend.feedEndPosition(for: user).number ?? 0
             return (FeedPosition(end - UInt64(backend.keptEventCount(for: user))), limit, wait)
         }
         guard let after = UInt64(text) else {

@@ -13,29 +13,36 @@ final class ListFeed: EventFeed, @unchecked Sendable {
 
     /// Someone else did something: the next event.
     func publish(_ change: FeedEvent.Change) {
-        lock.withLock { events.append(FeedEvent(position: FeedPosition(UInt64(events.count + 1)), change: change)) }
+        lock.withLock { events.append(FeedEvent(position: Self.position(events.count + 1), change: change)) }
     }
 
+    /// An app's own feed hands out tokens of its own making, with no order stated: the device keeps them opaque.
+    static func position(_ count: Int) -> FeedPosition { FeedPosition(token: "list-\(count)") }
+
+    /// How many events a token of this feed has seen.
+    static func count(at position: FeedPosition) -> Int { Int(position.token.dropFirst("list-".count)) ?? 0 }
+
     func feedEnd(for user: UserID) async throws(DeliveryError) -> FeedPosition {
-        lock.withLock { FeedPosition(UInt64(events.count)) }
+        lock.withLock { Self.position(events.count) }
     }
 
     func events(for user: UserID, after cursor: FeedPosition, limit: Int, wait: Duration)
         async throws(DeliveryError) -> FeedAnswer
     {
         lock.withLock {
-            let after = events.dropFirst(Int(cursor.value)).prefix(limit)
+            let seen = Self.count(at: cursor)
+            let after = events.dropFirst(seen).prefix(limit)
             return .batch(
                 FeedBatch(
                     events: Array(after), end: after.last?.position ?? cursor,
-                    hasMore: Int(cursor.value) + after.count < events.count))
+                    hasMore: seen + after.count < events.count))
         }
     }
 
     func snapshot(for user: UserID, conversationLimit: Int, chats: [ConversationID], messageLimit: Int)
         async throws(DeliveryError) -> FeedSnapshot
     {
-        let end = lock.withLock { FeedPosition(UInt64(events.count)) }
+        let end = lock.withLock { Self.position(events.count) }
         return FeedSnapshot(
             position: end, conversations: ConversationPage(conversations: [], hasMore: false), chats: [:])
     }

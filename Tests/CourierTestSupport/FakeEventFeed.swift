@@ -44,7 +44,7 @@ public final class FakeEventFeed: EventFeed {
     /// Appends `change` at the next position and wakes every held poll; returns the event.
     @discardableResult
     public func push(_ change: FeedEvent.Change) -> FeedEvent {
-        let event = FeedEvent(position: FeedPosition(end.value + 1), change: change)
+        let event = FeedEvent(position: FeedPosition((end.number ?? 0) + 1), change: change)
         events.append(event)
         for hold in held.values { hold.cancel() }
         return event
@@ -68,12 +68,12 @@ public final class FakeEventFeed: EventFeed {
         try await DeliveryError.converting {
             requests.append((cursor, wait))
             try await answer()
-            if expired && cursor < end { return .expired }
-            if wait > .zero, !events.contains(where: { $0.position > cursor }) {
+            if expired && cursor.precedes(end) == true { return .expired }
+            if wait > .zero, !events.contains(where: { cursor.precedes($0.position) == true }) {
                 await hold(until: clock.now.addingTimeInterval(wait.timeInterval))
                 if Task.isCancelled { throw DeliveryError.cancelled }
             }
-            let after = events.filter { $0.position > cursor }
+            let after = events.filter { cursor.precedes($0.position) == true }
             let batch = Array(after.prefix(limit))
             return .batch(
                 FeedBatch(events: batch, end: batch.last?.position ?? cursor, hasMore: after.count > batch.count))

@@ -27,7 +27,10 @@ extension InMemoryChatBackend {
     /// long poll is the transport's part (`NetworkConditioner`, the HTTP server).
     func feedAnswer(for user: UserID, after cursor: FeedPosition, limit: Int) throws(DeliveryError) -> FeedAnswer {
         guard limit > 0 else { throw .validation(reason: "a batch holds at least one event") }
-        guard let batch = (feeds[user] ?? UserFeed()).events(after: cursor.value, limit: min(limit, 1_000)) else {
+        // A token this backend never gives (not a number) is a cursor it cannot serve: the device starts over.
+        guard let after = cursor.number,
+            let batch = (feeds[user] ?? UserFeed()).events(after: after, limit: min(limit, 1_000))
+        else {
             return .expired
         }
         return .batch(batch)

@@ -113,7 +113,7 @@ extension NetworkConditioner {
     /// One request over the simulated network, served by the real server at `remote` when there is one (`viaServer`)
     /// and by the in-process backend otherwise (`inProcess`); a cancelled caller gets `.cancelled`.
     func request<Value: Sendable>(
-        _ viaServer: @escaping @Sendable (HTTPChatClient) async throws -> Value,
+        _ viaServer: @escaping @Sendable (any ChatBackend) async throws -> Value,
         inProcess: @MainActor (InMemoryChatBackend) throws(DeliveryError) -> Value
     ) async throws(DeliveryError) -> Value {
         try await DeliveryError.converting {

@@ -42,9 +42,9 @@ public final class NetworkConditioner {
     /// clock turns it off: a socket held for real time would keep virtual time from moving (a wait on anything but
     /// the clock counts as running work), so every command would wait out the hold.
     public var holdsRemotePolls = true
-    /// A real server to carry requests to instead of the in-process backend (the driver's `--server`); connectivity,
+    /// A real server to carry requests to instead of the in-process backend (the driver's `--server` or `--matrix`); connectivity,
     /// the profile and the fail rate still apply on the device side.
-    public var remote: HTTPChatClient?
+    public var remote: (any ChatBackend)?
     /// The user the simulated device is signed in as: every request reaches the backend as theirs, and the backend
     /// refuses what they may not do (`InMemoryChatBackend`'s rules). The backend's `signedInUser` by default.
     public var user: UserID

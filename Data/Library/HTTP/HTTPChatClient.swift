@@ -21,7 +21,7 @@ import Foundation
 /// holds no token — or the kept one has run out — and knows the user's password; the token is kept in the
 /// `TokenStore` given (an app keeps it in the Keychain). A 401 answer is `.unauthorized`: sending pauses, and the
 /// client no longer signs in by itself until the app calls `signIn()` (then `signInRenewed()` on its client).
-public final class HTTPChatClient: Sendable {
+public final class HTTPChatClient: ChatBackend, Sendable {
     /// Where the server is, e.g. `http://127.0.0.1:8080`.
     public let baseURL: URL
     /// The user this client signs in as.
@@ -225,71 +225,18 @@ public final class HTTPChatClient: Sendable {
 
     /// Runs the request; a cancelled caller cancels it (`cancelled`).
     private func perform(_ request: URLRequest, on session: URLSession) async throws(DeliveryError) -> Reply {
-        let box = TaskBox()
-        let answer = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Reply, DeliveryError>, Never>) in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        continuation.resume(returning: .failure(Self.deliveryError(for: error)))
-                    } else if let response = response as? HTTPURLResponse {
-                        let wait = HTTPWire.retryAfter(response.value(forHTTPHeaderField: HTTPWire.retryAfterHeader))
-                        continuation.resume(
-                            returning: .success(
-                                Reply(data: data ?? Data(), status: response.statusCode, retryAfter: wait)))
-                    } else {
-                        continuation.resume(returning: .failure(.unknown("no HTTP response")))
-                    }
-                }
-                box.set(task)
-                task.resume()
-            }
-        } onCancel: {
-            box.cancel()
-        }
-        return try answer.get()
+        let (data, response) = try await HTTPTransfer.perform(request, on: session)
+        let wait = HTTPWire.retryAfter(response.value(forHTTPHeaderField: HTTPWire.retryAfterHeader))
+        return Reply(data: data, status: response.statusCode, retryAfter: wait)
     }
 
     /// The `DeliveryError` of a transport failure.
-    static func deliveryError(for error: any Error) -> DeliveryError {
-        guard let urlError = error as? URLError else { return DeliveryError.unknown("\(error)") }
-        switch urlError.code {
-        case .cancelled: return DeliveryError.cancelled
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
-            // No connection could be made: the backend never saw the request. A connectivity state, not a failure.
-            return DeliveryError.unreachable
-        case .timedOut, .networkConnectionLost, .badServerResponse, .cannotParseResponse:
-            return DeliveryError.timeout
-        default: return DeliveryError.timeout
-        }
-    }
-}
-
-/// The running task, cancellable from the cancellation handler (which may run before the task exists).
-private final class TaskBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var cancelled = false
-
-    func set(_ task: URLSessionDataTask) {
-        let cancelNow = lock.withLock {
-            self.task = task
-            return cancelled
-        }
-        if cancelNow { task.cancel() }
-    }
-
-    func cancel() {
-        let task = lock.withLock {
-            cancelled = true
-            return self.task
-        }
-        task?.cancel()
-    }
+    static func deliveryError(for error: any Error) -> DeliveryError { HTTPTransfer.deliveryError(for: error) }
 }
 
 extension CharacterSet {
     /// What may stand unescaped in one path segment.
-    fileprivate static let pathSegment: CharacterSet = {
+    package static let pathSegment: CharacterSet = {
         var set = CharacterSet.urlPathAllowed
         set.remove(charactersIn: "/;")
         return set

@@ -92,11 +92,14 @@ actor HTTPSignIn {
 }
 
 /// A `TokenStore` in memory: the sign-in lasts as long as the process.
-final class MemoryTokenStore: TokenStore, @unchecked Sendable {
+package final class MemoryTokenStore: TokenStore, @unchecked Sendable {
     private let lock = NSLock()
     private var token: SignInToken?
 
-    func load() -> SignInToken? { lock.withLock { token } }
-    func save(_ token: SignInToken) { lock.withLock { self.token = token } }
-    func erase() { lock.withLock { token = nil } }
+    /// An empty store.
+    package init() {}
+
+    package func load() -> SignInToken? { lock.withLock { token } }
+    package func save(_ token: SignInToken) { lock.withLock { self.token = token } }
+    package func erase() { lock.withLock { token = nil } }
 }

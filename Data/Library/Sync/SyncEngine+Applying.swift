@@ -15,7 +15,10 @@ extension SyncEngine {
         for (index, event) in batch.events.enumerated() {
             if case .message(let message) = event.change, message.senderID == user { echoes[message.id] = index }
         }
-        for (index, event) in batch.events.enumerated() where event.position > floor {
+        // A replay of what was applied before a kill is skipped where the backend orders its positions; elsewhere
+        // applying it again changes nothing.
+        for (index, event) in batch.events.enumerated()
+        where !(event.position == floor || event.position.precedes(floor) == true) {
             appliedEvents += 1
             switch event.change {
             case .message(let message): take(message, into: &run)
@@ -29,15 +32,18 @@ extension SyncEngine {
             }
         }
         run.flush(into: self)
-        try cursorLog.write(.init(cursor: max(floor, batch.end), resets: resets))
+        try cursorLog.write(.init(cursor: batch.end, resets: resets))
         for update in run.updates { observers.notify(update) }
         // One durable append for the batch's receipts, however many conversations it touched. While more batches
         // follow at once they only wait in the queue, where the next batch's replace them: a catch-up sends one
         // delivered receipt per conversation when it reaches the end, not one per batch.
+        // A backend without delivered markers (a Matrix homeserver) is sent none.
         queueReceipts(
-            run.received.sorted(by: { $0.key < $1.key }).map { conversation, upTo in
-                Receipt(conversationID: conversation, userID: user, kind: .delivered, upTo: upTo)
-            }, deliver: false)
+            !feed.deliveredReceipts
+                ? []
+                : run.received.sorted(by: { $0.key < $1.key }).map { conversation, upTo in
+                    Receipt(conversationID: conversation, userID: user, kind: .delivered, upTo: upTo)
+                }, deliver: false)
         if !batch.hasMore { deliverReceipts() }
     }
 

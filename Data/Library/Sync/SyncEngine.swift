@@ -371,8 +371,14 @@ public final class SyncEngine: LiveSync {
         switch answer {
         case .expired:
             try await startOver()
+        case .batch(let batch) where batch.end.precedes(cursor) == true:
+            // The feed went back (a backend that lost its data answers with an earlier position, not "expired"):
+            // what this device holds may be ahead of what it keeps, so it starts over as from an expired cursor.
+            logger.log(.warning, "sync: the feed answered a position before the cursor; starting over")
+            try await startOver()
         case .batch(let batch):
             try apply(batch)
+            if !batch.gaps.isEmpty { try await fillGaps(batch.gaps) }
             // A batch cut at its limit: the rest is asked for at once, not held.
             isCatchingUp = batch.hasMore
             if batch.hasMore { setLive(false) }
@@ -382,6 +388,16 @@ public final class SyncEngine: LiveSync {
                 try await clock.sleep(until: asked.addingTimeInterval(settings.minimumPollInterval.timeInterval))
             }
         }
+    }
+
+    /// Conversations the backend cut short: what the cache holds of them may have a hole, so it is forgotten (their
+    /// next page comes from the backend); an open chat among them starts over with a snapshot, so its screen merges
+    /// the newest page instead of showing the hole.
+    private func fillGaps(_ gaps: [ConversationID]) async throws {
+        logger.log(.info, "sync: the feed cut \(gaps.count) conversation(s) short")
+        let open = Set(watched.all)
+        for conversation in gaps where !open.contains(conversation) { messageCache.forget(conversation) }
+        if gaps.contains(where: open.contains) { try await startOver() }
     }
 
     private func checkNotCancelled() throws {

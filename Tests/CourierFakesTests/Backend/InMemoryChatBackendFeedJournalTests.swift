@@ -32,7 +32,7 @@ struct InMemoryChatBackendFeedJournalTests {
         for user in Self.users {
             let end = backend.feedEndPosition(for: user)
             let kept = backend.keptEventCount(for: user)
-            let keptFrom = FeedPosition(end.value - UInt64(kept))
+            let keptFrom = FeedPosition(try #require(end.number) - UInt64(kept))
             lines.append("\(user) end \(end) kept \(kept)")
             lines.append("\(user) feed \(try backend.feedLines(for: user, after: keptFrom) ?? ["expired"])")
             lines.append("\(user) from start \(try backend.feedLines(for: user) ?? ["expired"])")

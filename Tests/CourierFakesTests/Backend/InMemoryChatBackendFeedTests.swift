@@ -77,7 +77,7 @@ struct InMemoryChatBackendFeedTests {
         let answer = try backend.events(for: "ana", after: FeedPosition(1), limit: 3, wait: .zero, as: "ana")
 
         guard case .batch(let batch) = answer else { throw DeliveryError.unknown("expired: \(answer)") }
-        #expect(batch.events.map(\.position.value) == [2, 3, 4])
+        #expect(batch.events.map(\.position.number) == [2, 3, 4])
         #expect(batch.end == FeedPosition(4))
         #expect(batch.hasMore)
         #expect(throws: DeliveryError.validation(reason: "a batch holds at least one event")) {

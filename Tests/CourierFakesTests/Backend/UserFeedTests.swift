@@ -24,7 +24,7 @@ struct UserFeedTests {
 
         let positions = (0..<5).map { _ in feed.append(.conversation(Self.conversation), retention: 100).position }
 
-        #expect(positions.map(\.value) == [1, 2, 3, 4, 5])
+        #expect(positions.map(\.number) == [1, 2, 3, 4, 5])
         #expect(feed.end == 5)
         #expect(feed.count == 5)
     }
@@ -34,12 +34,13 @@ struct UserFeedTests {
         let feed = feed(appending: 5)
 
         let first = try #require(feed.events(after: 1, limit: 2))
-        let rest = try #require(feed.events(after: first.end.value, limit: 10))
+        let firstEnd = try #require(first.end.number)
+        let rest = try #require(feed.events(after: firstEnd, limit: 10))
 
-        #expect(first.events.map(\.position.value) == [2, 3])
+        #expect(first.events.map(\.position.number) == [2, 3])
         #expect(first.end == FeedPosition(3))
         #expect(first.hasMore)
-        #expect(rest.events.map(\.position.value) == [4, 5])
+        #expect(rest.events.map(\.position.number) == [4, 5])
         #expect(rest.end == FeedPosition(5))
         #expect(!rest.hasMore)
     }
@@ -62,8 +63,8 @@ struct UserFeedTests {
         #expect(feed.count == 3)
         #expect(feed.events(after: 0, limit: 10) == nil)
         #expect(feed.events(after: 1, limit: 10) == nil)
-        #expect(try #require(feed.events(after: 2, limit: 10)).events.map(\.position.value) == [3, 4, 5])
-        #expect(try #require(feed.events(after: 4, limit: 10)).events.map(\.position.value) == [5])
+        #expect(try #require(feed.events(after: 2, limit: 10)).events.map(\.position.number) == [3, 4, 5])
+        #expect(try #require(feed.events(after: 4, limit: 10)).events.map(\.position.number) == [5])
     }
 
     @Test("over 1,000 appends with retention 10, every cursor from 990 reads exactly the events after it")
@@ -75,7 +76,7 @@ struct UserFeedTests {
         #expect(feed.events(after: 989, limit: 100) == nil)
         for cursor in UInt64(990)...1_000 {
             let batch = try #require(feed.events(after: cursor, limit: 100), "cursor \(cursor)")
-            #expect(batch.events.map(\.position.value) == Array((cursor + 1)..<1_001), "cursor \(cursor)")
+            #expect(batch.events.map(\.position.number) == Array((cursor + 1)..<1_001), "cursor \(cursor)")
             #expect(!batch.hasMore)
         }
     }
@@ -89,8 +90,8 @@ struct UserFeedTests {
             for _ in 0..<50 {
                 _ = feed.append(.conversation(Self.conversation), retention: retention)
                 let batch = try #require(feed.events(after: cursor, limit: 1), "retention \(retention)")
-                read += batch.events.map(\.position.value)
-                cursor = batch.end.value
+                read += batch.events.compactMap(\.position.number)
+                cursor = try #require(batch.end.number)
             }
             #expect(read == Array(1...50), "retention \(retention)")
         }
@@ -106,7 +107,7 @@ struct UserFeedTests {
         #expect(feed.events(after: 3, limit: 10) == nil)
         #expect(try #require(feed.events(after: 4, limit: 10)).events.isEmpty)
         #expect(feed.append(.conversation(Self.conversation), retention: 100).position == FeedPosition(5))
-        #expect(try #require(feed.events(after: 4, limit: 10)).events.map(\.position.value) == [5])
+        #expect(try #require(feed.events(after: 4, limit: 10)).events.map(\.position.number) == [5])
     }
 
     @Test("a cursor beyond the newest event expires (a position this feed never gave out)")

@@ -1,0 +1,75 @@
+import CourierDomain
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One request on `URLSession`, the way every HTTP backend of Courier's makes it: the answer whatever its status, a
+/// transport failure as the `DeliveryError` the retry policy understands, and a cancelled caller's request cancelled.
+package enum HTTPTransfer {
+    /// Runs `request` on `session`; returns the body and the response of any status. A cancelled caller cancels the
+    /// request (`cancelled`); a transport failure throws `deliveryError(for:)`.
+    package static func perform(_ request: URLRequest, on session: URLSession) async throws(DeliveryError) -> (
+        Data, HTTPURLResponse
+    ) {
+        let box = TaskBox()
+        let answer = await withTaskCancellationHandler {
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<(Data, HTTPURLResponse), DeliveryError>, Never>) in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(returning: .failure(deliveryError(for: error)))
+                    } else if let response = response as? HTTPURLResponse {
+                        continuation.resume(returning: .success((data ?? Data(), response)))
+                    } else {
+                        continuation.resume(returning: .failure(.unknown("no HTTP response")))
+                    }
+                }
+                box.set(task)
+                task.resume()
+            }
+        } onCancel: {
+            box.cancel()
+        }
+        return try answer.get()
+    }
+
+    /// The `DeliveryError` of a transport failure: no connection could be made → `.unreachable` (the backend never
+    /// saw the request: a connectivity state); no answer in time or a connection lost mid-request → `.timeout` (the
+    /// backend may have applied the write, and the idempotent resend settles it).
+    package static func deliveryError(for error: any Error) -> DeliveryError {
+        guard let urlError = error as? URLError else { return DeliveryError.unknown("\(error)") }
+        switch urlError.code {
+        case .cancelled: return DeliveryError.cancelled
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
+            return DeliveryError.unreachable
+        case .timedOut, .networkConnectionLost, .badServerResponse, .cannotParseResponse:
+            return DeliveryError.timeout
+        default: return DeliveryError.timeout
+        }
+    }
+}
+
+/// The running task, cancellable from the cancellation handler (which may run before the task exists).
+private final class TaskBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var cancelled = false
+
+    func set(_ task: URLSessionDataTask) {
+        let cancelNow = lock.withLock {
+            self.task = task
+            return cancelled
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    func cancel() {
+        let task = lock.withLock {
+            cancelled = true
+            return self.task
+        }
+        task?.cancel()
+    }
+}
