@@ -51,7 +51,9 @@ let package = Package(
         // Courier over a Matrix homeserver (the Client-Server API, URLSession only): a backend Courier did not write.
         library("CourierMatrix", "Data/Matrix", ["CourierDomain", "CourierData"]),
         library("CourierPresentation", "Presentation", ["CourierDomain"]),
-        library("CourierApp", "App/Core", ["CourierDomain", "CourierData", "CourierFakes", "CourierPresentation"]),
+        library(
+            "CourierApp", "App/Core",
+            ["CourierDomain", "CourierData", "CourierFakes", "CourierMatrix", "CourierPresentation"]),
         library("CourierServer", "App/ServerCore", ["CourierDomain", "CourierData", "CourierFakes"]),
         executable("courier", "Driver", ["CourierApp"]),
         executable(

@@ -85,7 +85,7 @@ public final class AppContainer {
         else { return false }
         if sync.isCatchingUp { return true }
         guard world.network.remote == nil, let cursor = sync.cursor else { return false }
-        return world.backend.feedEndPosition(for: client.currentUser) > cursor
+        return cursor.precedes(world.backend.feedEndPosition(for: client.currentUser)) == true
     }
 
     /// What a display-name write does online: asks `network` to change `user`'s name.

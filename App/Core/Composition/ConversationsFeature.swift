@@ -12,6 +12,7 @@ public final class ConversationsFeature {
     private let directory: any ConversationDirectory
     private let currentUser: UserID
     private let users: UserCache
+    private let cached: ConversationCache
 
     /// Wires the list over `client`'s conversations (through its on-disk conversation cache, so the list is there
     /// offline after a relaunch) and its user cache; `directory` tells a chat opened by id what it is. The list
@@ -20,12 +21,15 @@ public final class ConversationsFeature {
         self.directory = directory
         currentUser = client.currentUser
         users = client.users
+        cached = client.conversationCache
         list = ConversationsListViewModel(session: client, strings: strings)
     }
 
     /// A conversation's title: its name, or the other participants' names — from the user cache when it has them.
+    /// The conversation is what the directory says of it, else what the device holds (a backend's room that no
+    /// payload described: a homeserver's).
     public func title(of id: ConversationID) -> String? {
-        guard let conversation = directory.conversation(id) else { return nil }
+        guard let conversation = directory.conversation(id) ?? cached.conversation(id) else { return nil }
         if let name = conversation.name { return name }
         let names = conversation.participantIDs.filter { $0 != currentUser }.map { user in
             users.cachedUser(user)?.displayName ?? directory.displayName(of: user) ?? user.rawValue

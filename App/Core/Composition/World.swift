@@ -1,6 +1,7 @@
 import CourierData
 import CourierDomain
 import CourierFakes
+import CourierMatrix
 import Foundation
 
 /// The simulated world around the app: the data directory (locked), the clock, the seeded randomness, the
@@ -48,7 +49,8 @@ public final class World {
     /// (`DataDirectoryOwner`), and another user is refused.
     public init(
         directory: URL, clockMode: ClockMode, seed: UInt64, fresh: Bool, fileSystem: any FileSystem = PosixFileSystem(),
-        clock injected: ManualClock? = nil, logger: Logger = .silent, server: URL? = nil, user requested: UserID? = nil
+        clock injected: ManualClock? = nil, logger: Logger = .silent, server: URL? = nil, user requested: UserID? = nil,
+        matrix: MatrixConnection? = nil
     ) throws {
         let found =
             fresh
@@ -69,7 +71,7 @@ public final class World {
             directory, requested: requested, fallback: AppContainer.demoUser, fileSystem: fileSystem)
         try DurableIDSpace.create(
             path: Self.idSpacePath(in: directory), fileSystem: fileSystem,
-            namespace: isNew && clockMode == .virtual && server == nil ? .seeded(seed) : .random())
+            namespace: isNew && clockMode == .virtual && server == nil && matrix == nil ? .seeded(seed) : .random())
         self.directory = directory
         self.fileSystem = fileSystem
         self.seed = seed
@@ -112,6 +114,14 @@ public final class World {
         network.remote = server.map { [user] in
             HTTPChatClient(baseURL: $0, user: user, password: Self.demoPassword, tokens: tokens, logger: logger)
         }
+        if let matrix {
+            // The homeserver's sign-in, made before the directory was opened, is kept in it from now on (`0600`).
+            let kept = FileTokenStore(path: Self.matrixTokenPath(in: directory), fileSystem: fileSystem)
+            if (try? kept.load()) != matrix.signIn { try kept.save(matrix.signIn) }
+            network.remote = MatrixClient(
+                homeserver: MatrixHomeserver(baseURL: matrix.homeserver), login: matrix.signIn.user.rawValue,
+                password: matrix.password, tokens: kept, clock: clock, logger: logger)
+        }
         network.holdsRemotePolls = clockMode == .system
         try save()
     }
@@ -122,6 +132,11 @@ public final class World {
     /// Where the driver keeps its sign-in to a `courier-server` (`client/token`, `0600`).
     public static func tokenPath(in directory: URL) -> String {
         directory.appendingPathComponent("client/token").path
+    }
+
+    /// Where the driver keeps its sign-in to a Matrix homeserver, with its device (`client/matrix-token`, `0600`).
+    public static func matrixTokenPath(in directory: URL) -> String {
+        directory.appendingPathComponent("client/matrix-token").path
     }
 
     /// Where the client's id namespace and counter live (`client/ids`), beside the client's other stores.
@@ -167,5 +182,23 @@ public final class World {
         }
         journal.close()
         lock.release()
+    }
+}
+
+/// A Matrix homeserver the world's network carries requests to (`--matrix`): where it is, the sign-in made there,
+/// and the password that renews it.
+public struct MatrixConnection: Sendable {
+    /// The homeserver's base URL.
+    public var homeserver: URL
+    /// The sign-in: its user is the data directory's owner.
+    public var signIn: SignInToken
+    /// The password, for renewing the sign-in.
+    public var password: String?
+
+    /// A connection to `homeserver` signed in as `signIn`.
+    public init(homeserver: URL, signIn: SignInToken, password: String?) {
+        self.homeserver = homeserver
+        self.signIn = signIn
+        self.password = password
     }
 }

@@ -15,6 +15,7 @@ extension Driver {
     /// (the in-process backend's feed end, or with `--server` the arrival, waited for up to 5 s); otherwise it
     /// waits at the backend for the catch-up.
     func peer(_ arguments: String) async throws -> Render {
+        try requireCourierBackend("peer")
         let parts = arguments.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true).map(String.init)
         if parts.count == 2, parts[1] == "online" || parts[1] == "offline" {
             return try await peerPresence(UserID(parts[0]), online: parts[1] == "online")
@@ -31,7 +32,7 @@ extension Driver {
         }
         let applied = app.client.syncEngine?.appliedEvents ?? 0
         let line: String
-        if let server = world.network.remote?.baseURL {
+        if let server = courierServer?.baseURL {
             line = try await remotePeer(user, kind, conversationID, text: parts.count == 4 ? parts[3] : "", at: server)
             await waitForArrival(after: applied)
         } else {
@@ -47,7 +48,7 @@ extension Driver {
             throw DriverError.failed("peer \(user) online|offline is for another user, not you")
         }
         do {
-            if let server = world.network.remote?.baseURL {
+            if let server = courierServer?.baseURL {
                 try await HTTPChatClient(baseURL: server, user: user, password: World.demoPassword)
                     .setPresence(online: online)
             } else {
@@ -141,7 +142,8 @@ extension Driver {
     func events(_ arguments: String) async throws -> Render {
         guard arguments == "trim" else { throw DriverError.badArguments("usage: events trim") }
         do {
-            if let remote = world.network.remote {
+            try requireCourierBackend("events trim")
+            if let remote = courierServer {
                 try await remote.trimEvents()
             } else {
                 try world.backend.trimFeeds()

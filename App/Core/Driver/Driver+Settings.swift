@@ -1,6 +1,7 @@
 import CourierData
 import CourierDomain
 import CourierFakes
+import CourierMatrix
 import CourierPresentation
 import Foundation
 
@@ -79,12 +80,16 @@ extension Driver {
     func auth(_ arguments: String) async throws -> Render {
         switch arguments {
         case "expire":
-            if let remote = world.network.remote {
+            try requireCourierBackend("auth expire")
+            if let remote = courierServer {
                 do { try await remote.expireSignIn() } catch { throw DriverError.failed("auth expire: \(error)") }
             }
             world.backend.isSignInExpired = true
         case "renew":
-            if let remote = world.network.remote {
+            if let matrix = world.network.remote as? MatrixClient {
+                do { try await matrix.renewSignIn() } catch { throw DriverError.failed("auth renew: \(error)") }
+            }
+            if let remote = courierServer {
                 do { try await remote.signIn() } catch { throw DriverError.failed("auth renew: \(error)") }
             }
             world.backend.isSignInExpired = false

@@ -216,7 +216,8 @@ extension Driver {
     /// How many messages the server holds for `id` and its last `count`, from the `courier-server` when the driver
     /// talks to one (read directly, past the device's simulated network), else from the in-process backend.
     private func serverMessages(in id: ConversationID, count: Int) async throws -> (Int, [Message]) {
-        guard let remote = world.network.remote else {
+        try requireCourierBackend("server")
+        guard let remote = courierServer else {
             guard world.backend.conversation(id) != nil else { throw DriverError.failed("no conversation \(id)") }
             return (world.backend.messageCount(in: id), Array(world.backend.messages(in: id).suffix(count)))
         }

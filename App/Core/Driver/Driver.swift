@@ -51,7 +51,8 @@ public final class Driver {
         // socket: with --server the default is the system clock.
         clockMode =
             options.clock
-            ?? (options.server != nil || (inputIsTerminal && options.scriptPath == nil) ? .system : .virtual)
+            ?? (options.server != nil || options.matrix != nil || (inputIsTerminal && options.scriptPath == nil)
+                ? .system : .virtual)
         // Text from messages, names and input lines goes to a terminal: its control characters are shown, not obeyed.
         self.write = { write(Self.escaped($0)) }
         self.warn = { warn(Self.escaped($0)) }
@@ -59,7 +60,13 @@ public final class Driver {
         watcher = ScreenWatcher(write: options.json ? { _ in } : { write(Self.escaped($0)) })
         world = try World(
             directory: options.dataDirectory, clockMode: clockMode, seed: options.seed, fresh: options.fresh,
-            fileSystem: fileSystem, logger: logger, server: options.server, user: options.user.map { UserID($0) })
+            fileSystem: fileSystem, logger: logger, server: options.server,
+            user: (options.matrixSignIn?.user.rawValue ?? options.user).map { UserID($0) },
+            matrix: options.matrix.flatMap { homeserver in
+                options.matrixSignIn.map {
+                    MatrixConnection(homeserver: homeserver, signIn: $0, password: options.password)
+                }
+            })
         do {
             app = try AppContainer(world: world, logger: logger)
         } catch {
@@ -74,6 +81,17 @@ public final class Driver {
     private func reportDamage() {
         for damage in world.recovered.dropFirst(damageReported) { warn("warning: recovered \(damage)") }
         damageReported = world.recovered.count
+    }
+
+    /// The `courier-server` the driver talks to (`--server`), if any.
+    var courierServer: HTTPChatClient? { world.network.remote as? HTTPChatClient }
+
+    /// Refuses `command` under `--matrix`: it reads or drives Courier's own backend, and the homeserver's other
+    /// people are real clients.
+    func requireCourierBackend(_ command: String) throws {
+        guard world.network.remote == nil || courierServer != nil else {
+            throw DriverError.failed("\(command) is not available with --matrix: the other people are real clients")
+        }
     }
 
     /// Lets the work started by opening the app finish (an automatic pass, a pending sync).

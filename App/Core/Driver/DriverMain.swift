@@ -1,4 +1,6 @@
+import CourierData
 import CourierDomain
+import CourierMatrix
 import Foundation
 
 #if canImport(Glibc)
@@ -9,10 +11,26 @@ import Foundation
 
 /// The `courier` program: options, input, output and exit status around a `Driver`.
 public enum DriverMain {
+    /// The homeserver's sign-in for `--matrix`: the one kept in the data directory when it is the same user's
+    /// (`--fresh` forgets it), else a password login. Its full user id owns the data directory.
+    @MainActor
+    static func matrixSignIn(_ options: DriverOptions) async throws -> SignInToken {
+        guard let homeserver = options.matrix, let user = options.user else { throw DeliveryError.unauthorized }
+        let path = World.matrixTokenPath(in: options.dataDirectory)
+        if !options.fresh, let kept = try? FileTokenStore(path: path).load(),
+            kept.user.rawValue == user || MatrixClient.localPart(kept.user) == user
+        {
+            return kept
+        }
+        let client = MatrixClient(
+            homeserver: MatrixHomeserver(baseURL: homeserver), login: user, password: options.password)
+        return try await client.signedIn()
+    }
+
     /// Runs the driver with `arguments` (without the program name) and returns the exit status.
     @MainActor
     public static func run(arguments: [String]) async -> Int32 {
-        let options: DriverOptions
+        var options: DriverOptions
         do {
             options = try DriverOptions.parse(arguments)
         } catch {
@@ -30,6 +48,14 @@ public enum DriverMain {
             }
             return await OneShotSend.run(
                 oneShot, options: options, write: printLine, warn: { printError("courier: \($0)") })
+        }
+        if options.matrix != nil {
+            do {
+                options.matrixSignIn = try await matrixSignIn(options)
+            } catch {
+                printError("courier: cannot sign in to the homeserver: \(error)")
+                return Driver.ExitStatus.dataDirectoryUnavailable.rawValue
+            }
         }
         var scriptDescriptor: Int32?
         if let path = options.scriptPath {

@@ -1,3 +1,4 @@
+import CourierDomain
 import Foundation
 
 /// The driver's command-line options (docs/driver.md, "Invocation").
@@ -18,7 +19,15 @@ public struct DriverOptions: Equatable, Sendable {
     public var help = false
     /// A `courier-server` to talk HTTP to instead of the in-process backend.
     public var server: URL?
-    /// The demo user to sign in as; nil: the directory's owner (`me` for a new directory).
+    /// A Matrix homeserver to talk the Client-Server API to instead of Courier's own backend (`--matrix`).
+    public var matrix: URL?
+    /// The password to sign in to the homeserver with (`--password`, with `--matrix`).
+    public var password: String?
+    /// The homeserver's sign-in, made before the data directory is opened (`DriverMain`): its full user id is the
+    /// directory's owner.
+    public var matrixSignIn: SignInToken?
+    /// The demo user to sign in as; nil: the directory's owner (`me` for a new directory). With `--matrix`, a local
+    /// part (`me`) or a full Matrix id (`@me:server`).
     public var user: String?
     /// `send ID TEXT…` after the options: compose one message and leave (`OneShotSend`), beside a running driver.
     public var oneShot: OneShot?
@@ -34,7 +43,8 @@ public struct DriverOptions: Equatable, Sendable {
     /// The usage line.
     public static let usage =
         "usage: courier [--data-dir DIR] [--script FILE] [--json] [--fresh] [--seed N] [--clock virtual|system]"
-        + " [--server URL] [--user ID]\n       courier [--data-dir DIR] [--user ID] send ID TEXT…"
+        + " [--server URL] [--user ID]\n       courier [--data-dir DIR] --matrix URL --user ID --password P"
+        + " [--script FILE] [--json] [--fresh]\n       courier [--data-dir DIR] [--user ID] send ID TEXT…"
 
     /// Options with every default.
     public init() {}
@@ -77,10 +87,20 @@ public struct DriverOptions: Equatable, Sendable {
                     throw .badArguments("--server takes an http:// URL, not \(text)")
                 }
                 options.server = url
+            case "--matrix":
+                let text = try value(for: argument)
+                guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+                    throw .badArguments("--matrix takes an http:// or https:// URL, not \(text)")
+                }
+                options.matrix = url
+            case "--password":
+                guard let next = rest.popFirst() else { throw .badArguments("--password needs a value") }
+                options.password = next
             case "--user":
                 let text = try value(for: argument)
-                guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                    throw .badArguments("--user takes a user id (letters, digits, - and _), not \(text)")
+                guard !text.isEmpty, text.utf8.count <= 255, text.allSatisfy(Self.isUserIDCharacter) else {
+                    throw .badArguments(
+                        "--user takes a user id (letters, digits, - _ . = and a Matrix id's @ :), not \(text)")
                 }
                 options.user = text
             case "send":
@@ -94,6 +114,23 @@ public struct DriverOptions: Equatable, Sendable {
             default: throw .badArguments("unknown option \(argument)")
             }
         }
+        if options.matrix != nil {
+            guard options.server == nil else {
+                throw .badArguments("--matrix and --server name two backends: pick one")
+            }
+            guard options.user != nil, options.password != nil else {
+                throw .badArguments("--matrix needs --user and --password")
+            }
+            guard options.oneShot == nil else { throw .badArguments("send is for Courier's own data directories") }
+        } else if options.password != nil {
+            throw .badArguments("--password is for --matrix")
+        }
         return options
+    }
+
+    /// What a user id may hold: letters, digits and a Matrix id's punctuation (`@me.one:server`), nothing a path or
+    /// a terminal would read.
+    private static func isUserIDCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || "-_.=@:".contains(character)
     }
 }
