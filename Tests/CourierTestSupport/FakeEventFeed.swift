@@ -12,6 +12,8 @@ import Foundation
 public final class FakeEventFeed: EventFeed {
     /// Every event pushed, oldest first.
     public private(set) var events: [FeedEvent] = []
+    /// Conversations the next batch answered says were cut short (`FeedBatch.gaps`); cleared once answered.
+    public var gaps: [ConversationID] = []
     /// While true, every request for events answers `.expired`.
     public var expired = false
     /// Errors the next requests (of any kind) throw, one each, in order.
@@ -53,6 +55,11 @@ public final class FakeEventFeed: EventFeed {
     /// Forgets every event (positions go on): a cursor behind the end now answers `.expired`.
     public func forgetAll() { expired = true }
 
+    /// Loses every event after the first `count`, as a backend restored from an old copy does: positions start again
+    /// from there, and a cursor past the end is answered from the end with no word of what was lost (a Matrix
+    /// homeserver clamps a token from its future so).
+    public func lose(keepingFirst count: Int) { events = Array(events.prefix(count)) }
+
     // MARK: - EventFeed
 
     @MainActor public func feedEnd(for user: UserID) async throws(DeliveryError) -> FeedPosition {
@@ -75,8 +82,12 @@ public final class FakeEventFeed: EventFeed {
             }
             let after = events.filter { cursor.precedes($0.position) == true }
             let batch = Array(after.prefix(limit))
+            // A cursor past the end (the feed lost events) is answered with the end, as it now stands.
+            let floor = end.precedes(cursor) == true ? end : cursor
+            defer { gaps = [] }
             return .batch(
-                FeedBatch(events: batch, end: batch.last?.position ?? cursor, hasMore: after.count > batch.count))
+                FeedBatch(
+                    events: batch, end: batch.last?.position ?? floor, hasMore: after.count > batch.count, gaps: gaps))
         }
     }
 
