@@ -57,7 +57,8 @@ let package = Package(
         library("CourierServer", "App/ServerCore", ["CourierDomain", "CourierData", "CourierFakes"]),
         executable("courier", "Driver", ["CourierApp"]),
         executable(
-            "courier-bench", "Bench", ["CourierDomain", "CourierData", "CourierFakes", "CourierApp", "CourierServer"]),
+            "courier-bench", "Bench",
+            ["CourierDomain", "CourierData", "CourierFakes", "CourierMatrix", "CourierApp", "CourierServer"]),
         executable(
             "courier-sim", "Sim",
             ["CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp"]),

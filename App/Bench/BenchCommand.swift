@@ -51,6 +51,10 @@ enum BenchCommand {
             { try await OutageBenchmark().run() }
         ),
         (
+            "matrix", "Courier over a real Synapse vs bare requests: one send, catch-up of 1,000, the other's message",
+            { try await MatrixBenchmark().run() }
+        ),
+        (
             "shared", "one data directory, several processes: a one-shot send's wall time, appends/s from 1, 2 and 8",
             { try SharedOutboxBenchmark().run() }
         ),
