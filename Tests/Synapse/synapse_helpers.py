@@ -62,10 +62,10 @@ def configure(data, port, database):
 
 
 def postgres_args(data):
-    """The connection of the throwaway cluster `synapse-postgres` runs in DATA/postgres (socket in that folder)."""
-    with open(os.path.join(data, "postgres", "socket-dir")) as file:
-        host = file.read().strip()
-    return {"user": "synapse", "database": "synapse", "host": host, "port": 5432, "cp_min": 1, "cp_max": 5}
+    """The connection of the throwaway cluster `synapse-postgres` runs for DATA (127.0.0.1, its own port)."""
+    with open(os.path.join(data, "postgres", "port")) as file:
+        port = int(file.read().strip())
+    return {"user": "synapse", "database": "synapse", "host": "127.0.0.1", "port": port, "cp_min": 1, "cp_max": 5}
 
 
 def alive(pid):
