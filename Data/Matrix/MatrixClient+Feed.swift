@@ -6,9 +6,12 @@ extension MatrixClient: EventFeed {
     /// A homeserver keeps read markers only.
     public var deliveredReceipts: Bool { false }
 
-    /// Where the feed ends now: a `/sync` with nothing held.
+    /// Where the feed ends now: a `/sync` with nothing held, whose rooms the client takes in on the way (a chat
+    /// opened by id before the list was read is known).
     public func feedEnd(for user: UserID) async throws(DeliveryError) -> FeedPosition {
-        Self.position(try await fullSync(messageLimit: 1).nextBatch)
+        let sync = try await fullSync(messageLimit: 1)
+        _ = try await rooms(of: sync)
+        return Self.position(sync.nextBatch)
     }
 
     /// What happened after `cursor`: one `/sync` long poll held up to `wait`. A room's timeline the homeserver cut

@@ -126,6 +126,10 @@ extension MatrixClient: ConversationRepository {
         return before?.name != after.name || before?.members != after.members || before?.hidden != after.hidden
     }
 
+    /// The conversation of a joined room this client has heard of (from a list read, the feed or its start), as it
+    /// last heard of it: what a chat opened by room id is titled from.
+    public func knownConversation(_ id: ConversationID) -> Conversation? { row(id) }
+
     /// The conversation row of a known room.
     func row(_ room: ConversationID) -> Conversation? {
         guard let known = state.room(room) else { return nil }

@@ -1,0 +1,140 @@
+import CourierData
+import CourierDomain
+import CourierMatrix
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// Courier's promises on a real Synapse, with a plain HTTP client nobody here wrote playing the other person.
+@MainActor
+@Suite(.removesTemporaryDirectories, .timeLimit(.minutes(5)))
+struct CourierOverMatrixTests {
+    @Test func messagesTypedHereReachTheOtherPersonOnceInOrderAndTheirsArriveLiveWithTheirReadMarker() async throws {
+        // Given me on Courier and Ben on another client, in one room
+        let server = try await SynapseServer.shared()
+        let (me, ben, room) = try await server.conversation()
+        let courier = try await CourierOverMatrix(server, as: me.account)
+
+        // When I type three messages
+        let typed = try ["one", "two", "three"].map {
+            try courier.client.outbox.compose(text: $0, in: ConversationID(room))
+        }
+        #expect(await courier.wait { courier.client.outbox.pending.isEmpty })
+
+        // Then Ben reads them once each, in the order typed, each carrying Courier's id
+        let seen = try await ben.messages(room)
+        #expect(seen.map(\.body) == ["one", "two", "three"])
+        #expect(seen.map { $0.content["courier.id"] as? String } == typed.map(\.id.rawValue))
+
+        // And what Ben writes arrives by itself, after mine, once
+        let reply = try await ben.send(room, "see you", txnID: "reply-1")
+        #expect(await courier.wait { courier.shown(room).contains { $0.text == "see you" } })
+        #expect(courier.shown(room).map(\.text) == ["one", "two", "three", "see you"])
+
+        // And when Ben reads up to his reply, my three read "read" (a homeserver has no "delivered")
+        try await ben.read(room, reply)
+        #expect(
+            await courier.wait {
+                courier.shown(room).filter { $0.senderID == courier.user }.allSatisfy { $0.status == .read }
+            })
+    }
+
+    @Test func twoMessagesTypedOfflineBothArriveOnceInOrderWhenTheDeviceIsBack() async throws {
+        // Given me offline, with the manual policy (Send All)
+        let server = try await SynapseServer.shared()
+        let (me, ben, room) = try await server.conversation()
+        let courier = try await CourierOverMatrix(server, as: me.account, policy: .manual)
+        courier.connectivity.set(online: false)
+
+        // When I type two messages, and the device is back and I press Send All
+        _ = try courier.client.outbox.compose(text: "first", in: ConversationID(room))
+        _ = try courier.client.outbox.compose(text: "second", in: ConversationID(room))
+        #expect(courier.client.outbox.pending.map(\.status) == [.queued, .queued])
+        courier.connectivity.set(online: true)
+        await courier.client.sendAll()
+
+        // Then both are there, once, in order
+        #expect(courier.client.outbox.pending.isEmpty)
+        #expect(try await ben.messages(room).map(\.body) == ["first", "second"])
+    }
+
+    @Test func theQueueFlushesByItselfTheMomentTheNetworkIsBack() async throws {
+        // Given a queue of three built offline, with the automatic policy
+        let server = try await SynapseServer.shared()
+        let (me, ben, room) = try await server.conversation()
+        let courier = try await CourierOverMatrix(server, as: me.account, policy: .automatic)
+        courier.connectivity.set(online: false)
+        for text in ["a", "b", "c"] { _ = try courier.client.outbox.compose(text: text, in: ConversationID(room)) }
+
+        // When the network changes back (no app restart, no timer to wait out)
+        courier.connectivity.set(online: true)
+
+        // Then the queue empties by itself, in order
+        #expect(await courier.wait(until: { courier.client.outbox.pending.isEmpty }, attempts: 500))
+        #expect(try await ben.messages(room).map(\.body) == ["a", "b", "c"])
+    }
+
+    @Test func theSameIdWithOtherTextIsAConflictNeverASilentDrop() async throws {
+        // Given a message the homeserver stored
+        let server = try await SynapseServer.shared()
+        let (me, ben, room) = try await server.conversation()
+        let courier = try await CourierOverMatrix(server, as: me.account)
+        let first = Message(
+            id: MessageID(UUID().uuidString.lowercased()), conversationID: ConversationID(room),
+            senderID: courier.user, text: "version A", timestamp: Date(), status: .sending)
+        let stored = try await courier.matrix.send(first)
+
+        // When the same id is sent again with other text (the homeserver keeps the first body under a txnId)
+        var edited = first
+        edited.text = "version B"
+
+        // Then it is a conflict, the same text again is the stored message, and the room holds version A once
+        await #expect(throws: DeliveryError.conflict) { try await courier.matrix.send(edited) }
+        #expect(try await courier.matrix.send(first) == stored)
+        #expect(try await ben.messages(room).map(\.body) == ["version A"])
+    }
+
+    @Test func aCatchUpAfterMoreMissedMessagesThanATimelineHoldsBackfillsEveryOneOnceInOrder() async throws {
+        // Given me in the background, with timelines of 10 events per /sync
+        let server = try await SynapseServer.shared()
+        let (me, ben, room) = try await server.conversation()
+        let courier = try await CourierOverMatrix(
+            server, as: me.account, sync: SyncSettings(batchLimit: 10, liveWait: .seconds(5)))
+        #expect(await courier.wait { courier.client.syncEngine?.isLive == true })
+        courier.client.enterBackground()
+
+        // When Ben writes 45 messages meanwhile
+        let texts = (1...45).map { "missed \($0)" }
+        for (index, text) in texts.enumerated() { _ = try await ben.send(room, text, txnID: "gap-\(index)") }
+
+        // Then on return every one arrives, once, in Ben's order
+        courier.client.enterForeground()
+        #expect(await courier.wait { courier.shown(room).count == 45 })
+        #expect(courier.shown(room).map(\.text) == texts)
+        #expect(Set(courier.shown(room).map(\.id)).count == 45)
+    }
+
+    @Test func aHiddenConversationLeavesMyListAloneAndComesBackWithTheNextMessage() async throws {
+        // Given a room in my list
+        let server = try await SynapseServer.shared()
+        let (me, ben, room) = try await server.conversation()
+        let courier = try await CourierOverMatrix(server, as: me.account)
+        let id = ConversationID(room)
+        #expect(
+            try await courier.matrix.conversations(of: courier.user, after: nil, limit: 50).conversations.map(\.id) == [
+                id
+            ])
+
+        // When I hide it, it leaves my list (Ben keeps his)
+        try await courier.matrix.hideConversation(id)
+        #expect(try await courier.matrix.conversations(of: courier.user, after: nil, limit: 50).conversations.isEmpty)
+
+        // And when Ben writes, it is back
+        _ = try await ben.send(room, "still there?", txnID: "back-1")
+        #expect(await courier.wait { courier.shown(room).contains { $0.text == "still there?" } })
+        #expect(
+            try await courier.matrix.conversations(of: courier.user, after: nil, limit: 50).conversations.map(\.id) == [
+                id
+            ])
+    }
+}
