@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 # Loopback only: a proxy from the environment must never see these requests.
@@ -113,6 +114,33 @@ def register(url, user, password):
             sys.exit(f"registering {user}: {error.code} {answer}")
 
 
+def pair(url, first, second, password):
+    """Gives `first` and `second` a direct room named after `second` (\"Ben\") unless they share one already."""
+    def call(method, path, token=None, body=None):
+        request = urllib.request.Request(url + "/_matrix/client/v3/" + path, method=method,
+                                         data=json.dumps(body).encode() if body is not None else None,
+                                         headers={"Content-Type": "application/json"})
+        if token:
+            request.add_header("Authorization", "Bearer " + token)
+        with OPENER.open(request, timeout=30) as answer:
+            return json.loads(answer.read() or b"{}")
+
+    def login(user):
+        return call("POST", "login", body={"type": "m.login.password", "password": password,
+                                           "identifier": {"type": "m.id.user", "user": user}})
+
+    one, two = login(first), login(second)
+    shared = set(call("GET", "joined_rooms", one["access_token"])["joined_rooms"]) & set(
+        call("GET", "joined_rooms", two["access_token"])["joined_rooms"])
+    if shared:
+        return
+    room = call("POST", "createRoom", one["access_token"],
+                {"preset": "private_chat", "is_direct": True, "invite": [two["user_id"]],
+                 "name": second.capitalize()})["room_id"]
+    call("POST", "rooms/" + urllib.parse.quote(room, safe="") + "/join", two["access_token"], {})
+    print(f"{first} and {second} share {room}")
+
+
 def sql(data, statement):
     """Runs `statement` on the server's database, whichever engine its config names; prints the rows it changed."""
     import yaml
@@ -135,7 +163,7 @@ def sql(data, statement):
     connection.close()
 
 
-COMMANDS = {"free-port": free_port, "configure": configure, "wait": wait, "register": register, "sql": sql}
+COMMANDS = {"free-port": free_port, "configure": configure, "wait": wait, "register": register, "pair": pair, "sql": sql}
 
 if __name__ == "__main__":
     COMMANDS[sys.argv[1]](*sys.argv[2:])
