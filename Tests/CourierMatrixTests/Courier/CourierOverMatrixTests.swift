@@ -137,4 +137,24 @@ struct CourierOverMatrixTests {
                 id
             ])
     }
+
+    @Test func theOtherPersonsNameAndPresenceAreTheHomeserversAndTheListCarriesItsUnreadCount() async throws {
+        // Given Ben, who named himself, is online and wrote twice
+        let server = try await SynapseServer.shared()
+        let (me, ben, room) = try await server.conversation()
+        try await ben.setDisplayName("Ben Bennett")
+        try await ben.setPresence("online")
+        _ = try await ben.send(room, "one", txnID: "u-1")
+        _ = try await ben.send(room, "two", txnID: "u-2")
+        let courier = try await CourierOverMatrix(server, as: me.account)
+        let benID = UserID(ben.userID)
+
+        // Then Courier shows his name and his presence as the homeserver has them, and the room's unread count
+        #expect(try await courier.matrix.users([benID]).map(\.displayName) == ["Ben Bennett"])
+        #expect(try await courier.matrix.presence([benID]).map(\.isOnline) == [true])
+        let row = try await courier.matrix.conversations(of: courier.user, after: nil, limit: 10).conversations.first
+        #expect(row?.unreadCount == 2)
+        #expect(row?.lastMessage?.text == "two")
+        #expect(Set(row?.participantIDs ?? []) == [courier.user, benID])
+    }
 }
