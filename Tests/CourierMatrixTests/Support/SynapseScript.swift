@@ -47,6 +47,18 @@ enum SynapseScript {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // The test process blocks most signals on its threads, and a child inherits the mask: Synapse would ignore
+        // SIGTERM and every stop would wait for the SIGKILL. The child starts with none blocked and default handlers.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        var allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let environment = ProcessInfo.processInfo.environment.map { "\($0)=\($1)" }
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
@@ -54,7 +66,7 @@ enum SynapseScript {
             for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
+        let result = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)
         guard result == 0 else {
             throw SynapseScriptError(arguments: command, status: -1, errors: String(cString: strerror(result)))
         }
