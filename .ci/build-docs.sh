@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the four library products with the toolchain alone (no plugin package): symbol
+# Builds the DocC documentation of the five library products with the toolchain alone (no plugin package): symbol
 # graphs from `swift package dump-symbol-graph`, then `docc convert` of each product's catalog with its module's
 # graphs. Fails on any docs warning (docs/design.md §6: `///` on every public declaration, and zero warnings).
 #
@@ -8,9 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Each library product, its module and its catalog (in the target's own folder, where SwiftPM leaves it alone).
-modules=(CourierDomain CourierData CourierFakes CourierPresentation)
+modules=(CourierDomain CourierData CourierFakes CourierMatrix CourierPresentation)
 catalogs=(Domain/CourierDomain.docc Data/Library/CourierData.docc Data/Fakes/CourierFakes.docc
-    Presentation/CourierPresentation.docc)
+    Data/Matrix/CourierMatrix.docc Presentation/CourierPresentation.docc)
 
 docc=${DOCC:-$(command -v docc || true)}
 if [[ -z "$docc" ]]; then
