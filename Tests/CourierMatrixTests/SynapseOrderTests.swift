@@ -18,8 +18,14 @@ import Testing
             try await group.waitForAll()
         }
 
-        // Then both read the same twenty messages in the same order, each person's in the order they were sent
-        let mine = try await me.messages(room)
+        // Then both read the same twenty messages in the same order, each person's in the order they were sent.
+        // (On PostgreSQL, history read right after concurrent sends may lag by the newest few events — Synapse's
+        // stream position waits for every earlier write to finish — so it is read again, a bounded number of times.)
+        var mine = try await me.messages(room)
+        for _ in 0..<50 where mine.count < 20 {
+            try await Task.sleep(for: .milliseconds(100))
+            mine = try await me.messages(room)
+        }
         let bens = try await ben.messages(room)
         #expect(mine.count == 20)
         #expect(mine.map(\.eventID) == bens.map(\.eventID))

@@ -22,8 +22,10 @@ public enum DriverMain {
         {
             return kept
         }
+        // A person waits for a sign-in anyway, and a loaded homeserver may take its time hashing a password.
         let client = MatrixClient(
-            homeserver: MatrixHomeserver(baseURL: homeserver), login: user, password: options.password)
+            homeserver: MatrixHomeserver(baseURL: homeserver), login: user, password: options.password,
+            timeout: .seconds(30))
         return try await client.signedIn()
     }
 
