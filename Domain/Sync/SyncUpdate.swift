@@ -10,6 +10,10 @@ public enum SyncUpdate: Hashable, Sendable {
     case readByMe(conversation: ConversationID, upTo: MessageCursor)
     /// A conversation was created or changed.
     case conversation(Conversation)
+    /// Conversation rows the sync wrote, each as it now stands — preview, activity, unread count, name and
+    /// participants. The one place these are computed (docs/design.md §2.7): a list replaces its row by id and places
+    /// it again, and counts nothing itself.
+    case rows([Conversation])
     /// The cursor was too old and the device started over: screens take these pages in place of what they show
     /// (merging, never emptying first).
     case reset(FeedSnapshot)

@@ -32,7 +32,7 @@ extension ChatViewModel {
             markSeen()
         case .live(let live):
             if live { feedLive() }
-        case .readByMe, .conversation:
+        case .readByMe, .conversation, .rows:
             return
         }
     }

@@ -24,8 +24,10 @@ extension SyncEngine {
                 take(receipt, at: index, laterEchoes: echoes, into: &run)
             case .conversation(let conversation):
                 run.flush(into: self)
-                conversationCache.store([conversation])
+                let row = row(changedBy: conversation)
+                conversationCache.store([row])
                 run.updates.append(.conversation(conversation))
+                run.updates.append(.rows([row]))
             }
         }
         run.flush(into: self)
@@ -82,7 +84,7 @@ extension SyncEngine {
         if receipt.userID == user {
             guard receipt.kind == .read else { return }
             if readMarkers[conversation].map({ $0 < receipt.upTo }) ?? true { readMarkers[conversation] = receipt.upTo }
-            noteRead(conversation, upTo: receipt.upTo)
+            if let row = noteRead(conversation, upTo: receipt.upTo) { run.updates.append(.rows([row])) }
             run.updates.append(.readByMe(conversation: conversation, upTo: receipt.upTo))
             return
         }
@@ -94,6 +96,7 @@ extension SyncEngine {
         {
             kept.lastMessage?.status = last.status.raised(by: receipt.kind)
             conversationCache.store([kept])
+            run.updates.append(.rows([kept]))
         }
         run.updates.append(.statuses(conversation: conversation, status: receipt.kind.status, upTo: upTo))
     }
@@ -125,15 +128,17 @@ extension SyncEngine {
 
     /// The cursor expired: take one consistent snapshot of what the screens show and go on from its position.
     func startOver() async throws {
-        let chats = watched.all
-        logger.log(.info, "sync: cursor expired; starting over with \(chats.count) open chat(s)")
-        let snapshot = try await feed.snapshot(
+        let open = watched.all
+        logger.log(.info, "sync: cursor expired; starting over with \(open.count) open chat(s)")
+        // A conversation whose read marker the backend may not have yet comes with its page too: its row's count is
+        // then worked out from the messages after the marker, as the backend will count them.
+        let chats = open + readsOnTheirWay.subtracting(open).sorted()
+        var snapshot = try await feed.snapshot(
             for: user, conversationLimit: settings.snapshotConversations, chats: chats,
             messageLimit: settings.snapshotMessages)
         if Task.isCancelled { throw CancellationError() }
         // The echoes before the snapshot's position will not come; its pages carry the statuses as they are.
         awaitingEcho = [:]
-        conversationCache.store(snapshot.conversations.conversations)
         // The messages of a conversation the snapshot does not bring back to what the cache holds may have a hole
         // where the forgotten events were: a chat opened from the cache (offline) would show it as whole, and
         // never load it again. Such a conversation is forgotten; its next page comes from the backend.
@@ -148,13 +153,19 @@ extension SyncEngine {
         for (conversation, page) in snapshot.chats.sorted(by: { $0.key < $1.key }) {
             messageCache.store(page, in: conversation)
         }
+        // The snapshot is the rows' truth at its position; what this device read past the backend still counts, and
+        // the message cache now holds no hole to count it over.
+        snapshot.conversations.conversations = snapshot.conversations.conversations.map {
+            clearingRead($0, counting: true)
+        }
+        conversationCache.store(snapshot.conversations.conversations)
         try cursorLog.write(.init(cursor: snapshot.position, resets: resets + 1))
         observers.notify(.reset(snapshot))
     }
 }
 
 /// What a batch collects before it is written and told: messages in one run (one cache write), the conversations
-/// they touched, the delivered receipts to write, and the updates in feed order.
+/// they touched (written and announced as rows), the delivered receipts to write, and the updates in feed order.
 struct BatchRun {
     /// Messages new to this device: cached and announced.
     var messages: [Message] = []
@@ -195,7 +206,9 @@ struct BatchRun {
             announced = []
         }
         if !conversations.isEmpty {
-            engine.conversationCache.store(conversations.keys.sorted().compactMap { conversations[$0] })
+            let rows = conversations.keys.sorted().compactMap { conversations[$0] }
+            engine.conversationCache.store(rows)
+            updates.append(.rows(rows))
             conversations = [:]
         }
     }
