@@ -88,7 +88,13 @@ extension ConversationsListViewModel {
             let fresh = snapshot.conversations.conversations.filter { !deleted.contains($0.id) }
             for row in fresh { rows[row.id] = row }
             let ids = Set(fresh.map(\.id))
-            conversations = fresh.map(shownRow) + conversations.filter { !ids.contains($0.id) }
+            // A message composed here may move a row above the snapshot's order: most recent activity first, ties
+            // as the snapshot has them.
+            let shown = fresh.map(shownRow).enumerated().sorted {
+                $0.element.lastActivity != $1.element.lastActivity
+                    ? $0.element.lastActivity > $1.element.lastActivity : $0.offset < $1.offset
+            }
+            conversations = shown.map(\.element) + conversations.filter { !ids.contains($0.id) }
             if !hasLoadedFirstPage, let last = fresh.last {
                 cursor = ConversationCursor(lastActivity: last.lastActivity, id: last.id)
                 hasLoadedFirstPage = true

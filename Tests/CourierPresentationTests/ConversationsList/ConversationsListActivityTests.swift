@@ -147,4 +147,26 @@ private typealias Fixture = ConversationsListFixture
         #expect(model.state.items.first?.preview == "Newer")
         #expect(model.state.items.first?.unreadCount == 1)
     }
+
+    @Test("a start-over keeps a row my waiting message moved up where it stands")
+    func aStartOverKeepsAComposedMessagesPlace() async throws {
+        // Given a loaded list and my message queued offline in Chloe's conversation (her row on top)
+        let outbox = FakeMessageOutbox(clock: clock, connectivity: ManualConnectivity(online: false))
+        let model = makeModel(outbox: outbox)
+        model.load()
+        await clock.idle()
+        try outbox.compose(text: "Draft", in: "c3")
+
+        // When the sync starts over with a snapshot of the backend, which does not have my message
+        sync.announce(
+            .reset(
+                FeedSnapshot(
+                    position: FeedPosition(9),
+                    conversations: ConversationPage(conversations: threeConversations(), hasMore: false),
+                    chats: [:])))
+
+        // Then Chloe's row stays on top with my message, the others in the snapshot's order
+        #expect(model.state.items.map(\.id) == ["c3", "c1", "c2"])
+        #expect(model.state.items.first?.preview == "Draft")
+    }
 }
