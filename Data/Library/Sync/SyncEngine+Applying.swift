@@ -98,7 +98,8 @@ extension SyncEngine {
             conversationCache.store([kept])
             run.updates.append(.rows([kept]))
         }
-        run.updates.append(.statuses(conversation: conversation, status: receipt.kind.status, upTo: upTo))
+        run.updates.append(
+            .statuses(conversation: conversation, status: receipt.kind.status, upTo: upTo, messages: raised))
     }
 
     /// How far another participant's receipt raises the user's messages, in compose order (as the cache and the

@@ -234,8 +234,10 @@ public final class SyncEngine: LiveSync {
             })
         else { return }
         let kind: Receipt.Kind = message.status == .read ? .read : .delivered
-        messageCache.store(messageCache.raisedStatuses(in: conversation, from: user, upTo: before.cursor, by: kind))
-        observers.notify(.statuses(conversation: conversation, status: kind.status, upTo: before.cursor))
+        let raised = messageCache.raisedStatuses(in: conversation, from: user, upTo: before.cursor, by: kind)
+        messageCache.store(raised)
+        observers.notify(
+            .statuses(conversation: conversation, status: kind.status, upTo: before.cursor, messages: raised))
     }
 
     // MARK: - Receipts

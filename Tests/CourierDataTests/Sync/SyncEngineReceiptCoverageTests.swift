@@ -24,7 +24,7 @@ import Testing
         let client = try world.open(settings: SyncSettings(batchLimit: batchLimit))
         var statuses: [MessageCursor] = []
         let token = try #require(client.syncEngine).observe { update in
-            if case .statuses(_, _, let upTo) = update { statuses.append(upTo) }
+            if case .statuses(_, _, let upTo, _) = update { statuses.append(upTo) }
         }
         let early = try client.outbox.compose(text: "early", in: "c2")
         await world.waitUntilSettled(client)
