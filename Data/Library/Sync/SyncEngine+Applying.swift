@@ -48,6 +48,7 @@ extension SyncEngine {
     private func take(_ message: Message, into run: inout BatchRun) {
         let mine = message.senderID == user
         let confirmed = mine && outbox.confirmStored(message)
+        let message = mine && !confirmed ? coveredAlready(message) : message
         // Sent by an earlier launch, whose outbox event screens of this launch never heard: shown as it echoes.
         let unannounced = mine && !confirmed && announcedByOutbox.remove(message.id) == nil
         if mine { awaitingEcho[message.id] = nil }
@@ -75,6 +76,20 @@ extension SyncEngine {
             run.received[conversation] = max(run.received[conversation] ?? message.cursor, message.cursor)
         }
         run.touch(message, unread: !mine && !watched.contains(message.conversationID), in: self)
+    }
+
+    /// A message of mine from another device comes `sent`; filed before a message of mine a marker already covers
+    /// (written offline there, delivered late), it is covered too — a marker covers what comes before it in compose
+    /// order (docs/design.md §2.3) — and raising, which stops at the first message already raised, would never
+    /// reach it. It takes the status of the newest of my messages after it.
+    private func coveredAlready(_ message: Message) -> Message {
+        let after = messageCache.messages(in: message.conversationID).lazy.filter {
+            $0.senderID == self.user && $0.cursor > message.cursor && !$0.status.isPending
+        }
+        guard let status = after.map(\.status).max(), status > message.status else { return message }
+        var covered = message
+        covered.status = status
+        return covered
     }
 
     /// A receipt: another participant's raises the user's messages it covers; the user's own (from another device,
