@@ -214,7 +214,7 @@ struct BatchRun {
     @MainActor
     mutating func flush(into engine: SyncEngine) {
         if !messages.isEmpty {
-            engine.messageCache.store(messages)
+            engine.messageCache.store(messages, arrived: true)
             messages = []
         }
         if !announced.isEmpty {
