@@ -57,9 +57,9 @@ public final class ConversationCache: @unchecked Sendable {
     /// Keeps the rows of a page the backend answered, each reconciled with the row held by its last message, and
     /// returns them as kept. The last message (id, compose position) says how far a row has seen: a page whose row
     /// ends before the held one was read before events the sync has applied since, and the held row stays (with the
-    /// page's name and participants); a page's row that ends at the same message keeps the lower unread count (a
-    /// read either side knows of first) and the higher status; a newer one replaces it — the sync will not count
-    /// again an arriving message that is not newer than a row's last (`SyncEngine`'s `touch`).
+    /// page's name and participants); a page's row that ends at the same message is taken with the higher status and
+    /// the later activity (its count is the backend's); a newer one replaces it — the sync will not count again an
+    /// arriving message that is not newer than a row's last (`SyncEngine`'s `touch`).
     public func take(_ page: [Conversation]) -> [Conversation] {
         let kept = lock.withLock { page.map { Self.reconciled($0, with: byID[$0.id]) } }
         store(kept)
@@ -117,7 +117,6 @@ public final class ConversationCache: @unchecked Sendable {
         }
         if freshLast.id == heldLast.id {
             var kept = fresh
-            kept.unreadCount = min(fresh.unreadCount, held.unreadCount)
             kept.lastMessage?.status = max(freshLast.status, heldLast.status)
             kept.lastActivity = max(fresh.lastActivity, held.lastActivity)
             return kept

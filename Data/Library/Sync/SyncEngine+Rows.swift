@@ -15,15 +15,16 @@ extension SyncEngine {
         return answer
     }
 
-    /// `row` with what this device knows of reading it that the backend may not have yet: nothing unread while its
-    /// chat is on screen or when a read marker this device holds covers its newest message. With `counting` — only
+    /// `row` with what this device knows of reading it that the backend may not have yet: nothing unread when a read
+    /// marker this device holds covers its newest message. (A chat on screen is not such knowledge: it marks read
+    /// what it shows, and the row follows the marker; the list shows its row with nothing unread meanwhile.) With
+    /// `counting` — only
     /// where the message cache is known to hold every message of the conversation up to the row's position (a
     /// start-over's, once what does not join is forgotten) — a marker short of the newest message leaves the
     /// messages of others after it, as the backend will count them once it has the marker.
     func clearingRead(_ row: Conversation, counting: Bool = false) -> Conversation {
         guard row.unreadCount > 0 else { return row }
         var cleared = row
-        if watched.contains(row.id) { cleared.unreadCount = 0 }
         guard let marker = readMarkers[row.id] else { return cleared }
         guard let last = row.lastMessage, last.cursor > marker else {
             cleared.unreadCount = 0
