@@ -58,10 +58,14 @@ public final class ConversationCache: @unchecked Sendable {
     /// returns them as kept. The last message (id, compose position) says how far a row has seen: a page whose row
     /// ends before the held one was read before events the sync has applied since, and the held row stays (with the
     /// page's name and participants); a page's row that ends at the same message is taken with the higher status and
-    /// the later activity (its count is the backend's); a newer one replaces it — the sync will not count again an
-    /// arriving message that is not newer than a row's last (`SyncEngine`'s `touch`).
-    public func take(_ page: [Conversation]) -> [Conversation] {
-        let kept = lock.withLock { page.map { Self.reconciled($0, with: byID[$0.id]) } }
+    /// the later activity, and the backend's count where `countsHold` says so (no read of this device is on its way
+    /// there), else the lower of the two; a newer one replaces it — the sync will not count again an arriving message
+    /// that is not newer than a row's last (`SyncEngine`'s `touch`).
+    public func take(_ page: [Conversation], countsHold: (ConversationID) -> Bool = { _ in false }) -> [Conversation] {
+        let trusted = Set(page.map(\.id).filter(countsHold))
+        let kept = lock.withLock {
+            page.map { Self.reconciled($0, with: byID[$0.id], countHolds: trusted.contains($0.id)) }
+        }
         store(kept)
         return kept
     }
@@ -108,7 +112,7 @@ public final class ConversationCache: @unchecked Sendable {
 
     // MARK: - Private
 
-    private static func reconciled(_ fresh: Conversation, with held: Conversation?) -> Conversation {
+    private static func reconciled(_ fresh: Conversation, with held: Conversation?, countHolds: Bool) -> Conversation {
         guard let held, let heldLast = held.lastMessage else { return fresh }
         guard let freshLast = fresh.lastMessage else {
             var kept = held
@@ -117,6 +121,7 @@ public final class ConversationCache: @unchecked Sendable {
         }
         if freshLast.id == heldLast.id {
             var kept = fresh
+            if !countHolds { kept.unreadCount = min(fresh.unreadCount, held.unreadCount) }
             kept.lastMessage?.status = max(freshLast.status, heldLast.status)
             kept.lastActivity = max(fresh.lastActivity, held.lastActivity)
             return kept

@@ -61,7 +61,11 @@ extension SyncEngine {
             // (`touch` changes it), it is news to the list: someone else's is shown, and counts unread as new ones
             // do; a replay changes nothing.
             let unread = !mine && !watched.contains(message.conversationID)
-            if run.touch(message, unread: unread, in: self), !mine { run.announced.append(message) }
+            if run.touch(message, unread: unread, in: self) {
+                if !mine { run.announced.append(message) }
+            } else if unread {
+                uncertainCounts.insert(message.conversationID)
+            }
             return
         }
         // A confirmed echo is shown through the outbox's own event, and kept for offline reading by the outbox as it
@@ -75,7 +79,11 @@ extension SyncEngine {
             let conversation = message.conversationID
             run.received[conversation] = max(run.received[conversation] ?? message.cursor, message.cursor)
         }
-        run.touch(message, unread: !mine && !watched.contains(message.conversationID), in: self)
+        let unread = !mine && !watched.contains(message.conversationID)
+        // Not newer than the row's last, it is taken as counted already (a page counted it) — or it was filed before
+        // a message the row already has (written on a clock behind): the row's count may be short, and the next
+        // page ending at the same message is taken at its word.
+        if !run.touch(message, unread: unread, in: self), unread { uncertainCounts.insert(message.conversationID) }
     }
 
     /// A message of mine from another device comes `sent`; filed before a message of mine a marker already covers

@@ -5,11 +5,19 @@ extension SyncEngine {
     // MARK: - Rows: the one place a conversation row is computed
 
     /// Takes a list page into the conversation cache and answers its rows as kept there: reconciled with the rows the
-    /// feed brought by their last messages (`ConversationCache.take(_:)`), then cleared where this device has read
-    /// further than the backend knows yet.
+    /// feed brought by their last messages (`ConversationCache.take(_:countsHold:)`), then cleared where this device
+    /// has read further than the backend knows yet.
     public func reconcile(_ page: ConversationPage) -> ConversationPage {
         var answer = page
-        let rows = conversationCache.take(page.conversations).map { clearingRead($0) }
+        // A page ending at the row's own last message may have been read before a read the feed brought since: the
+        // lower count stands — unless the row's count may be short (`uncertainCounts`) and no read of this device is
+        // on its way there, when the page's count is the better one.
+        let reading = readsOnTheirWay
+        let trusted = uncertainCounts.subtracting(reading)
+        let rows = conversationCache.take(page.conversations, countsHold: { trusted.contains($0) }).map {
+            clearingRead($0)
+        }
+        uncertainCounts.subtract(page.conversations.map(\.id).filter { trusted.contains($0) })
         conversationCache.store(rows)
         answer.conversations = ConversationCache.inActivityOrder(rows)
         return answer

@@ -96,6 +96,9 @@ public final class SyncEngine: LiveSync {
     /// This device's messages the outbox announced as stored in this launch, until their echo comes: screens heard
     /// of them. One it did not announce (sent by an earlier launch) is announced by its echo.
     var announcedByOutbox: Set<MessageID> = []
+    /// Conversations whose cached unread count may be short: a message of someone else arrived that the row took as
+    /// counted already (`reconcile(_:)` takes the next page's count for them).
+    var uncertainCounts: Set<ConversationID> = []
 
     // MARK: - Init
 
