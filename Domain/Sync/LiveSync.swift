@@ -15,6 +15,15 @@ public protocol LiveSync: AnyObject {
     func markRead(_ conversation: ConversationID, upTo message: MessageCursor)
     /// The newest read marker this device holds for `conversation` (sent or waiting to be), if any.
     func readMarker(for conversation: ConversationID) -> MessageCursor?
+    /// Takes a page of the conversation list into what the sync holds and answers its rows as the sync holds them:
+    /// a row the sync already knows from a newer message keeps it, and a message the page already counts is never
+    /// counted again when its event comes (docs/design.md §2.7). A screen shows the answer, never the page itself.
+    func reconcile(_ page: ConversationPage) -> ConversationPage
+}
+
+extension LiveSync {
+    /// A sync that keeps no rows answers the page as it is.
+    public func reconcile(_ page: ConversationPage) -> ConversationPage { page }
 }
 
 /// A session that hears nothing: for apps (and tests) without an event feed.

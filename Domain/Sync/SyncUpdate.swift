@@ -4,12 +4,17 @@ public enum SyncUpdate: Hashable, Sendable {
     /// A message of the user's own that this device sent arrives through the outbox instead.
     case messages([Message])
     /// The user's own messages in `conversation` up to `upTo` reached `status` (`delivered` or `read`), as a receipt
-    /// from another participant said.
-    case statuses(conversation: ConversationID, status: MessageStatus, upTo: MessageCursor)
+    /// from another participant said. `messages` are the ones the sync raised, as it wrote them: the one place a
+    /// status is raised, so a chat shows these rather than raising its rows again.
+    case statuses(conversation: ConversationID, status: MessageStatus, upTo: MessageCursor, messages: [Message])
     /// The user read `conversation` up to `upTo` on another device (or this one): what is older is no longer unread.
     case readByMe(conversation: ConversationID, upTo: MessageCursor)
     /// A conversation was created or changed.
     case conversation(Conversation)
+    /// Conversation rows the sync wrote, each as it now stands — preview, activity, unread count, name and
+    /// participants. The one place these are computed (docs/design.md §2.7): a list replaces its row by id and places
+    /// it again, and counts nothing itself.
+    case rows([Conversation])
     /// The cursor was too old and the device started over: screens take these pages in place of what they show
     /// (merging, never emptying first).
     case reset(FeedSnapshot)

@@ -20,9 +20,9 @@ extension ChatViewModel {
                 arrived = true
             }
             if arrived { markSeen() }
-        case .statuses(let conversation, let status, let upTo):
+        case .statuses(let conversation, _, _, let raised):
             guard conversation == conversationID else { return }
-            raiseStatuses(to: status, upTo: upTo)
+            show(raised)
         case .reset(let snapshot):
             guard let page = snapshot.chats[conversationID] else { return }
             // Merged into what is shown, never emptied first: the rows stay while the new page joins them.
@@ -32,7 +32,7 @@ extension ChatViewModel {
             markSeen()
         case .live(let live):
             if live { feedLive() }
-        case .readByMe, .conversation:
+        case .readByMe, .conversation, .rows:
             return
         }
     }
@@ -43,20 +43,15 @@ extension ChatViewModel {
         sync.markRead(conversationID, upTo: newest.cursor)
     }
 
-    /// A receipt raised the user's messages up to `upTo` to `status`: their rows change in place, from the newest
-    /// back, stopping at the first one already there (the markers cover everything before it).
-    private func raiseStatuses(to status: MessageStatus, upTo: MessageCursor) {
-        let kind: Receipt.Kind = status == .read ? .read : .delivered
-        var index = timeline.messages.count - 1
-        while index >= 0 {
-            let message = timeline.messages[index]
-            index -= 1
-            guard message.senderID == currentUser, !message.status.isPending, message.cursor <= upTo else { continue }
-            let raised = message.status.raised(by: kind)
-            if raised == message.status { break }
-            var changed = message
-            changed.status = raised
-            upsert(changed, previous: message)
+    /// The sync raised the statuses of the user's messages `raised` (as it wrote them): their rows change in place,
+    /// never backwards, and a row still pending is not touched.
+    private func show(_ raised: [Message]) {
+        for message in raised {
+            guard let shown = timeline.message(message.id), !shown.status.isPending, shown.status < message.status
+            else { continue }
+            var changed = shown
+            changed.status = message.status
+            upsert(changed, previous: shown)
         }
     }
 }

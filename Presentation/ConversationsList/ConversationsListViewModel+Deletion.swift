@@ -50,9 +50,8 @@ extension ConversationsListViewModel {
             }
             return
         }
-        pendingActivity[id] = nil
-        delivered[id] = nil
-        unreadParts[id] = nil
+        rows[id] = nil
+        composed[id] = nil
         render { $0.alert = nil }
     }
 }

@@ -4,16 +4,14 @@ import Foundation
 /// The conversation list: pages of 50, most recent activity first, each row with its title, last-message preview,
 /// relative timestamp and unread count.
 ///
-/// - Live activity: messages composed here (the outbox's events) and messages that arrive (the sync's updates)
-///   reach the list by themselves; `messageActivity(_:)` reports any other. A new message brings its
-///   conversation's activity up to its time, and the row takes its place by activity, most recent first (above
-///   rows active at the same instant). A message from someone else counts as unread unless its chat is on screen
-///   (`LiveSync.isWatched`, or `chatOpened(_:)`): the user reads it. A read marker (this device's or another's of
-///   the user) takes off what it covers — the page's count when it covers the page's last message, and each
-///   message counted since up to it; after a relaunch or reload, a read marker still on its way keeps the count
-///   cleared. Activity in a conversation not loaded yet waits for its page, which already counts every message of
-///   someone else's heard before it was asked for. A pending message the user deletes leaves the preview it
-///   covered.
+/// - One truth for a row: a row's preview, activity, unread count and read state are the sync's
+///   (docs/design.md §2.7). Each page is handed to the sync, which answers its rows as it holds them
+///   (`LiveSync.reconcile(_:)`), and the rows the sync writes as the feed arrives (`SyncUpdate.rows`) replace
+///   theirs by id, taking their place by activity, most recent first (above rows active at the same instant).
+///   The list counts nothing itself. What only this device knows it adds on top: a message composed here (the
+///   outbox's events, or `messageActivity(_:)`) is its row's preview while the row has nothing newer, and a
+///   pending message the user deletes leaves the preview it covered; the open chat's row (`chatOpened(_:)`) shows
+///   nothing unread.
 /// - Start-over: when the sync engine starts over, its snapshot's first page replaces the loaded rows in one state
 ///   (never an empty list in between).
 /// - Live timestamps: while in the foreground (the initial phase) the rows' relative times are recomputed every
@@ -57,22 +55,15 @@ public final class ConversationsListViewModel: StateEmitting {
     /// Whether the first page shown came from the device's cache (the backend could not be reached): it is asked
     /// for again as soon as the feed is live.
     var showsCachedPage = false
-    /// Activity for conversations not loaded yet, applied when their page arrives.
-    var pendingActivity: [ConversationID: [(message: Message, heardAfter: Int)]] = [:]
-    /// How many page loads have started: activity notes how many had when it was heard.
-    private var loadsStarted = 0
-    /// Messages already counted, so repeated events for one message (status changes) count once.
-    var seenMessages = Set<MessageID>()
-    /// Each loaded row's last message and activity as the backend has them, without this device's messages still
-    /// waiting to be sent: what a row shows again when the pending message previewed there is deleted.
-    var delivered: [ConversationID: (message: Message?, activity: Date)] = [:]
-    /// What each loaded row's unread count is made of: the count its page gave, for messages up to the page's last
-    /// one (`through`), and the messages of others counted since — so that a read marker takes off what it covers.
-    var unreadParts: [ConversationID: (base: Int, through: MessageCursor?, since: [MessageCursor])] = [:]
+    /// Each loaded row as the sync holds it (from a page or `SyncUpdate.rows`), before what only this device knows.
+    var rows: [ConversationID: Conversation] = [:]
+    /// The newest message composed here that the outbox announced, per conversation: its row's preview while the
+    /// row has nothing newer (a pending message the backend does not have yet).
+    var composed: [ConversationID: Message] = [:]
     /// Conversations the user deleted here: a page that still lists them (the backend not told yet) skips them.
     var deleted = Set<ConversationID>()
     private var isInForeground = true
-    /// The conversation whose chat is open: its incoming messages are read as they arrive.
+    /// The conversation whose chat is open: its row shows nothing unread.
     private(set) var openConversation: ConversationID?
     private var directoryObservation: ObservationToken?
     private var tokens: [ObservationToken] = []
@@ -144,37 +135,27 @@ public final class ConversationsListViewModel: StateEmitting {
         loadPage(after: cursor)
     }
 
-    /// A message was sent or received (or changed status): a new one brings its conversation's activity up to its
-    /// time (the row moves to its place, most recent first), and one from someone else counts as unread.
+    /// A message composed here was written or changed (the outbox's events reach the list by themselves): while its
+    /// row has no newer message it is the row's preview, and the row moves to its place by the message's time. It
+    /// counts nothing unread: what is unread is the sync's to say.
     public func messageActivity(_ message: Message) {
         // A new message in a deleted conversation brings it back, as the backend does.
         if deleted.contains(message.conversationID), !message.status.isPending || message.senderID != currentUser {
             deleted.remove(message.conversationID)
         }
-        guard let index = conversations.firstIndex(where: { $0.id == message.conversationID }) else {
-            pendingActivity[message.conversationID, default: []].append((message, loadsStarted))
-            return
-        }
-        var conversation = conversations.remove(at: index)
-        let activity = conversation.lastActivity
-        apply(message, to: &conversation)
-        if conversation.lastActivity == activity {
-            conversations.insert(conversation, at: index)
-        } else {
-            place(conversation)
-        }
+        let id = message.conversationID
+        if let held = composed[id], held.id != message.id, Message.composeOrder(message, held) { return }
+        composed[id] = message
+        show(id)
         render()
     }
 
-    /// The chat of `id` opened (nil: closed): its row's unread count clears, and while it stays open its incoming
-    /// messages are not counted as unread.
+    /// The chat of `id` opened (nil: closed): while it stays open its row shows nothing unread (the chat reads what
+    /// it shows, and the sync's row follows).
     public func chatOpened(_ id: ConversationID?) {
+        let closed = openConversation
         openConversation = id
-        guard let id, let index = conversations.firstIndex(where: { $0.id == id }),
-            conversations[index].unreadCount > 0
-        else { return }
-        conversations[index].unreadCount = 0
-        unreadParts[id] = (0, nil, [])
+        for changed in [closed, id].compactMap({ $0 }) { show(changed) }
         render()
     }
 
@@ -200,32 +181,26 @@ public final class ConversationsListViewModel: StateEmitting {
             $0.isLoading = true
             $0.error = nil
         }
-        loadsStarted += 1
-        let load = loadsStarted
         tasks.run { [weak self, repository, directory, currentUser, pageSize] in
             do {
                 let page = try await repository.conversations(of: currentUser, after: cursor, limit: pageSize)
                 // One directory call per page, for every participant but the signed-in user.
                 let others = Set(page.conversations.flatMap(\.participantIDs)).subtracting([currentUser])
-                self?.pageLoaded(page, users: await directory.users(others.sorted()), after: cursor, load: load)
+                self?.pageLoaded(page, users: await directory.users(others.sorted()), after: cursor)
             } catch {
                 self?.loadFailed(error)
             }
         }
     }
 
-    private func pageLoaded(
-        _ page: ConversationPage, users: [UserID: User], after cursor: ConversationCursor?, load: Int
-    ) {
+    private func pageLoaded(_ page: ConversationPage, users: [UserID: User], after cursor: ConversationCursor?) {
         for (id, user) in users { names[id] = user.displayName }
         if cursor == nil {
             conversations = []
-            seenMessages = []
-            delivered = [:]
-            unreadParts = [:]
+            rows = [:]
         }
         if cursor == nil { showsCachedPage = page.isCached }
-        merge(page.conversations.map(clearingRead), load: load)
+        merge(sync.reconcile(page).conversations)
         if let last = page.conversations.last {
             self.cursor = ConversationCursor(lastActivity: last.lastActivity, id: last.id)
         }

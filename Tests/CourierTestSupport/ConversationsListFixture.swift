@@ -29,6 +29,16 @@ public enum ConversationsListFixture {
         }
     }
 
+    /// `conversation` as the sync writes it once `message` is its newest: previewing it, active at its time, with
+    /// `unread` unread.
+    public static func row(_ conversation: Conversation, last message: Message, unread: Int) -> Conversation {
+        var row = conversation
+        row.lastMessage = message
+        row.lastActivity = max(conversation.lastActivity, message.timestamp)
+        row.unreadCount = unread
+        return row
+    }
+
     /// Users `u1`… named "User 1"….
     public static func users(_ count: Int) -> [User] {
         (1...max(1, count)).prefix(count).map { User(id: UserID("u\($0)"), displayName: "User \($0)") }

@@ -13,7 +13,7 @@ public final class FakeConversationRepository: ConversationRepository, @unchecke
     private let lock = NSLock()
     private let clock: any Clock
     private let latency: Duration
-    private let all: [Conversation]?
+    private var all: [Conversation]?
     private var currentFailure: DeliveryError?
     private var cachedAnswers: (conversations: [Conversation], left: Int) = ([], 0)
     private var requestCount = 0
@@ -36,6 +36,11 @@ public final class FakeConversationRepository: ConversationRepository, @unchecke
     /// what the backend holds: a client that could not reach the backend.
     public func answerFromCache(_ conversations: [Conversation], times: Int = 1) {
         lock.withLock { cachedAnswers = (conversations.sorted(by: Self.mostRecentFirst), times) }
+    }
+
+    /// From now on the backend holds `conversations` (any order): what happened meanwhile, as a later page sees it.
+    public func replace(with conversations: [Conversation]) {
+        lock.withLock { all = conversations.sorted(by: Self.mostRecentFirst) }
     }
 
     /// How many requests arrived (a failed one counts).

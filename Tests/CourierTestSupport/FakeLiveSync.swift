@@ -17,6 +17,9 @@ public final class FakeLiveSync: LiveSync {
     public var readMarkers: [ConversationID: MessageCursor] = [:]
     /// Whether it says it is live.
     public var isLive = true
+    /// The rows it holds, by id: `reconcile(_:)` answers a page's row with the one held here, as the sync engine
+    /// answers with the row it wrote from a newer message (the rest as the page has them).
+    public var rows: [ConversationID: Conversation] = [:]
 
     /// Creates it, live, with no read markers.
     public init() {}
@@ -51,6 +54,22 @@ public final class FakeLiveSync: LiveSync {
 
     /// The newest read marker of `conversation`.
     public func readMarker(for conversation: ConversationID) -> MessageCursor? { readMarkers[conversation] }
+
+    /// The page with each row it holds in `rows` in place of the page's, in activity order (ties as the page has them).
+    public func reconcile(_ page: ConversationPage) -> ConversationPage {
+        var answer = page
+        answer.conversations = page.conversations.map { rows[$0.id] ?? $0 }.enumerated().sorted {
+            $0.element.lastActivity != $1.element.lastActivity
+                ? $0.element.lastActivity > $1.element.lastActivity : $0.offset < $1.offset
+        }.map(\.element)
+        return answer
+    }
+
+    /// Holds `rows` and announces them, as the sync engine does when it writes rows.
+    public func write(_ rows: [Conversation]) {
+        for row in rows { self.rows[row.id] = row }
+        observers.notify(.rows(rows))
+    }
 
     /// Counts per conversation behind a lock.
     private final class Watching: @unchecked Sendable {

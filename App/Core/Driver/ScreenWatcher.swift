@@ -72,7 +72,7 @@ final class ScreenWatcher {
     }
 
     private func aboutToChange(_ update: SyncUpdate) {
-        guard case .statuses(let conversation, _, _) = update, let state = chat?.state,
+        guard case .statuses(let conversation, _, _, _) = update, let state = chat?.state,
             state.conversationID == conversation
         else { return }
         statusesBefore = [:]
@@ -92,7 +92,7 @@ final class ScreenWatcher {
                 if rows.count == arrived.count { break }
             }
             for row in rows.reversed() { write(Driver.line(for: row)) }
-        case .statuses(let conversation, _, _) where conversation == state.conversationID:
+        case .statuses(let conversation, _, _, _) where conversation == state.conversationID:
             for row in state.messages where row.isOutgoing {
                 if let before = statusesBefore[row.id], before != row.status { write(Driver.line(for: row)) }
             }

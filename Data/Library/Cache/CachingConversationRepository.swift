@@ -6,14 +6,16 @@ public typealias CachingConversationRepository = CachingRepository<any Conversat
 
 extension CachingRepository: ConversationRepository
 where Base == any ConversationRepository, Cache == ConversationCache {
-    /// The page from the backend (kept in the cache), or from the cache (`isCached`) when the backend is
-    /// unreachable.
+    /// The page from the backend, kept in the cache reconciled with what it holds (`ConversationCache.take(_:)`), or
+    /// from the cache (`isCached`) when the backend is unreachable. The page is answered as the backend gave it: a
+    /// screen shows a page as the sync answers it (`LiveSync.reconcile(_:)`), which takes it in with what only the
+    /// sync knows.
     public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int)
         async throws(DeliveryError) -> ConversationPage
     {
         try await page(
             { try await base.conversations(of: user, after: cursor, limit: limit) },
-            keep: { cache.store($0.conversations) },
+            keep: { _ = cache.take($0.conversations) },
             orCached: {
                 cache.page(after: cursor, limit: limit).map {
                     ConversationPage(conversations: $0.conversations, hasMore: $0.hasMore, isCached: true)

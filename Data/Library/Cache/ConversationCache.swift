@@ -54,6 +54,22 @@ public final class ConversationCache: @unchecked Sendable {
         }
     }
 
+    /// Keeps the rows of a page the backend answered, each reconciled with the row held by its last message, and
+    /// returns them as kept. The last message (id, compose position) says how far a row has seen: a page whose row
+    /// ends before the held one was read before events the sync has applied since, and the held row stays (with the
+    /// page's name and participants); a page's row that ends at the same message is taken with the higher status and
+    /// the later activity, and the backend's count where `countsHold` says so (no read of this device is on its way
+    /// there), else the lower of the two; a newer one replaces it — the sync will not count again an arriving message
+    /// that is not newer than a row's last (`SyncEngine`'s `touch`).
+    public func take(_ page: [Conversation], countsHold: (ConversationID) -> Bool = { _ in false }) -> [Conversation] {
+        let trusted = Set(page.map(\.id).filter(countsHold))
+        let kept = lock.withLock {
+            page.map { Self.reconciled($0, with: byID[$0.id], countHolds: trusted.contains($0.id)) }
+        }
+        store(kept)
+        return kept
+    }
+
     /// Forgets the conversation `id` (the user deleted it), durably: a relaunch offline does not list it again. A
     /// storage failure is logged and the cache keeps serving what it held.
     public func remove(_ id: ConversationID) {
@@ -86,7 +102,35 @@ public final class ConversationCache: @unchecked Sendable {
         }
     }
 
+    /// `rows` most recent activity first; rows active at the same instant keep their order.
+    static func inActivityOrder(_ rows: [Conversation]) -> [Conversation] {
+        rows.enumerated().sorted {
+            $0.element.lastActivity != $1.element.lastActivity
+                ? $0.element.lastActivity > $1.element.lastActivity : $0.offset < $1.offset
+        }.map(\.element)
+    }
+
     // MARK: - Private
+
+    private static func reconciled(_ fresh: Conversation, with held: Conversation?, countHolds: Bool) -> Conversation {
+        guard let held, let heldLast = held.lastMessage else { return fresh }
+        guard let freshLast = fresh.lastMessage else {
+            var kept = held
+            (kept.name, kept.participantIDs) = (fresh.name, fresh.participantIDs)
+            return kept
+        }
+        if freshLast.id == heldLast.id {
+            var kept = fresh
+            if !countHolds { kept.unreadCount = min(fresh.unreadCount, held.unreadCount) }
+            kept.lastMessage?.status = max(freshLast.status, heldLast.status)
+            kept.lastActivity = max(fresh.lastActivity, held.lastActivity)
+            return kept
+        }
+        guard Message.composeOrder(freshLast, heldLast) else { return fresh }
+        var kept = held
+        (kept.name, kept.participantIDs) = (fresh.name, fresh.participantIDs)
+        return kept
+    }
 
     private static func listOrder(_ lhs: Conversation, _ rhs: Conversation) -> Bool {
         lhs.lastActivity != rhs.lastActivity ? lhs.lastActivity > rhs.lastActivity : lhs.id.rawValue < rhs.id.rawValue

@@ -36,6 +36,10 @@ public final class MessageCache: @unchecked Sendable {
     public let limits: MessageCacheLimits
     private var threads = LRUCache<ConversationID, Thread>(capacity: Int.max)
     private var total = 0
+    /// Conversations forgotten because what was held could have a hole: only a page from the backend or the feed's
+    /// arrivals start them again. A message stored meanwhile (a send's late answer) may be older than what the
+    /// backend got since, and a chat read from the cache would show it as the newest.
+    private var forgotten = Set<ConversationID>()
     private var logRecords = 0
 
     /// Opens the cache on `storage`, replaying what it holds. Records this code cannot read are skipped and logged.
@@ -129,12 +133,16 @@ public final class MessageCache: @unchecked Sendable {
     /// Keeps the delivered ones of `messages` (a sent message, a status update, the feed's new messages, in the order
     /// they reached the backend); pending ones are ignored, and so is one composed before the oldest message held of
     /// its conversation (the first of `messages` when none is held), unless the start of the conversation is held.
-    public func store(_ messages: [Message]) {
+    /// A conversation `forget(_:)` dropped keeps nothing until a page of it is stored, or messages that `arrived`
+    /// through the feed (the newest the backend has of it as they come).
+    public func store(_ messages: [Message], arrived: Bool = false) {
         let delivered = messages.filter { !$0.status.isPending }
         guard !delivered.isEmpty else { return }
         lock.withLock {
             var records: [MessageCacheRecord] = []
             for conversation in Set(delivered.map(\.conversationID)).sorted() {
+                if arrived { forgotten.remove(conversation) }
+                guard !forgotten.contains(conversation) else { continue }
                 let mine = joining(delivered.filter { $0.conversationID == conversation }, conversation)
                 guard !mine.isEmpty else { continue }
                 apply(mine, to: conversation, reachesStart: false)
@@ -152,6 +160,7 @@ public final class MessageCache: @unchecked Sendable {
         if !page.hasMore { records.append(MessageCacheRecord(.start, conversation: conversation)) }
         guard !records.isEmpty else { return }
         lock.withLock {
+            forgotten.remove(conversation)
             apply(delivered, to: conversation, reachesStart: !page.hasMore)
             records += evictPastTotal().map { MessageCacheRecord(.drop, conversation: $0) }
             append(records)
@@ -159,9 +168,11 @@ public final class MessageCache: @unchecked Sendable {
     }
 
     /// Forgets everything held of `conversation` (durably, as an eviction does): what it held can no longer be
-    /// trusted to be whole.
+    /// trusted to be whole. Until a page of it or the feed's arrivals are stored, messages stored of it are not kept
+    /// (in this launch).
     public func forget(_ conversation: ConversationID) {
         lock.withLock {
+            forgotten.insert(conversation)
             guard let dropped = threads.removeValue(for: conversation) else { return }
             total -= dropped.messages.count
             append([MessageCacheRecord(.drop, conversation: conversation)])

@@ -27,8 +27,10 @@ extension SyncEngine {
                 take(receipt, at: index, laterEchoes: echoes, into: &run)
             case .conversation(let conversation):
                 run.flush(into: self)
-                conversationCache.store([conversation])
+                let row = row(changedBy: conversation)
+                conversationCache.store([row])
                 run.updates.append(.conversation(conversation))
+                run.updates.append(.rows([row]))
             }
         }
         run.flush(into: self)
@@ -52,6 +54,7 @@ extension SyncEngine {
     private func take(_ message: Message, into run: inout BatchRun) {
         let mine = message.senderID == user
         let confirmed = mine && outbox.confirmStored(message)
+        let message = mine && !confirmed ? coveredAlready(message) : message
         // Sent by an earlier launch, whose outbox event screens of this launch never heard: shown as it echoes.
         let unannounced = mine && !confirmed && announcedByOutbox.remove(message.id) == nil
         if mine { awaitingEcho[message.id] = nil }
@@ -64,7 +67,11 @@ extension SyncEngine {
             // (`touch` changes it), it is news to the list: someone else's is shown, and counts unread as new ones
             // do; a replay changes nothing.
             let unread = !mine && !watched.contains(message.conversationID)
-            if run.touch(message, unread: unread, in: self), !mine { run.announced.append(message) }
+            if run.touch(message, unread: unread, in: self) {
+                if !mine { run.announced.append(message) }
+            } else if unread {
+                uncertainCounts.insert(message.conversationID)
+            }
             return
         }
         // A confirmed echo is shown through the outbox's own event, and kept for offline reading by the outbox as it
@@ -78,7 +85,25 @@ extension SyncEngine {
             let conversation = message.conversationID
             run.received[conversation] = max(run.received[conversation] ?? message.cursor, message.cursor)
         }
-        run.touch(message, unread: !mine && !watched.contains(message.conversationID), in: self)
+        let unread = !mine && !watched.contains(message.conversationID)
+        // Not newer than the row's last, it is taken as counted already (a page counted it) — or it was filed before
+        // a message the row already has (written on a clock behind): the row's count may be short, and the next
+        // page ending at the same message is taken at its word.
+        if !run.touch(message, unread: unread, in: self), unread { uncertainCounts.insert(message.conversationID) }
+    }
+
+    /// A message of mine from another device comes `sent`; filed before a message of mine a marker already covers
+    /// (written offline there, delivered late), it is covered too — a marker covers what comes before it in compose
+    /// order (docs/design.md §2.3) — and raising, which stops at the first message already raised, would never
+    /// reach it. It takes the status of the newest of my messages after it.
+    private func coveredAlready(_ message: Message) -> Message {
+        let after = messageCache.messages(in: message.conversationID).lazy.filter {
+            $0.senderID == self.user && $0.cursor > message.cursor && !$0.status.isPending
+        }
+        guard let status = after.map(\.status).max(), status > message.status else { return message }
+        var covered = message
+        covered.status = status
+        return covered
     }
 
     /// A receipt: another participant's raises the user's messages it covers; the user's own (from another device,
@@ -88,7 +113,7 @@ extension SyncEngine {
         if receipt.userID == user {
             guard receipt.kind == .read else { return }
             if readMarkers[conversation].map({ $0 < receipt.upTo }) ?? true { readMarkers[conversation] = receipt.upTo }
-            noteRead(conversation, upTo: receipt.upTo)
+            if let row = noteRead(conversation, upTo: receipt.upTo) { run.updates.append(.rows([row])) }
             run.updates.append(.readByMe(conversation: conversation, upTo: receipt.upTo))
             return
         }
@@ -100,8 +125,10 @@ extension SyncEngine {
         {
             kept.lastMessage?.status = last.status.raised(by: receipt.kind)
             conversationCache.store([kept])
+            run.updates.append(.rows([kept]))
         }
-        run.updates.append(.statuses(conversation: conversation, status: receipt.kind.status, upTo: upTo))
+        run.updates.append(
+            .statuses(conversation: conversation, status: receipt.kind.status, upTo: upTo, messages: raised))
     }
 
     /// How far another participant's receipt raises the user's messages, in compose order (as the cache and the
@@ -131,15 +158,17 @@ extension SyncEngine {
 
     /// The cursor expired: take one consistent snapshot of what the screens show and go on from its position.
     func startOver() async throws {
-        let chats = watched.all
-        logger.log(.info, "sync: cursor expired; starting over with \(chats.count) open chat(s)")
-        let snapshot = try await feed.snapshot(
+        let open = watched.all
+        logger.log(.info, "sync: cursor expired; starting over with \(open.count) open chat(s)")
+        // A conversation whose read marker the backend may not have yet comes with its page too: its row's count is
+        // then worked out from the messages after the marker, as the backend will count them.
+        let chats = open + readsOnTheirWay.subtracting(open).sorted()
+        var snapshot = try await feed.snapshot(
             for: user, conversationLimit: settings.snapshotConversations, chats: chats,
             messageLimit: settings.snapshotMessages)
         if Task.isCancelled { throw CancellationError() }
         // The echoes before the snapshot's position will not come; its pages carry the statuses as they are.
         awaitingEcho = [:]
-        conversationCache.store(snapshot.conversations.conversations)
         // The messages of a conversation the snapshot does not bring back to what the cache holds may have a hole
         // where the forgotten events were: a chat opened from the cache (offline) would show it as whole, and
         // never load it again. Such a conversation is forgotten; its next page comes from the backend.
@@ -154,13 +183,19 @@ extension SyncEngine {
         for (conversation, page) in snapshot.chats.sorted(by: { $0.key < $1.key }) {
             messageCache.store(page, in: conversation)
         }
+        // The snapshot is the rows' truth at its position; what this device read past the backend still counts, and
+        // the message cache now holds no hole to count it over.
+        snapshot.conversations.conversations = snapshot.conversations.conversations.map {
+            clearingRead($0, counting: true)
+        }
+        conversationCache.store(snapshot.conversations.conversations)
         try cursorLog.write(.init(cursor: snapshot.position, resets: resets + 1))
         observers.notify(.reset(snapshot))
     }
 }
 
 /// What a batch collects before it is written and told: messages in one run (one cache write), the conversations
-/// they touched, the delivered receipts to write, and the updates in feed order.
+/// they touched (written and announced as rows), the delivered receipts to write, and the updates in feed order.
 struct BatchRun {
     /// Messages new to this device: cached and announced.
     var messages: [Message] = []
@@ -193,7 +228,7 @@ struct BatchRun {
     @MainActor
     mutating func flush(into engine: SyncEngine) {
         if !messages.isEmpty {
-            engine.messageCache.store(messages)
+            engine.messageCache.store(messages, arrived: true)
             messages = []
         }
         if !announced.isEmpty {
@@ -201,7 +236,9 @@ struct BatchRun {
             announced = []
         }
         if !conversations.isEmpty {
-            engine.conversationCache.store(conversations.keys.sorted().compactMap { conversations[$0] })
+            let rows = conversations.keys.sorted().compactMap { conversations[$0] }
+            engine.conversationCache.store(rows)
+            updates.append(.rows(rows))
             conversations = [:]
         }
     }

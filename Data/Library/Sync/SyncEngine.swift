@@ -96,6 +96,9 @@ public final class SyncEngine: LiveSync {
     /// This device's messages the outbox announced as stored in this launch, until their echo comes: screens heard
     /// of them. One it did not announce (sent by an earlier launch) is announced by its echo.
     var announcedByOutbox: Set<MessageID> = []
+    /// Conversations whose cached unread count may be short: a message of someone else arrived that the row took as
+    /// counted already (`reconcile(_:)` takes the next page's count for them).
+    var uncertainCounts: Set<ConversationID> = []
 
     // MARK: - Init
 
@@ -206,32 +209,13 @@ public final class SyncEngine: LiveSync {
     public func markRead(_ conversation: ConversationID, upTo message: MessageCursor) {
         if let held = readMarkers[conversation], message <= held { return }
         readMarkers[conversation] = message
-        noteRead(conversation, upTo: message)
+        let row = noteRead(conversation, upTo: message)
         queueReceipts([Receipt(conversationID: conversation, userID: user, kind: .read, upTo: message)])
+        if let row { observers.notify(.rows([row])) }
         observers.notify(.readByMe(conversation: conversation, upTo: message))
     }
 
     public func readMarker(for conversation: ConversationID) -> MessageCursor? { readMarkers[conversation] }
-
-    /// The user read `conversation` up to `upTo` (here or on another device): its cached unread count becomes the
-    /// messages of others after the marker — counted in the message cache when it holds every message from the
-    /// marker on (it holds no hole), else 0 once the marker covers the newest message. The newest message may be
-    /// the user's own, sent after reading: it counts nothing.
-    func noteRead(_ conversation: ConversationID, upTo: MessageCursor) {
-        guard var kept = conversationCache.conversation(conversation), kept.unreadCount > 0 else { return }
-        let held = messageCache.messages(in: conversation)
-        let left: Int
-        if let oldest = held.first, oldest.cursor <= upTo {
-            left = held.lazy.filter { $0.cursor > upTo && $0.senderID != self.user }.count
-        } else if kept.lastMessage.map({ $0.cursor <= upTo }) ?? true {
-            left = 0
-        } else {
-            return
-        }
-        guard left < kept.unreadCount else { return }
-        kept.unreadCount = left
-        conversationCache.store([kept])
-    }
 
     /// This device's message reached the backend (the outbox says so: the send's answer, or the feed's echo):
     /// screens heard of it from the outbox, and unless it was pending at launch (see `pendingAtLaunch`) it waits for
@@ -253,8 +237,10 @@ public final class SyncEngine: LiveSync {
             })
         else { return }
         let kind: Receipt.Kind = message.status == .read ? .read : .delivered
-        messageCache.store(messageCache.raisedStatuses(in: conversation, from: user, upTo: before.cursor, by: kind))
-        observers.notify(.statuses(conversation: conversation, status: kind.status, upTo: before.cursor))
+        let raised = messageCache.raisedStatuses(in: conversation, from: user, upTo: before.cursor, by: kind)
+        messageCache.store(raised)
+        observers.notify(
+            .statuses(conversation: conversation, status: kind.status, upTo: before.cursor, messages: raised))
     }
 
     // MARK: - Receipts

@@ -54,4 +54,24 @@ private let start = Date(timeIntervalSince1970: 1_767_258_000)
         // Then only the first is held: what was written between 10 s and 30 s is unknown
         #expect(cache.messages(in: "c1").map(\.id) == ["m30"])
     }
+
+    @Test("a forgotten conversation keeps no late answer until a page starts it again: it could hide newer messages")
+    func aForgottenConversationWaitsForAPage() throws {
+        // Given a conversation the cache forgot (after a start-over, what it held could have a hole)
+        let cache = try MessageCache(storage: InMemoryRecordStorage())
+        cache.store(MessagePage(messages: [message("m30", at: 30)], hasMore: true), in: "c1")
+        cache.forget("c1")
+
+        // When the late answer to my message of 40 s is stored (the backend has newer ones the feed will not bring)
+        cache.store([message("mine40", from: "me", at: 40)])
+
+        // Then nothing is served offline as the conversation; once a page comes (or the feed's arrivals), the cache
+        // holds it again
+        #expect(cache.page(in: "c1", before: nil, limit: 50) == nil)
+        cache.store(
+            MessagePage(messages: [message("mine40", from: "me", at: 40), message("m60", at: 60)], hasMore: true),
+            in: "c1")
+        cache.store([message("m70", at: 70)])
+        #expect(cache.messages(in: "c1").map(\.id) == ["mine40", "m60", "m70"])
+    }
 }

@@ -136,7 +136,10 @@ import Testing
         // Then the first went delivered (the second stayed sent), then both read, and read stayed read
         #expect(afterDelivered == [.delivered, .sent])
         #expect(client.messageCache.messages(in: "c2").map(\.status) == [.read, .read])
-        #expect(fixture.updates.contains(.statuses(conversation: "c2", status: .read, upTo: second.cursor)))
+        // and the update says which messages went read, as the cache holds them (the chat shows these)
+        let read = client.messageCache.messages(in: "c2")
+        #expect(
+            fixture.updates.contains(.statuses(conversation: "c2", status: .read, upTo: second.cursor, messages: read)))
         fixture.close()
     }
 

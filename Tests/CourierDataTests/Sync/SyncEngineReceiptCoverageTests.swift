@@ -24,7 +24,7 @@ import Testing
         let client = try world.open(settings: SyncSettings(batchLimit: batchLimit))
         var statuses: [MessageCursor] = []
         let token = try #require(client.syncEngine).observe { update in
-            if case .statuses(_, _, let upTo) = update { statuses.append(upTo) }
+            if case .statuses(_, _, let upTo, _) = update { statuses.append(upTo) }
         }
         let early = try client.outbox.compose(text: "early", in: "c2")
         await world.waitUntilSettled(client)
@@ -153,5 +153,37 @@ import Testing
         #expect(statuses[first.id] == .read)
         token.cancel()
         client.close()
+    }
+
+    @Test("a message of mine from another device, filed before one of mine Ben read, arrives read")
+    func aLateMessageOfMineFromAnotherDeviceIsCoveredByTheMarker() async throws {
+        // Given a message of mine from this device, stored and echoed, which Ben read
+        let fixture = SyncFixture()
+        let client = try await fixture.open()
+        let here = try client.outbox.compose(text: "from my phone", in: "c2")
+        await fixture.settle()
+        var echo = here
+        echo.status = .sent
+        fixture.feed.push(.message(echo))
+        fixture.feed.push(.receipt(Receipt(conversationID: "c2", userID: "ben", kind: .read, upTo: here.cursor)))
+        await fixture.settle()
+        #expect(client.messageCache.messages(in: "c2").last?.status == .read)
+
+        // When the feed brings a message I wrote on my laptop, whose clock runs behind: filed before the one Ben
+        // read, and published as stored, `sent`
+        var laptop = fixture.message("laptop-1", from: "me", in: "c2")
+        laptop.timestamp = here.timestamp.addingTimeInterval(-1)
+        fixture.feed.push(.message(laptop))
+        await fixture.settle()
+
+        // Then it is read on this device too, as Ben's marker covers it: in what screens hear, and every message of
+        // mine the cache holds
+        #expect(client.messageCache.messages(in: "c2").allSatisfy { $0.senderID != "me" || $0.status == .read })
+        let heard = fixture.updates.flatMap { update -> [Message] in
+            if case .messages(let messages) = update { return messages }
+            return []
+        }
+        #expect(heard.first { $0.id == laptop.id }?.status == .read)
+        fixture.close()
     }
 }

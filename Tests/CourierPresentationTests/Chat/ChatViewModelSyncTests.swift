@@ -79,7 +79,10 @@ import Testing
         let recorder = StateRecorder(model)
 
         // When Ana reads all of them
-        sync.announce(.statuses(conversation: "c1", status: .read, upTo: clock.now.cursorAtEnd))
+        sync.announce(
+            .statuses(
+                conversation: "c1", status: .read, upTo: clock.now.cursorAtEnd,
+                messages: sent.map { raised($0, to: .read) }))
 
         // Then the three rows say "Read" in one new state
         let rows = { (status: MessageStatus) in sent.map { mine($0.id, $0.text, status) } }
@@ -135,10 +138,18 @@ import Testing
         let queuedID = try #require(model.state.messages.last?.id)
 
         // When Ana's device gets the first, then Ana reads everything, then a late delivered receipt comes
-        sync.announce(.statuses(conversation: "c1", status: .delivered, upTo: first.cursor))
+        sync.announce(
+            .statuses(
+                conversation: "c1", status: .delivered, upTo: first.cursor, messages: [raised(first, to: .delivered)]))
         let afterDelivered = model.state.messages.map(\.status)
-        sync.announce(.statuses(conversation: "c1", status: .read, upTo: clock.now.cursorAtEnd))
-        sync.announce(.statuses(conversation: "c1", status: .delivered, upTo: clock.now.cursorAtEnd))
+        sync.announce(
+            .statuses(
+                conversation: "c1", status: .read, upTo: clock.now.cursorAtEnd,
+                messages: [raised(first, to: .read), raised(second, to: .read)]))
+        sync.announce(
+            .statuses(
+                conversation: "c1", status: .delivered, upTo: clock.now.cursorAtEnd,
+                messages: [raised(first, to: .delivered), raised(second, to: .delivered)]))
 
         // Then: first delivered, second still sent; then both read with "Read"; Ana's and the queued row untouched
         #expect(afterDelivered == [.delivered, .sent, .sent, .queued])
@@ -215,4 +226,11 @@ extension Date {
         await clock.idle()
         #expect(clock.sleeperCount == 1)
     }
+}
+
+/// `message` as the sync writes it once a receipt raised it to `status`.
+private func raised(_ message: Message, to status: MessageStatus) -> Message {
+    var raised = message
+    raised.status = status
+    return raised
 }

@@ -6,11 +6,13 @@ import Testing
 
 private typealias Fixture = ConversationsListFixture
 
-/// Activity that meets a page, a deletion and an older message: what a reload would show, the list shows
-/// (each case found by the simulation's convergence check, docs/reliability.md).
+/// A page, the feed's rows, a deletion and an older message: the list shows the sync's rows and counts nothing
+/// itself, so what a reload would show, the list shows (each case found by the simulation's convergence check,
+/// docs/reliability.md).
 @MainActor
 @Suite struct ConversationsListActivityTests {
     let clock = ManualClock()
+    let sync = FakeLiveSync()
 
     /// c1 (Ana, my last message 30 s ago, one unread), c2 (Ben, 5 min ago), c3 (Chloe, 26 h ago).
     private func threeConversations() -> [Conversation] {
@@ -33,51 +35,60 @@ private typealias Fixture = ConversationsListFixture
         ]
     }
 
-    private func makeModel(outbox: FakeMessageOutbox? = nil, sync: FakeLiveSync? = nil) -> ConversationsListViewModel {
+    private func makeModel(
+        outbox: FakeMessageOutbox? = nil, repository: FakeConversationRepository? = nil
+    ) -> ConversationsListViewModel {
         ConversationsListViewModel(
             currentUser: Fixture.me,
-            conversations: FakeConversationRepository(threeConversations(), clock: clock, latency: .zero),
+            conversations: repository ?? FakeConversationRepository(threeConversations(), clock: clock, latency: .zero),
             users: FakeUserDirectory([]), clock: clock, outbox: outbox, sync: sync)
     }
 
-    @Test("a message that reached the backend before the page was read counts once")
-    func activityBeforeThePageCountsOnce() async {
-        // Given a list not loaded yet, which hears of Ana's message (older than my last one) before its page comes
+    @Test("a page that already counts what the catch-up then announces shows the page's count, not one more")
+    func aPageReadWhileTheFeedIsBehindCountsOnce() async {
+        // Given a loaded list whose page already counts Ana's message (older than my last one) as unread, read while
+        // the feed was behind
         let model = makeModel()
-        model.messageActivity(
-            Fixture.message("r1", in: "c1", from: "ana", text: "Ana's", at: clock.now.addingTimeInterval(-60)))
-
-        // When the page, which already counts Ana's message as unread, loads
         model.load()
         await clock.idle()
+        let anas = Fixture.message("r1", in: "c1", from: "ana", text: "Ana's", at: clock.now.addingTimeInterval(-60))
+
+        // When the catch-up announces her message, and the sync's row, which already holds it
+        sync.announce(.messages([anas]))
+        sync.write([threeConversations()[0]])
 
         // Then Ana's conversation counts one unread message, as the backend does, and keeps my message as preview
         #expect(model.state.items.first?.unreadCount == 1)
         #expect(model.state.items.first?.preview == "Mine")
     }
 
-    @Test("a message heard before the page was asked for counts once, even when newer than the page's last")
-    func activityHeardBeforeTheRequestCountsOnce() async {
-        // Given a backend whose c1 ends with my message written offline an hour ago and delivered just now, after
-        // Ana's message of a minute ago, which it counts unread; the list, not loaded yet, hears of Ana's message
-        let now = clock.now
-        let anas = Fixture.message("r1", in: "c1", from: "ana", text: "Ana's", at: now.addingTimeInterval(-60))
-        var conversations = threeConversations()
-        conversations[0].lastMessage = Fixture.message(
-            "late", in: "c1", from: "me", text: "Written offline", at: now.addingTimeInterval(-3_600))
-        conversations[0].unreadCount = 1
-        let model = ConversationsListViewModel(
-            currentUser: Fixture.me,
-            conversations: FakeConversationRepository(conversations, clock: clock, latency: .zero),
-            users: FakeUserDirectory([]), clock: clock)
-        model.messageActivity(anas)
-
-        // When the first page loads
+    @Test("two messages that arrive in the background count two after a reload and the return, not three")
+    func backgroundReloadForegroundCountsEachMessageOnce() async {
+        // Given a loaded list, Ben's conversation read; the app goes to the background and Ben writes twice
+        let repository = FakeConversationRepository(threeConversations(), clock: clock, latency: .zero)
+        let model = makeModel(repository: repository)
         model.load()
         await clock.idle()
+        model.enterBackground()
+        await clock.advance(by: .seconds(60))
+        let first = Fixture.message("b1", in: "c2", from: "ben", text: "Are you there?", at: clock.now)
+        await clock.advance(by: .seconds(1))
+        let second = Fixture.message("b2", in: "c2", from: "ben", text: "Hello?", at: clock.now)
+        let bens = Fixture.row(threeConversations()[1], last: second, unread: 2)
+        repository.replace(with: [threeConversations()[0], bens, threeConversations()[2]])
 
-        // Then Ana's message counts once, as the backend counts it
-        #expect(model.state.items.first { $0.id == "c1" }?.unreadCount == 1)
+        // When the list reloads (its page counts both), the app returns and the catch-up announces both messages
+        // with the row the sync holds
+        model.load()
+        await clock.idle()
+        model.enterForeground()
+        sync.announce(.messages([first, second]))
+        sync.write([bens])
+
+        // Then the badge says 2
+        #expect(model.state.items.map(\.id) == ["c2", "c1", "c3"])
+        #expect(model.state.items.first?.unreadCount == 2)
+        #expect(model.state.items.first?.preview == "Hello?")
     }
 
     @Test("deleting a queued message shows the preview and the place it covered again")
@@ -99,16 +110,16 @@ private typealias Fixture = ConversationsListFixture
         #expect(model.state.items == loaded)
     }
 
-    @Test("a message older than other rows' activity moves its row to its place, not to the top")
+    @Test("a row whose newest message is older than other rows' activity takes its place, not the top")
     func anOlderMessageTakesItsPlace() async {
         // Given a loaded list
         let model = makeModel()
         model.load()
         await clock.idle()
 
-        // When Chloe's message written two minutes ago arrives (her clock, or a late delivery)
-        model.messageActivity(
-            Fixture.message("r3", in: "c3", from: "chloe", text: "Late", at: clock.now.addingTimeInterval(-120)))
+        // When the sync writes Chloe's row with her message written two minutes ago (her clock, or a late delivery)
+        let late = Fixture.message("r3", in: "c3", from: "chloe", text: "Late", at: clock.now.addingTimeInterval(-120))
+        sync.write([Fixture.row(threeConversations()[2], last: late, unread: 1)])
 
         // Then her row stands where the backend lists it: below c1 (30 s ago), above c2 (5 min ago)
         #expect(model.state.items.map(\.id) == ["c1", "c3", "c2"])
@@ -116,47 +127,46 @@ private typealias Fixture = ConversationsListFixture
         #expect(model.state.items[1].unreadCount == 1)
     }
 
-    @Test("a read marker clears what it covers even when my own later message is the newest")
-    func aReadMarkerBeforeMyOwnMessageClearsTheCount() async {
-        // Given a loaded list in which Ben writes (one unread), then I answer from another device
-        let sync = FakeLiveSync()
-        let model = makeModel(sync: sync)
+    @Test("my message waiting to be sent previews its row until the sync's row has something newer")
+    func aComposedMessagePreviewsUntilTheRowIsNewer() async throws {
+        // Given a loaded list and an offline outbox, and my message queued in Ben's conversation
+        let outbox = FakeMessageOutbox(clock: clock, connectivity: ManualConnectivity(online: false))
+        let model = makeModel(outbox: outbox)
         model.load()
         await clock.idle()
-        await clock.advance(by: .seconds(1))
-        let bens = Fixture.message("r2", in: "c2", from: "ben", text: "Lunch?", at: clock.now)
-        sync.announce(.messages([bens]))
-        await clock.advance(by: .seconds(1))
-        sync.announce(.messages([Fixture.message("s2", in: "c2", from: "me", text: "Sure", at: clock.now)]))
-        #expect(model.state.items.first?.unreadCount == 1)
+        try outbox.compose(text: "Queued", in: "c2")
+        #expect(model.state.items.first?.preview == "Queued")
 
-        // When the feed says I read the conversation up to Ben's message (on that device, before answering)
-        sync.announce(.readByMe(conversation: "c2", upTo: bens.cursor))
+        // When Ben writes after it, and the sync writes his row
+        await clock.advance(by: .seconds(1))
+        let bens = Fixture.message("b1", in: "c2", from: "ben", text: "Newer", at: clock.now)
+        sync.write([Fixture.row(threeConversations()[1], last: bens, unread: 1)])
 
-        // Then nothing is unread: my answer, the newest message, counts nothing
+        // Then the row previews Ben's message with the sync's count
         #expect(model.state.items.first?.id == "c2")
-        #expect(model.state.items.first?.unreadCount == 0)
-        #expect(model.state.items.first?.preview == "Sure")
+        #expect(model.state.items.first?.preview == "Newer")
+        #expect(model.state.items.first?.unreadCount == 1)
     }
 
-    @Test("a read marker short of a message counted since leaves that one unread")
-    func aReadMarkerLeavesLaterMessagesUnread() async {
-        // Given a loaded list in which Ana (one unread in the page) writes twice more
-        let sync = FakeLiveSync()
-        let model = makeModel(sync: sync)
+    @Test("a start-over keeps a row my waiting message moved up where it stands")
+    func aStartOverKeepsAComposedMessagesPlace() async throws {
+        // Given a loaded list and my message queued offline in Chloe's conversation (her row on top)
+        let outbox = FakeMessageOutbox(clock: clock, connectivity: ManualConnectivity(online: false))
+        let model = makeModel(outbox: outbox)
         model.load()
         await clock.idle()
-        await clock.advance(by: .seconds(1))
-        let first = Fixture.message("r1", in: "c1", from: "ana", text: "One", at: clock.now)
-        await clock.advance(by: .seconds(1))
-        let second = Fixture.message("r2", in: "c1", from: "ana", text: "Two", at: clock.now)
-        sync.announce(.messages([first, second]))
-        #expect(model.state.items.first?.unreadCount == 3)
+        try outbox.compose(text: "Draft", in: "c3")
 
-        // When I read up to her first new message elsewhere
-        sync.announce(.readByMe(conversation: "c1", upTo: first.cursor))
+        // When the sync starts over with a snapshot of the backend, which does not have my message
+        sync.announce(
+            .reset(
+                FeedSnapshot(
+                    position: FeedPosition(9),
+                    conversations: ConversationPage(conversations: threeConversations(), hasMore: false),
+                    chats: [:])))
 
-        // Then her second one is still unread
-        #expect(model.state.items.first?.unreadCount == 1)
+        // Then Chloe's row stays on top with my message, the others in the snapshot's order
+        #expect(model.state.items.map(\.id) == ["c3", "c1", "c2"])
+        #expect(model.state.items.first?.preview == "Draft")
     }
 }

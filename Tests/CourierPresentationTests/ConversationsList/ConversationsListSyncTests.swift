@@ -6,7 +6,8 @@ import Testing
 
 private typealias Fixture = ConversationsListFixture
 
-/// The list hears by itself: arrivals move rows up and count unread, reads clear, a start-over swaps the page.
+/// The list hears by itself: the rows the sync writes replace theirs and move, a start-over swaps the page; it counts
+/// nothing itself.
 @MainActor
 @Suite struct ConversationsListSyncTests {
     let clock = ManualClock()
@@ -29,84 +30,80 @@ private typealias Fixture = ConversationsListFixture
         Fixture.message(id, in: conversation, from: sender, text: text, at: clock.now.addingTimeInterval(1))
     }
 
-    @Test func anArrivalMovesItsConversationToTheTopWithItsPreviewAndOneMoreUnread() async throws {
+    /// Row `index` (1-based) of the loaded fixture, as the sync writes it once `message` is its newest.
+    private func row(_ index: Int, last message: Message, unread: Int) -> Conversation {
+        Fixture.row(Fixture.conversations(3, newest: clock.now)[index - 1], last: message, unread: unread)
+    }
+
+    @Test func aRowTheSyncWroteMovesToTheTopWithItsPreviewAndCount() async throws {
         // Given c1, c2, c3 (c3 has no unread)
         let model = await loaded()
         let recorder = StateRecorder(model)
         #expect(model.state.items.map(\.unreadCount) == [1, 2, 0])
 
-        // When User 3 writes in c3
-        sync.announce(.messages([message("n1", in: "c3", from: "u3", text: "new here")]))
+        // When User 3 writes in c3, and the sync writes its row
+        sync.write([row(3, last: message("n1", in: "c3", from: "u3", text: "new here"), unread: 1)])
 
-        // Then c3 moved to the top with the new preview and one unread, in one state
+        // Then c3 moved to the top with the new preview and the row's count, in one state
         #expect(recorder.states.count == 2)
         #expect(model.state.items.map(\.id) == ["c3", "c1", "c2"])
         #expect(model.state.items[0].preview == "new here")
         #expect(model.state.items[0].unreadCount == 1)
     }
 
-    @Test func arrivalsInOneUpdateMoveTheirRowsInOneState() async throws {
+    @Test func rowsInOneUpdateMoveInOneState() async throws {
         // Given c1, c2, c3 (unread 1, 2, 0)
         let model = await loaded()
         let recorder = StateRecorder(model)
 
-        // When User 3 writes in c3 and User 2 in c2, in one update (one batch of the feed)
-        sync.announce(
-            .messages([
-                message("n3", in: "c3", from: "u3", text: "three"),
-                message("n2", in: "c2", from: "u2", text: "two"),
-            ]))
+        // When the sync writes c3's and c2's rows in one update (one batch of the feed)
+        sync.write([
+            row(3, last: message("n3", in: "c3", from: "u3", text: "three"), unread: 1),
+            row(2, last: message("n2", in: "c2", from: "u2", text: "two"), unread: 3),
+        ])
 
-        // Then both rows moved up with their previews and one more unread each, in one state
+        // Then both rows moved up with their previews and counts, in one state
         #expect(recorder.states.map { $0.items.map(\.id) } == [["c1", "c2", "c3"], ["c2", "c3", "c1"]])
         #expect(recorder.states.map { $0.items.map(\.preview) }.last?.prefix(2) == ["two", "three"])
         #expect(recorder.states.map { $0.items.map(\.unreadCount) }.last == [3, 1, 1])
     }
 
-    @Test func myOwnMessagesAndChatsOnScreenNeverCountUnread() async throws {
-        // Given the list, with c2's chat on screen
+    @Test func theListCountsNothingItself() async throws {
+        // Given the list
         let model = await loaded()
-        let watching = sync.watch("c2")
+        let recorder = StateRecorder(model)
 
-        // When I write in c3 from another device and User 2 writes in c2
-        sync.announce(
-            .messages([
-                message("mine", in: "c3", from: Fixture.me, text: "from my laptop"),
-                message("u2", in: "c2", from: "u2", text: "seen at once"),
-            ]))
+        // When messages arrive and a read is heard, with no row written for them
+        let read = try #require(Fixture.conversations(3, newest: clock.now)[1].lastMessage)
+        sync.announce(.messages([message("u3", in: "c3", from: "u3", text: "hello")]))
+        sync.announce(.readByMe(conversation: "c2", upTo: read.cursor))
 
-        // Then both moved up, and neither counted
-        #expect(model.state.items.map(\.id) == ["c2", "c3", "c1"])
-        #expect(model.state.items.map(\.unreadCount) == [2, 0, 1])
-        withExtendedLifetime(watching) {}
+        // Then nothing changed: preview, order and counts are the sync's rows alone
+        #expect(recorder.states.count == 1)
     }
 
-    @Test func aReadMarkerClearsWhatItCoversAndNotMore() async throws {
-        // Given c2 with two unread, whose newest message is Fixture's m2
+    @Test func aReadShowsAsTheRowTheSyncWrote() async throws {
+        // Given c2 with two unread
         let model = await loaded()
         let newest = try #require(Fixture.conversations(3, newest: clock.now)[1].lastMessage)
 
-        // When a marker below the newest arrives, then one covering it
-        sync.announce(
-            .readByMe(
-                conversation: "c2", upTo: MessageCursor(timestamp: newest.timestamp.addingTimeInterval(-1), id: "x")))
-        let before = model.state.items[1].unreadCount
-        sync.announce(.readByMe(conversation: "c2", upTo: newest.cursor))
+        // When the sync writes c2's row after a read (the same newest message, nothing unread)
+        sync.write([row(2, last: newest, unread: 0)])
 
-        // Then only the covering one cleared the count
-        #expect(before == 2)
-        #expect(model.state.items[1].unreadCount == 0)
+        // Then c2 shows none, in its place
+        #expect(model.state.items.map(\.id) == ["c1", "c2", "c3"])
+        #expect(model.state.items.map(\.unreadCount) == [1, 0, 0])
     }
 
-    @Test func aReadMarkerStillOnItsWayKeepsTheCountClearedWhenTheListLoads() async throws {
-        // Given a read marker this device made for c2 that the backend has not counted yet
+    @Test func aPageShowsAsTheSyncAnswersIt() async throws {
+        // Given the sync holding c2 read (its receipt on its way, the backend still counting 2)
         let newest = try #require(Fixture.conversations(3, newest: clock.now)[1].lastMessage)
-        sync.readMarkers["c2"] = newest.cursor
+        sync.rows["c2"] = row(2, last: newest, unread: 0)
 
-        // When the list loads (the backend still says 2 unread)
+        // When the list loads
         let model = await loaded()
 
-        // Then c2 shows none
+        // Then c2 shows the sync's count, not the page's
         #expect(model.state.items.map(\.unreadCount) == [1, 0, 0])
     }
 

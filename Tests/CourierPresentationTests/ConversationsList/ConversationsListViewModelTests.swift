@@ -11,6 +11,7 @@ private typealias Item = ConversationsListItem
 @MainActor
 @Suite struct ConversationsListViewModelTests {
     let clock = ManualClock()
+    let sync = FakeLiveSync()
 
     private func makeModel(
         _ conversations: [Conversation], users: [User], latency: Duration = .zero, pageSize: Int = 50
@@ -18,7 +19,8 @@ private typealias Item = ConversationsListItem
         let repository = FakeConversationRepository(conversations, clock: clock, latency: latency)
         let directory = FakeUserDirectory(users)
         let model = ConversationsListViewModel(
-            currentUser: Fixture.me, conversations: repository, users: directory, clock: clock, pageSize: pageSize)
+            currentUser: Fixture.me, conversations: repository, users: directory, clock: clock, sync: sync,
+            pageSize: pageSize)
         return (model, repository, directory)
     }
 
@@ -153,13 +155,15 @@ private typealias Item = ConversationsListItem
     }
 
     @Test func reloadingReplacesTheRows() async {
-        // Given a loaded list with a local change
+        // Given a loaded list with a row the sync wrote since
         let (model, _, _) = makeModel(threeConversations(), users: people)
         model.loadMore()
         await clock.idle()
-        model.messageActivity(Fixture.message("new", in: "c3", from: "ben", at: clock.now))
+        let new = Fixture.message("new", in: "c3", from: "ben", at: clock.now)
+        sync.write([Fixture.row(threeConversations()[2], last: new, unread: 1)])
 
-        // When the first page is loaded again
+        // When the first page is loaded again (the sync answering it as the page has it)
+        sync.rows = [:]
         model.load()
         await clock.idle()
 
@@ -169,23 +173,26 @@ private typealias Item = ConversationsListItem
 
     // MARK: - Live activity
 
-    @Test func aMessageSentOrReceivedMovesItsConversationToTheTop() async {
+    @Test func aRowTheSyncWroteOrAMessageComposedHereMovesItsConversationToTheTop() async {
         // Given a loaded list
         let (model, _, _) = makeModel(threeConversations(), users: people)
         model.loadMore()
         await clock.idle()
         let recorder = StateRecorder(model)
 
-        // When Ana writes in "Weekend plans", then I answer in Ben and Chloe's chat, then my message is delivered
-        model.messageActivity(Fixture.message("r1", in: "c3", from: "ana", text: "Pizza?", at: clock.now))
+        // When Ana writes in "Weekend plans" (the sync writes its row), then I answer in Ben and Chloe's chat, then
+        // my message is delivered, then the sync writes Ana's row again
+        let anas = Fixture.message("r1", in: "c3", from: "ana", text: "Pizza?", at: clock.now)
+        sync.write([Fixture.row(threeConversations()[2], last: anas, unread: 1)])
         var mine = Fixture.message("s1", in: "c2", from: "me", text: "On my way", at: clock.now)
         mine.status = .sending
         model.messageActivity(mine)
         mine.status = .delivered
         model.messageActivity(mine)
-        model.messageActivity(Fixture.message("r1", in: "c3", from: "ana", text: "Pizza?", at: clock.now))
+        sync.write([Fixture.row(threeConversations()[2], last: anas, unread: 1)])
 
-        // Then each new message moves its row up; only Ana's counts as unread; repeats change nothing
+        // Then each new message moves its row up; the row's count is the sync's, mine counts none; repeats change
+        // nothing
         let rows = threeRows
         let weekend = Item(id: "c3", title: "Weekend plans", preview: "Pizza?", timestamp: "Now", unreadCount: 1)
         let benChloe = Item(id: "c2", title: "Ben, Chloe", preview: "On my way", timestamp: "Now", unreadCount: 0)
@@ -197,14 +204,15 @@ private typealias Item = ConversationsListItem
             ])
     }
 
-    @Test func activityInAConversationNotLoadedYetShowsWhenItsPageArrives() async {
+    @Test func aRowWrittenBeforeItsPageLoadedShowsWhenThePageArrives() async {
         // Given the first page of 120 conversations
         let (model, _, _) = makeModel(Fixture.conversations(120, newest: clock.now), users: Fixture.users(120))
         model.loadMore()
         await clock.idle()
 
-        // When a message arrives in c70 (on the second page), then the second page loads
-        model.messageActivity(Fixture.message("r70", in: "c70", from: "u70", text: "ping", at: clock.now))
+        // When a message arrives in c70 (on the second page) and the sync writes its row, then the second page loads
+        let ping = Fixture.message("r70", in: "c70", from: "u70", text: "ping", at: clock.now)
+        sync.write([Fixture.row(Fixture.conversations(120, newest: clock.now)[69], last: ping, unread: 2)])
         #expect(!model.state.items.contains { $0.id == "c70" })
         model.loadMore()
         await clock.idle()
@@ -247,7 +255,7 @@ private typealias Item = ConversationsListItem
         #expect(!directory.lookups.joined().contains(Fixture.me))
     }
 
-    @Test func aMessageFromSomeoneElseIsNotUnreadWhileItsChatIsOpen() async {
+    @Test func theOpenChatsRowShowsNothingUnread() async {
         // Given the list, with Ana's chat (two unread) opened
         let (model, _, _) = makeModel(threeConversations(), users: people)
         model.load()
@@ -255,12 +263,16 @@ private typealias Item = ConversationsListItem
         model.chatOpened("c1")
         let recorder = StateRecorder(model)
 
-        // When Ana writes while her chat is open, then the chat closes and she writes again
-        model.messageActivity(Fixture.message("n1", in: "c1", from: "ana", text: "one", at: clock.now))
+        // When Ana writes while her chat is open (the sync's row still counting two: the chat has not read yet),
+        // then the chat reads and closes, and she writes again
+        let one = Fixture.message("n1", in: "c1", from: "ana", text: "one", at: clock.now)
+        sync.write([Fixture.row(threeConversations()[0], last: one, unread: 2)])
+        sync.write([Fixture.row(threeConversations()[0], last: one, unread: 0)])
         model.chatOpened(nil)
-        model.messageActivity(Fixture.message("n2", in: "c1", from: "ana", text: "two", at: clock.now))
+        let two = Fixture.message("n2", in: "c1", from: "ana", text: "two", at: clock.now)
+        sync.write([Fixture.row(threeConversations()[0], last: two, unread: 1)])
 
-        // Then opening read the two, the first new one was read as it came, and the second counts
+        // Then the open chat's row showed none, and the one after it counts
         #expect(recorder.states.map { $0.items[0].unreadCount } == [0, 0, 1])
         #expect(recorder.states.map { $0.items[0].preview } == ["Photo", "one", "two"])
     }

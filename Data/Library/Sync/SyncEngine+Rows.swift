@@ -1,0 +1,86 @@
+import CourierDomain
+import Foundation
+
+extension SyncEngine {
+    // MARK: - Rows: the one place a conversation row is computed
+
+    /// Takes a list page into the conversation cache and answers its rows as kept there: reconciled with the rows the
+    /// feed brought by their last messages (`ConversationCache.take(_:countsHold:)`), then cleared where this device
+    /// has read further than the backend knows yet.
+    public func reconcile(_ page: ConversationPage) -> ConversationPage {
+        var answer = page
+        // A page ending at the row's own last message may have been read before a read the feed brought since: the
+        // lower count stands — unless the row's count may be short (`uncertainCounts`) and no read of this device is
+        // on its way there, when the page's count is the better one.
+        let reading = readsOnTheirWay
+        let trusted = uncertainCounts.subtracting(reading)
+        let rows = conversationCache.take(page.conversations, countsHold: { trusted.contains($0) }).map {
+            clearingRead($0)
+        }
+        uncertainCounts.subtract(page.conversations.map(\.id).filter { trusted.contains($0) })
+        conversationCache.store(rows)
+        answer.conversations = ConversationCache.inActivityOrder(rows)
+        return answer
+    }
+
+    /// `row` with what this device knows of reading it that the backend may not have yet: nothing unread when a read
+    /// marker this device holds covers its newest message. (A chat on screen is not such knowledge: it marks read
+    /// what it shows, and the row follows the marker; the list shows its row with nothing unread meanwhile.) With
+    /// `counting` — only
+    /// where the message cache is known to hold every message of the conversation up to the row's position (a
+    /// start-over's, once what does not join is forgotten) — a marker short of the newest message leaves the
+    /// messages of others after it, as the backend will count them once it has the marker.
+    func clearingRead(_ row: Conversation, counting: Bool = false) -> Conversation {
+        guard row.unreadCount > 0 else { return row }
+        var cleared = row
+        guard let marker = readMarkers[row.id] else { return cleared }
+        guard let last = row.lastMessage, last.cursor > marker else {
+            cleared.unreadCount = 0
+            return cleared
+        }
+        let held = messageCache.messages(in: row.id)
+        if counting, let oldest = held.first, oldest.cursor <= marker, messageCache.contains(last.id, in: row.id) {
+            let after = held.lazy.filter { $0.cursor > marker && $0.cursor <= last.cursor && $0.senderID != self.user }
+            cleared.unreadCount = min(cleared.unreadCount, after.count)
+        }
+        return cleared
+    }
+
+    /// The conversations whose read marker this device made and the backend may not have yet (its receipt waits).
+    var readsOnTheirWay: Set<ConversationID> {
+        Set(
+            receipts.allWrites.lazy.filter { $0.kind == Self.receiptKind }
+                .compactMap { try? $0.decodePayload(Receipt.self) }
+                .filter { $0.kind == .read }.map(\.conversationID))
+    }
+
+    /// The row a conversation event leaves: the name and participants it brings, over the preview, activity and
+    /// unread count the cache holds (the event's own are the conversation's as stored, nobody's in particular).
+    func row(changedBy conversation: Conversation) -> Conversation {
+        guard var held = conversationCache.conversation(conversation.id) else { return conversation }
+        (held.name, held.participantIDs) = (conversation.name, conversation.participantIDs)
+        return held
+    }
+
+    /// The user read `conversation` up to `upTo` (here or on another device): its cached unread count becomes the
+    /// messages of others after the marker — counted in the message cache when it holds every message from the
+    /// marker on (it holds no hole), else 0 once the marker covers the newest message. The newest message may be
+    /// the user's own, sent after reading: it counts nothing. Returns the row when it changed.
+    @discardableResult
+    func noteRead(_ conversation: ConversationID, upTo: MessageCursor) -> Conversation? {
+        guard var kept = conversationCache.conversation(conversation), kept.unreadCount > 0 else { return nil }
+        let held = messageCache.messages(in: conversation)
+        let left: Int
+        if let oldest = held.first, oldest.cursor <= upTo {
+            left = held.lazy.filter { $0.cursor > upTo && $0.senderID != self.user }.count
+        } else if kept.lastMessage.map({ $0.cursor <= upTo }) ?? true {
+            left = 0
+        } else {
+            return nil
+        }
+        guard left < kept.unreadCount else { return nil }
+        kept.unreadCount = left
+        conversationCache.store([kept])
+        return kept
+    }
+}

@@ -1,0 +1,104 @@
+import CourierData
+import CourierDomain
+import CourierFakes
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// A conversation row has one truth: the sync engine, with the conversation cache, computes its preview, activity,
+/// unread count and read state, takes every list page into it and announces the rows it writes. A page and the feed
+/// never count one message twice, and a page read before what the feed brought since never undoes it (each found by
+/// the simulation's convergence check).
+@MainActor
+@Suite struct SyncEngineRowTests {
+    let world: DemoWorldFixture
+    let client: CourierClient
+
+    init() throws {
+        world = try DemoWorldFixture()
+        client = try world.open()
+    }
+
+    @Test("two messages that arrive in the background, a reload and the return count two, in the row and the cache")
+    func backgroundReloadForegroundCountsEachMessageOnce() async throws {
+        // Given the list seen online and the feed caught up; the app goes to the background and Ben writes twice
+        _ = try await listPage()
+        await world.waitUntilSettled(client)
+        let engine = try #require(client.syncEngine)
+        let before = try #require(client.conversationCache.conversation("c2")).unreadCount
+        var announced: [Conversation] = []
+        let token = engine.observe { update in
+            if case .rows(let rows) = update { announced += rows.filter { $0.id == "c2" } }
+        }
+        client.enterBackground()
+        try world.receive("One", from: "ben", in: "c2")
+        try world.receive("Two", from: "ben", in: "c2")
+
+        // When the list reloads (its page counts both), then the app returns and the feed brings both
+        let page = try await listPage()
+        client.enterForeground()
+        await world.waitUntilSettled(client)
+
+        // Then the page, every row announced since and the cache count two more, as the backend does
+        let backend = try #require(world.backend.conversation("c2", for: "me")).unreadCount
+        #expect(backend == before + 2)
+        #expect(page.conversations.first { $0.id == "c2" }?.unreadCount == backend)
+        #expect(announced.allSatisfy { $0.unreadCount == backend })
+        #expect(client.conversationCache.conversation("c2")?.unreadCount == backend)
+        token.cancel()
+        client.close()
+    }
+
+    @Test("a page read before a message the feed brought since keeps the row the feed wrote")
+    func aPageBehindTheFeedUndoesNothing() async throws {
+        // Given the list seen online, and a page of it read now, before Ben writes
+        _ = try await listPage()
+        await world.waitUntilSettled(client)
+        let stale = try world.backend.conversations(of: "me", after: nil, limit: 50)
+        let before = try #require(stale.conversations.first { $0.id == "c2" }).unreadCount
+
+        // When Ben writes and the feed brings it, then the page read before it reaches the engine
+        let bens = try world.receive("Still there?", from: "ben", in: "c2")
+        await world.waitUntilSettled(client)
+        let answer = try #require(client.syncEngine).reconcile(stale)
+
+        // Then the row stays as the feed wrote it: Ben's message, one more unread
+        let row = try #require(answer.conversations.first { $0.id == "c2" })
+        #expect(row.lastMessage?.id == bens.id)
+        #expect(row.unreadCount == before + 1)
+        #expect(answer.conversations.first?.id == "c2")
+        #expect(client.conversationCache.conversation("c2")?.unreadCount == before + 1)
+        client.close()
+    }
+
+    @Test("a read marker still on its way keeps a loaded page's count cleared")
+    func aReadOnItsWayClearsThePagesCount() async throws {
+        // Given Ben's conversation with something unread, read here while offline (the receipt waits)
+        _ = try await listPage()
+        await world.waitUntilSettled(client)
+        let newest = try #require(world.backend.conversation("c2", for: "me")?.lastMessage)
+        #expect(world.backend.conversation("c2", for: "me")?.unreadCount ?? 0 > 0)
+        world.network.setOnline(false)
+        try #require(client.syncEngine).markRead("c2", upTo: newest.cursor)
+
+        // When the device is back and the list loads before the receipt reaches the backend
+        let stale = try world.backend.conversations(of: "me", after: nil, limit: 50)
+        let answer = try #require(client.syncEngine).reconcile(stale)
+
+        // Then the row counts nothing unread
+        #expect(stale.conversations.first { $0.id == "c2" }?.unreadCount ?? 0 > 0)
+        #expect(answer.conversations.first { $0.id == "c2" }?.unreadCount == 0)
+        client.close()
+    }
+
+    // MARK: - Helpers
+
+    /// The first page of the list as the list screen gets it: through the client's repository, then the engine.
+    private func listPage() async throws -> ConversationPage {
+        let conversations = client.conversations
+        let (result, _) = await world.clock.drive {
+            try await conversations.conversations(of: "me", after: nil, limit: 50)
+        }
+        return try #require(client.syncEngine).reconcile(try result.get())
+    }
+}
