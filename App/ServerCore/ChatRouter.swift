@@ -31,6 +31,11 @@ public final class ChatRouter {
         return .answer(respond(to: request))
     }
 
+    /// The user whose live token `request` presents; nil without one.
+    public func signedInUser(of request: HTTPRequest) -> UserID? {
+        Self.bearer(of: request).flatMap { sessions.user(presenting: $0) }
+    }
+
     /// Answers one request at once; never throws, whatever the request holds. A long poll is answered with what
     /// waits now, empty or not: holding it is for `route(_:)`'s caller.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
