@@ -53,10 +53,12 @@ public final class ChatServer {
     private let lock: DataDirectoryLock
 
     /// Opens `directory` (creating it) and binds 127.0.0.1:`port` (0: a free one). Tokens live `tokenLifetime` on
-    /// `clock`. Throws `StoreError.locked` when another process holds the directory, `SocketError` when the port
-    /// cannot be bound.
+    /// `clock`; requests are held to `limits` and `contentLimits`; `devRoutes` answers the development routes (which
+    /// change other users' state). Throws `StoreError.locked` when another process holds the directory, `SocketError`
+    /// when the port cannot be bound.
     public init(
         directory: URL, port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(),
+        contentLimits: ContentLimits = ContentLimits(), devRoutes: Bool = false,
         tokenLifetime: Duration = ChatServer.defaultTokenLifetime, clock: any Clock = SystemClock(),
         logger: Logger = .silent
     ) throws {
@@ -78,7 +80,8 @@ public final class ChatServer {
                 let matches = SHA256.constantTimeEqual(SHA256.digest(password.utf8), demoPassword)
                 return backend.user(user) != nil && matches
             }
-            let router = ChatRouter(backend: backend, sessions: sessions)
+            let router = ChatRouter(
+                backend: backend, sessions: sessions, limits: contentLimits, devRoutes: devRoutes)
             let polls = HeldPolls(limit: limits.maxHeldPolls, perUser: limits.maxHeldPollsPerUser)
             self.polls = polls
             sockets = try SocketServer(port: port, limits: limits) { request, probe in
