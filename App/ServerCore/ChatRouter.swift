@@ -62,7 +62,7 @@ public final class ChatRouter {
             guard request.method == "POST" else {
                 return failure(.validation(reason: "method \(request.method) not allowed here"), status: 405)
             }
-            return signIn(body: request.body)
+            return signIn(body: request.body, client: request.client)
         }
         guard let token = Self.bearer(of: request), let user = sessions.user(presenting: token) else {
             return failure(.unauthorized)
@@ -184,8 +184,8 @@ public final class ChatRouter {
     // MARK: - Sessions
 
     /// `POST /sessions`: 201 with a token, 401 for an unknown user or a wrong password, 429 with `Retry-After`
-    /// while the user's sign-ins are throttled.
-    private func signIn(body: [UInt8]) -> HTTPResponse {
+    /// while this client's sign-ins for the user are throttled.
+    private func signIn(body: [UInt8], client: String) -> HTTPResponse {
         do throws(DeliveryError) {
             let credentials = try decode(HTTPWire.SignInBody.self, body)
             try checkID(credentials.userID.rawValue, "a user id")
@@ -194,7 +194,7 @@ public final class ChatRouter {
             }
             let outcome: SignInAuthority.SignIn
             do {
-                outcome = try sessions.signIn(credentials.userID, password: credentials.password)
+                outcome = try sessions.signIn(credentials.userID, password: credentials.password, client: client)
             } catch {
                 throw .server(code: 500)
             }

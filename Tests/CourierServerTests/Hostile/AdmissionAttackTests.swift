@@ -126,3 +126,36 @@ import Testing
         #expect(started.duration(to: .now) < .seconds(10))
     }
 }
+
+/// Sign-in throttling over real sockets, the attacker on another loopback address (another client to the server).
+@MainActor
+@Suite(.serialized, .removesTemporaryDirectories) struct SignInAttackTests {
+    private func signIn(_ password: String, from source: UInt8, port: UInt16) async throws -> Int? {
+        let body = String(
+            decoding: try HTTPWire.encode(HTTPWire.SignInBody(userID: "me", password: password)), as: UTF8.self)
+        let request = "POST /sessions HTTP/1.1\r\nHost: h\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        return await Task.detached {
+            let socket = LoopbackSocket(port: port, source: source)
+            socket?.send(request)
+            return socket?.readAnswer().status
+        }.value
+    }
+
+    @Test func guessingMyPasswordFromElsewhereNeverLocksMeOut() async throws {
+        // Given a server and an attacker at 127.0.0.2 who guessed my password 20 times
+        let fixture = try ServerFixture()
+        let port = fixture.server.port
+        var guesses: [Int?] = []
+        for index in 0..<20 { guesses.append(try await signIn("guess\(index)", from: 2, port: port)) }
+
+        // When the attacker tries the right password, and I sign in and send from 127.0.0.1
+        let attacker = try await signIn(ChatServer.demoPassword, from: 2, port: port)
+        let run = await HonestUser(client: fixture.client).send(5)
+
+        // Then the attacker got 401 five times, then 429 — and so does the right password — while I got in
+        #expect(guesses.prefix(5) == [401, 401, 401, 401, 401])
+        #expect(guesses.dropFirst(5).allSatisfy { $0 == 429 })
+        #expect(attacker == 429)
+        #expect(run.succeeded == 5, "\(run.failures)")
+    }
+}

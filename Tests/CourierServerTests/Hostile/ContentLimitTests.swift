@@ -47,6 +47,24 @@ import Testing
         #expect(fixture.backend.user("me")?.displayName != String(repeating: "n", count: 65))
     }
 
+    @Test func aSignInWithAnIdOrPasswordPastItsLimitIsRefusedBeforeAnythingIsRemembered() throws {
+        // Given a router
+        let fixture = try RouterFixture()
+
+        // When a sign-in sends a 1 MiB user id, then a 2 KiB password
+        let longID = HTTPWire.SignInBody(userID: UserID(String(repeating: "u", count: 1_048_576)), password: "x")
+        let id = fixture.router.respond(
+            to: HTTPRequest(method: "POST", path: "/sessions", body: Array(try HTTPWire.encode(longID))))
+        let longPassword = HTTPWire.SignInBody(userID: "me", password: String(repeating: "p", count: 2_048))
+        let password = fixture.router.respond(
+            to: HTTPRequest(method: "POST", path: "/sessions", body: Array(try HTTPWire.encode(longPassword))))
+
+        // Then both are 422 naming the limit, and no failure is remembered
+        #expect(id.status == 422 && reason(of: id).contains("128 bytes"))
+        #expect(password.status == 422 && reason(of: password).contains("1024 bytes"))
+        #expect(fixture.sessions.trackedFailures == 0)
+    }
+
     @Test func aListOfRepeatedIdsIsAnsweredOnceEach() throws {
         // Given a router
         let fixture = try RouterFixture()
