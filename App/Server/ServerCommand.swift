@@ -8,15 +8,16 @@ import Foundation
     import Darwin
 #endif
 
-/// `courier-server --data-dir DIR [--port N] [--token-lifetime DURATION]`: serves the demo backend on 127.0.0.1
-/// until killed.
+/// `courier-server --data-dir DIR [--port N] [--token-lifetime DURATION] [--dev-routes]`: serves the demo backend on
+/// 127.0.0.1 until killed; the development routes (trimming every feed) only with `--dev-routes`.
 @main
 enum ServerCommand {
     static func main() {
-        let usage = "usage: courier-server --data-dir DIR [--port N] [--token-lifetime DURATION]"
+        let usage = "usage: courier-server --data-dir DIR [--port N] [--token-lifetime DURATION] [--dev-routes]"
         var directory: String?
         var requestedPort: UInt16 = 0
         var tokenLifetime = MainActor.assumeIsolated { ChatServer.defaultTokenLifetime }
+        var devRoutes = false
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
             switch argument {
@@ -40,6 +41,8 @@ enum ServerCommand {
                     exit(2)
                 }
                 tokenLifetime = lifetime
+            case "--dev-routes":
+                devRoutes = true
             default:
                 FileHandle.standardError.write(Data("courier-server: unknown option \(argument)\n\(usage)\n".utf8))
                 exit(2)
@@ -54,7 +57,8 @@ enum ServerCommand {
         do {
             server = try MainActor.assumeIsolated {
                 try ChatServer(
-                    directory: URL(fileURLWithPath: directory), port: requestedPort, tokenLifetime: tokenLifetime)
+                    directory: URL(fileURLWithPath: directory), port: requestedPort, devRoutes: devRoutes,
+                    tokenLifetime: tokenLifetime)
             }
         } catch {
             FileHandle.standardError.write(Data("courier-server: cannot start: \(error)\n".utf8))

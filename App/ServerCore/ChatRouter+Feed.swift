@@ -95,6 +95,7 @@ extension ChatRouter {
     /// conversation, 403 when the user is not in it, 422 for a message that is not one of its own.
     func receipt(in conversation: String, from user: UserID, body: [UInt8]) throws(DeliveryError) -> HTTPResponse {
         let receipt = try decode(HTTPWire.ReceiptBody.self, body)
+        try charge(1, by: user)
         try backend.mark(
             Receipt(
                 conversationID: ConversationID(conversation), userID: user, kind: receipt.kind,

@@ -14,14 +14,27 @@ import Foundation
 public final class ChatRouter {
     /// The largest page a client may ask for.
     public static let maxPageSize = 1_000
+    /// The longest password a sign-in may present, in UTF-8 bytes (hashing more is work for nothing).
+    public static let maxPasswordBytes = 1_024
 
     let backend: InMemoryChatBackend
     let sessions: SignInAuthority
+    let limits: ContentLimits
+    let writeRates: WriteRates
+    /// Whether the development routes (`POST /events/trim`) are answered; without them they are 404.
+    let devRoutes: Bool
 
-    /// Routes requests to `backend`, signed in by `sessions`.
-    public init(backend: InMemoryChatBackend, sessions: SignInAuthority) {
+    /// Routes requests to `backend`, signed in by `sessions`, within `limits`; `devRoutes` answers the development
+    /// routes, which change other users' state (`courier-server --dev-routes`).
+    public init(
+        backend: InMemoryChatBackend, sessions: SignInAuthority, limits: ContentLimits = ContentLimits(),
+        devRoutes: Bool = false
+    ) {
         self.backend = backend
         self.sessions = sessions
+        self.limits = limits
+        self.devRoutes = devRoutes
+        writeRates = WriteRates(burst: limits.writeBurst, perSecond: limits.writesPerSecond)
     }
 
     /// Routes one request: `.hold` for a long poll (`GET /events` with a `timeout` above 0, well formed and signed
@@ -31,17 +44,25 @@ public final class ChatRouter {
         return .answer(respond(to: request))
     }
 
+    /// The user whose live token `request` presents; nil without one.
+    public func signedInUser(of request: HTTPRequest) -> UserID? {
+        Self.bearer(of: request).flatMap { sessions.user(presenting: $0) }
+    }
+
     /// Answers one request at once; never throws, whatever the request holds. A long poll is answered with what
     /// waits now, empty or not: holding it is for `route(_:)`'s caller.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         guard let segments = Self.segments(of: request.path) else {
             return failure(.validation(reason: "bad percent-encoding in the path"), status: 400)
         }
+        if segments.contains(where: { $0.utf8.count > limits.maxIDBytes }) {
+            return failure(.validation(reason: "a path segment (an id) is at most \(limits.maxIDBytes) bytes"))
+        }
         if segments == ["sessions"] {
             guard request.method == "POST" else {
                 return failure(.validation(reason: "method \(request.method) not allowed here"), status: 405)
             }
-            return signIn(body: request.body)
+            return signIn(body: request.body, client: request.client)
         }
         guard let token = Self.bearer(of: request), let user = sessions.user(presenting: token) else {
             return failure(.unauthorized)
@@ -59,7 +80,7 @@ public final class ChatRouter {
                 return try events(for: user, after: query.after, limit: query.limit)
             case ("GET", 2, "events") where segments[1] == "end":
                 return try ok(HTTPWire.FeedEndBody(position: backend.feedEnd(for: user, as: user)))
-            case ("POST", 2, "events") where segments[1] == "trim":
+            case ("POST", 2, "events") where segments[1] == "trim" && devRoutes:
                 try backend.trimFeeds()
                 return HTTPResponse(status: 204)
             case ("GET", 1, "snapshot"):
@@ -67,6 +88,7 @@ public final class ChatRouter {
             case ("POST", 3, "conversations") where segments[2] == "receipts":
                 return try receipt(in: segments[1], from: user, body: request.body)
             case ("POST", 3, "conversations") where segments[2] == "hide":
+                try charge(1, by: user)
                 try backend.hideConversation(ConversationID(segments[1]), for: user, as: user)
                 return HTTPResponse(status: 204)
             case ("GET", 3, "conversations") where segments[2] == "reads":
@@ -87,79 +109,23 @@ public final class ChatRouter {
                 return try ok(backend.presence(ids(request), as: user))
             case ("PUT", 3, "users") where segments[2] == "presence":
                 let body = try decode(HTTPWire.PresenceBody.self, request.body)
+                try charge(1, by: user)
                 try backend.setPresence(of: UserID(segments[1]), online: body.isOnline, at: sessions.now, as: user)
                 return HTTPResponse(status: 204)
             case ("PUT", 3, "users") where segments[2] == "display-name":
                 let body = try decode(HTTPWire.DisplayNameBody.self, request.body)
+                try checkName(body.name)
+                try charge(1, by: user)
                 try backend.updateDisplayName(of: UserID(segments[1]), to: body.name, as: user)
                 return HTTPResponse(status: 204)
             default:
-                return Self.isKnown(segments)
+                return Self.isKnown(segments, devRoutes: devRoutes)
                     ? failure(.validation(reason: "method \(request.method) not allowed here"), status: 405)
                     : failure(.notFound)
             }
         } catch {
             return failure(error)
         }
-    }
-
-    // MARK: - Messages
-
-    private func putMessage(conversation: String, id: String, body: [UInt8], as user: UserID) throws(DeliveryError)
-        -> HTTPResponse
-    {
-        let message = try decode(Message.self, body)
-        guard message.id.rawValue == id, message.conversationID.rawValue == conversation else {
-            throw .validation(reason: "the body's id and conversation must match the path")
-        }
-        try backend.authorizeWrites([message], by: user)
-        if let stored = backend.message(message.id), !Self.sameContent(stored, message) { throw .conflict }
-        let isNew = backend.message(message.id) == nil
-        let stored = try backend.send(message, as: user)
-        return try ok(stored, status: isNew ? 201 : 200)
-    }
-
-    private func batch(conversation: String, body: [UInt8], as user: UserID) throws(DeliveryError) -> HTTPResponse {
-        let messages = try decode(HTTPWire.BatchRequest.self, body).messages
-        guard messages.allSatisfy({ $0.conversationID.rawValue == conversation }) else {
-            throw .validation(reason: "every message of a batch belongs to the conversation of the path")
-        }
-        try backend.authorizeWrites(messages, by: user)
-        var conflicts = Set<Int>()
-        var accepted: [Message] = []
-        var seen: [MessageID: Message] = [:]
-        for (index, message) in messages.enumerated() {
-            let known = backend.message(message.id) ?? seen[message.id]
-            if let known, !Self.sameContent(known, message) {
-                conflicts.insert(index)
-            } else {
-                accepted.append(message)
-                seen[message.id] = seen[message.id] ?? message
-            }
-        }
-        // Applied in order: a message repeated within the batch finds its first copy stored, as a PUT would (200).
-        var earlier = Set<MessageID>()
-        let wasStored = accepted.map { message in
-            defer { earlier.insert(message.id) }
-            return backend.message(message.id) != nil || earlier.contains(message.id)
-        }
-        var results = try backend.sendBatch(accepted, as: user).makeIterator()
-        var stored = wasStored.makeIterator()
-        var items: [HTTPWire.BatchItem] = []
-        for index in messages.indices {
-            if conflicts.contains(index) {
-                items.append(HTTPWire.BatchItem(status: 409, error: HTTPWire.body(for: .conflict)))
-                continue
-            }
-            let existed = stored.next() ?? false
-            switch results.next() {
-            case .success(let message)?: items.append(HTTPWire.BatchItem(status: existed ? 200 : 201, message: message))
-            case .failure(let error)?:
-                items.append(HTTPWire.BatchItem(status: HTTPWire.status(for: error), error: HTTPWire.body(for: error)))
-            case nil: items.append(HTTPWire.BatchItem(status: 500, error: HTTPWire.body(for: .server(code: 500))))
-            }
-        }
-        return try ok(HTTPWire.BatchResponse(results: items))
     }
 
     private func page(conversation: String, request: HTTPRequest, as user: UserID) throws(DeliveryError)
@@ -218,13 +184,17 @@ public final class ChatRouter {
     // MARK: - Sessions
 
     /// `POST /sessions`: 201 with a token, 401 for an unknown user or a wrong password, 429 with `Retry-After`
-    /// while the user's sign-ins are throttled.
-    private func signIn(body: [UInt8]) -> HTTPResponse {
+    /// while this client's sign-ins for the user are throttled.
+    private func signIn(body: [UInt8], client: String) -> HTTPResponse {
         do throws(DeliveryError) {
             let credentials = try decode(HTTPWire.SignInBody.self, body)
+            try checkID(credentials.userID.rawValue, "a user id")
+            guard credentials.password.utf8.count <= Self.maxPasswordBytes else {
+                throw .validation(reason: "a password is at most \(Self.maxPasswordBytes) bytes")
+            }
             let outcome: SignInAuthority.SignIn
             do {
-                outcome = try sessions.signIn(credentials.userID, password: credentials.password)
+                outcome = try sessions.signIn(credentials.userID, password: credentials.password, client: client)
             } catch {
                 throw .server(code: 500)
             }
@@ -239,9 +209,7 @@ public final class ChatRouter {
                     .map(Array.init) ?? response.body
                 return response
             case .throttled(let seconds):
-                var response = failure(.rateLimited(retryAfter: .seconds(seconds)))
-                response.headers.append((HTTPWire.retryAfterHeader, "\(seconds)"))
-                return response
+                return failure(.rateLimited(retryAfter: .seconds(seconds)))
             }
         } catch {
             return failure(error)
@@ -266,7 +234,7 @@ public final class ChatRouter {
         return result
     }
 
-    private static func isKnown(_ segments: [String]) -> Bool {
+    private static func isKnown(_ segments: [String], devRoutes: Bool) -> Bool {
         switch (segments.count, segments.first) {
         case (4, "conversations"): segments[2] == "messages"
         case (3, "conversations"):
@@ -275,7 +243,7 @@ public final class ChatRouter {
         case (2, "conversations"), (1, "users"), (1, "presence"), (1, "events"), (1, "snapshot"): true
         case (2, "sessions"): segments[1] == "current"
         case (3, "sessions"): segments[1] == "current" && segments[2] == "expire"
-        case (2, "events"): segments[1] == "end" || segments[1] == "trim"
+        case (2, "events"): segments[1] == "end" || (segments[1] == "trim" && devRoutes)
         case (3, "users"): ["conversations", "display-name", "presence"].contains(segments[2])
         default: false
         }
@@ -292,13 +260,6 @@ public final class ChatRouter {
         return limit
     }
 
-    private func ids(_ request: HTTPRequest) throws(DeliveryError) -> [UserID] {
-        guard let text = request.queryValue("ids") else { throw .validation(reason: "ids is required") }
-        let ids = text.split(separator: ",").map { UserID(String($0)) }
-        guard ids.count <= Self.maxPageSize else { throw .validation(reason: "at most \(Self.maxPageSize) ids") }
-        return ids
-    }
-
     func decode<Value: Decodable>(_ type: Value.Type, _ body: [UInt8]) throws(DeliveryError) -> Value {
         do {
             return try HTTPWire.decode(type, from: Data(body))
@@ -313,10 +274,5 @@ public final class ChatRouter {
         } catch {
             throw .server(code: 500)
         }
-    }
-
-    func failure(_ error: DeliveryError, status: Int? = nil) -> HTTPResponse {
-        let body = (try? HTTPWire.encode(HTTPWire.body(for: error))).map(Array.init) ?? []
-        return HTTPResponse(status: status ?? HTTPWire.status(for: error), body: body)
     }
 }

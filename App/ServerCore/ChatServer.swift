@@ -13,7 +13,10 @@ import Foundation
 /// A long poll (`GET /events?timeout=S`) that finds nothing waits on its connection thread, never on the main actor:
 /// an observer of the backend's feeds, registered on the main actor in the same turn that found nothing, wakes it
 /// when its user's feed grows, and it answers then, or empty at its deadline. At most `HTTPLimits.maxHeldPolls` are
-/// held at once; one more is answered 503. A poll whose client hung up is dropped within `HeldPolls.probeInterval`.
+/// held at once (one more is answered 503), at most `maxHeldPollsPerUser` of one user's (one more is 429); either
+/// refusal closes its connection. A request with a live token counts its connection as its user's, at most
+/// `maxConnectionsPerUser` (one more is 429, closed). A poll whose client hung up is dropped within
+/// `HeldPolls.probeInterval`; revoking a token answers its held polls 401 at once.
 @MainActor
 public final class ChatServer {
     /// The demo data's seed.
@@ -50,10 +53,12 @@ public final class ChatServer {
     private let lock: DataDirectoryLock
 
     /// Opens `directory` (creating it) and binds 127.0.0.1:`port` (0: a free one). Tokens live `tokenLifetime` on
-    /// `clock`. Throws `StoreError.locked` when another process holds the directory, `SocketError` when the port
-    /// cannot be bound.
+    /// `clock`; requests are held to `limits` and `contentLimits`; `devRoutes` answers the development routes (which
+    /// change other users' state). Throws `StoreError.locked` when another process holds the directory, `SocketError`
+    /// when the port cannot be bound.
     public init(
         directory: URL, port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(),
+        contentLimits: ContentLimits = ContentLimits(), devRoutes: Bool = false,
         tokenLifetime: Duration = ChatServer.defaultTokenLifetime, clock: any Clock = SystemClock(),
         logger: Logger = .silent
     ) throws {
@@ -75,11 +80,12 @@ public final class ChatServer {
                 let matches = SHA256.constantTimeEqual(SHA256.digest(password.utf8), demoPassword)
                 return backend.user(user) != nil && matches
             }
-            let router = ChatRouter(backend: backend, sessions: sessions)
-            let polls = HeldPolls(limit: limits.maxHeldPolls)
+            let router = ChatRouter(
+                backend: backend, sessions: sessions, limits: contentLimits, devRoutes: devRoutes)
+            let polls = HeldPolls(limit: limits.maxHeldPolls, perUser: limits.maxHeldPollsPerUser)
             self.polls = polls
             sockets = try SocketServer(port: port, limits: limits) { request, probe in
-                Self.serve(request, probe: probe, router: router, backend: backend, polls: polls)
+                Self.serve(request, probe: probe, router: router, backend: backend, polls: polls, limits: limits)
             }
         } catch {
             lock.release()
@@ -104,23 +110,39 @@ public final class ChatServer {
     /// leaves.
     nonisolated private static func serve(
         _ request: HTTPRequest, probe: ConnectionProbe, router: ChatRouter, backend: InMemoryChatBackend,
-        polls: HeldPolls
+        polls: HeldPolls, limits: HTTPLimits
     ) -> HTTPResponse {
-        // Routing, admission and the observer happen in one main-actor turn, so no event slips in between.
-        let (route, key, token) = onMainActor { () -> (ChatRoute, Int?, ObservationToken?) in
+        // Admission, routing and the observer happen in one main-actor turn, so no event slips in between.
+        let admitted = onMainActor { () -> Admitted in
+            let user = router.signedInUser(of: request)
+            if let user, !probe.claim(for: user.rawValue) {
+                return .refused(
+                    Self.refusal(429, "this user holds \(limits.maxConnectionsPerUser) connections already"))
+            }
             let route = router.route(request)
-            guard case .hold(let poll) = route else { return (route, nil, nil) }
-            guard let key = polls.admit() else { return (route, nil, nil) }
-            let token = backend.observeFeeds { user in if user == poll.user { polls.wake(key) } }
-            return (route, key, token)
+            guard case .hold(let poll) = route else {
+                if case .answer(let response) = route, let user, request.method == "DELETE", response.status == 204 {
+                    polls.wakeAll(of: user.rawValue)  // a revoked token's held polls answer 401 now
+                }
+                return .routed(route)
+            }
+            switch polls.admit(for: poll.user.rawValue) {
+            case .failure(.full): return .refused(Self.refusal(503, "too many held polls"))
+            case .failure(.userFull):
+                return .refused(Self.refusal(429, "this user holds \(limits.maxHeldPollsPerUser) long polls already"))
+            case .success(let key):
+                let token = backend.observeFeeds { user in if user == poll.user { polls.wake(key) } }
+                return .held(poll, key, token)
+            }
         }
         let poll: FeedPoll
-        switch route {
-        case .answer(let response): return response
-        case .hold(let held): poll = held
-        }
-        guard let key, let token else {
-            return HTTPResponse(status: 503, body: SocketServer.errorBody("server", "too many held polls"))
+        let key: Int
+        let token: ObservationToken
+        switch admitted {
+        case .refused(let response): return response
+        case .routed(.answer(let response)): return response
+        case .routed(.hold): return Self.refusal(503, "too many held polls")
+        case .held(let held, let heldKey, let heldToken): (poll, key, token) = (held, heldKey, heldToken)
         }
         defer { token.cancel() }
         while true {
@@ -142,6 +164,22 @@ public final class ChatServer {
                 return response
             }
         }
+    }
+
+    /// What admission made of a request: answered or held as routed, or refused (and its connection closed).
+    private enum Admitted: Sendable {
+        case routed(ChatRoute)
+        case held(FeedPoll, Int, ObservationToken)
+        case refused(HTTPResponse)
+    }
+
+    /// A refusal by admission: its status, a reason naming the limit, `Retry-After: 1`, and the connection closed.
+    nonisolated private static func refusal(_ status: Int, _ reason: String) -> HTTPResponse {
+        var response = HTTPResponse(
+            status: status, body: SocketServer.errorBody(status == 429 ? "rateLimited" : "server", reason),
+            closesConnection: true)
+        response.headers.append(("Retry-After", "1"))
+        return response
     }
 
     /// Runs `work` on the main actor and waits for it from a connection thread (the main queue must be running).

@@ -15,11 +15,23 @@ public struct HTTPLimits: Sendable {
     /// and its thread until it is answered; one more is answered 503 at once, so held polls alone never take more
     /// than this many of the connections. Neither the request nor the idle timeout applies while a poll is held.
     public var maxHeldPolls: Int
+    /// Connections nobody has signed in on (no request on them has presented a live token yet). When they are all
+    /// taken, a new connection takes the place of the one that has waited longest and is not being answered.
+    public var maxAnonymousConnections: Int
+    /// How long a connection nobody has signed in on may sit idle, before its first request and between requests.
+    public var anonymousIdleTimeout: Duration
+    /// Connections one signed-in user holds at once; a request that would make one more is answered 429 and closed.
+    public var maxConnectionsPerUser: Int
+    /// Long polls one user holds at once; one more is answered 429 and its connection closed.
+    public var maxHeldPollsPerUser: Int
 
-    /// Creates limits.
+    /// Creates limits. `anonymousIdleTimeout` is at most `idleTimeout`.
     public init(
         maxHeaderBytes: Int = 16 * 1_024, maxBodyBytes: Int = 4 * 1_024 * 1_024, requestTimeout: Duration = .seconds(5),
-        idleTimeout: Duration = .seconds(30), maxConnections: Int = 64, maxHeldPolls: Int = 48
+        idleTimeout: Duration = .seconds(30), maxConnections: Int = 64, maxHeldPolls: Int = 48,
+        maxAnonymousConnections: Int = 16, anonymousIdleTimeout: Duration = .seconds(2),
+        maxConnectionsPerUser: Int = 16,
+        maxHeldPollsPerUser: Int = 4
     ) {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
@@ -27,5 +39,9 @@ public struct HTTPLimits: Sendable {
         self.idleTimeout = idleTimeout
         self.maxConnections = maxConnections
         self.maxHeldPolls = maxHeldPolls
+        self.maxAnonymousConnections = maxAnonymousConnections
+        self.anonymousIdleTimeout = min(anonymousIdleTimeout, idleTimeout)
+        self.maxConnectionsPerUser = maxConnectionsPerUser
+        self.maxHeldPollsPerUser = maxHeldPollsPerUser
     }
 }

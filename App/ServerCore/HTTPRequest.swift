@@ -12,6 +12,8 @@ public struct HTTPRequest: Equatable, Sendable {
     public var body: [UInt8]
     /// Whether the client asked to close the connection after this request (`Connection: close`, or HTTP/1.0).
     public var closesConnection: Bool
+    /// Who sent it: the peer's address (`127.0.0.1`), set by the server; empty when unknown.
+    public var client: String = ""
 
     /// Creates a request.
     public init(

@@ -94,6 +94,10 @@ public struct HTTPRequestParser: Sendable {
             if byte == 13 || byte == 10 || byte == 32 { break }
             guard byte.isTokenByte else { throw HTTPParseError(status: 400, reason: "malformed request line") }
         }
+        // A line ended by LF alone never makes the blank line looked for: answer now, not at the request timeout.
+        for index in buffer.indices where buffer[index] == 10 && (index == 0 || buffer[index - 1] != 13) {
+            throw HTTPParseError(status: 400, reason: "a bare LF in the header")
+        }
     }
 
     private static func lines(of bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> [String] {

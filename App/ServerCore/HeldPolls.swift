@@ -1,7 +1,7 @@
 import Foundation
 
-/// The long polls a server holds, each on its own connection thread: how many there are (at most `limit`), and the
-/// flag each waits on, so that its user's feed growing (an observer on the main actor) or the server stopping wakes
+/// The long polls a server holds, each on its own connection thread: how many there are (at most `limit`, at most
+/// `perUser` of one user's), and the flag each waits on, so that its user's feed growing (an observer on the main actor) or the server stopping wakes
 /// it without a wake-up ever being lost between a check and a wait.
 final class HeldPolls: @unchecked Sendable {
     /// How long a held poll sleeps between looks at whether its client is still connected.
@@ -9,14 +9,28 @@ final class HeldPolls: @unchecked Sendable {
 
     private let condition = NSCondition()
     private let limit: Int
+    private let perUser: Int
     /// The polls held, by key: whether each has been woken since it last looked.
     private var woken: [Int: Bool] = [:]
+    /// Whose each held poll is, by key.
+    private var owners: [Int: String] = [:]
     private var nextKey = 0
     private var stopped = false
     private var endings: [Wake: Int] = [:]
 
-    /// Holds at most `limit` polls at once.
-    init(limit: Int) { self.limit = max(0, limit) }
+    /// Holds at most `limit` polls at once, at most `perUser` of one user's.
+    init(limit: Int, perUser: Int = .max) {
+        self.limit = max(0, limit)
+        self.perUser = max(0, perUser)
+    }
+
+    /// Why a poll was not admitted.
+    enum Refusal: Error {
+        /// `limit` polls are held (or the server stopped).
+        case full
+        /// Its user holds `perUser` polls already.
+        case userFull
+    }
 
     /// How many polls are held now.
     var count: Int { condition.withLock { woken.count } }
@@ -24,14 +38,25 @@ final class HeldPolls: @unchecked Sendable {
     /// How many held polls have ended the way `wake` says.
     func ended(_ wake: Wake) -> Int { condition.withLock { endings[wake, default: 0] } }
 
-    /// A place for one more poll, by key; nil when `limit` are held already or the server has stopped.
-    func admit() -> Int? {
+    /// A place for one more poll of `user`, by key; refused when `limit` are held already, the server has stopped or
+    /// `user` holds `perUser`.
+    func admit(for user: String) -> Result<Int, Refusal> {
         condition.withLock {
-            guard !stopped, woken.count < limit else { return nil }
+            guard !stopped, woken.count < limit else { return .failure(.full) }
+            guard owners.values.count(where: { $0 == user }) < perUser else { return .failure(.userFull) }
             let key = nextKey
             nextKey += 1
             woken[key] = false
-            return key
+            owners[key] = user
+            return .success(key)
+        }
+    }
+
+    /// Wakes every poll of `user` (its sign-in ended: each looks again and answers 401).
+    func wakeAll(of user: String) {
+        condition.withLock {
+            for (key, owner) in owners where owner == user { woken[key] = true }
+            condition.broadcast()
         }
     }
 
@@ -80,6 +105,7 @@ final class HeldPolls: @unchecked Sendable {
     func release(_ key: Int, ending: Wake) {
         condition.withLock {
             guard woken.removeValue(forKey: key) != nil else { return }
+            owners[key] = nil
             endings[ending, default: 0] += 1
         }
     }

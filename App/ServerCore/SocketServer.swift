@@ -8,6 +8,8 @@ import Foundation
 
 /// An HTTP/1.1 server on POSIX sockets, bound to 127.0.0.1 only: one thread per connection, at most
 /// `limits.maxConnections` at once (one more is answered 503 and closed), so a slow client never blocks another.
+/// Connections nobody has signed in on share `limits.maxAnonymousConnections` of them and may sit idle only
+/// `limits.anonymousIdleTimeout`; a signed-in user holds at most `limits.maxConnectionsPerUser` (`ConnectionTable`).
 ///
 /// Every read and write waits with `poll` and a deadline: a request must arrive within `limits.requestTimeout` of its
 /// first byte (else 408 and the connection is dropped), a kept-alive connection is closed after `limits.idleTimeout`
@@ -27,9 +29,7 @@ public final class SocketServer: @unchecked Sendable {
     private let listener: Int32
     private let limits: HTTPLimits
     private let handler: ProbingHandler
-    private let lock = NSLock()
-    private var connections: Set<Int32> = []
-    private var stopped = false
+    private let table: ConnectionTable
     private var acceptThread: Thread?
 
     /// Binds 127.0.0.1:`port` (0: a free port) and listens; throws `SocketError` when it cannot.
@@ -46,6 +46,7 @@ public final class SocketServer: @unchecked Sendable {
     {
         self.limits = limits
         self.handler = probingHandler
+        table = ConnectionTable(limits: limits)
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -92,35 +93,30 @@ public final class SocketServer: @unchecked Sendable {
 
     /// Stops accepting and cuts every open connection (their threads end promptly).
     public func stop() {
-        let open: Set<Int32> = lock.withLock {
-            guard !stopped else { return [] }
-            stopped = true
-            return connections
-        }
+        let open = table.stop()
         shutdown(listener, Int32(SHUT_RDWR))
         for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
     }
 
     /// Connections being served now.
-    public var openConnections: Int { lock.withLock { connections.count } }
+    public var openConnections: Int { table.count }
 
     // MARK: - Accepting
 
     private func acceptLoop() {
         while true {
-            let connection = accept(listener, nil, nil)
+            var peer = sockaddr_in()
+            var peerLength = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let connection = withUnsafeMutablePointer(to: &peer) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &peerLength) }
+            }
             if connection < 0 {
                 if errno == EINTR || errno == ECONNABORTED { continue }
-                if lock.withLock({ stopped }) { break }
+                if table.isStopped { break }
                 usleep(10_000)  // EMFILE and friends: back off instead of spinning
                 continue
             }
-            let admitted = lock.withLock { () -> Bool in
-                guard !stopped, connections.count < limits.maxConnections else { return false }
-                connections.insert(connection)
-                return true
-            }
-            guard admitted else {
+            guard table.admit(connection) else {
                 let busy = HTTPResponse(
                     status: 503, body: Self.errorBody("server", "too many connections"),
                     closesConnection: true)
@@ -134,9 +130,10 @@ public final class SocketServer: @unchecked Sendable {
                 // Darwin has no MSG_NOSIGNAL: a peer that hung up must not kill the server with SIGPIPE.
                 setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
             #endif
+            let client = Self.address(of: peer)
             let thread = Thread { [self] in
-                serve(connection)
-                lock.withLock { _ = connections.remove(connection) }
+                serve(connection, client: client)
+                table.remove(connection)
                 close(connection)
             }
             thread.name = "courier-server connection"
@@ -147,23 +144,35 @@ public final class SocketServer: @unchecked Sendable {
 
     // MARK: - One connection
 
-    private func serve(_ connection: Int32) {
+    private func serve(_ connection: Int32, client: String) {
         let parser = HTTPRequestParser(limits: limits)
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1_024)
         var requestDeadline: ContinuousClock.Instant?
-        var idleDeadline = deadline(after: limits.idleTimeout)
+        var idleDeadline = deadline(after: limits.anonymousIdleTimeout)
+        let probe = ConnectionProbe(
+            hungUp: { Self.hungUp(connection) },
+            claim: { [table] user in
+                table.claim(connection, for: user)
+            })
         while true {
             do {
-                if let (request, consumed) = try parser.parse(buffer) {
+                if let (parsed, consumed) = try parser.parse(buffer) {
                     buffer.removeFirst(consumed)
-                    var response = handler(request, ConnectionProbe { Self.hungUp(connection) })
-                    response.closesConnection = response.closesConnection || request.closesConnection
+                    var request = parsed
+                    request.client = client
+                    table.setAnswering(connection, true)
+                    var response = handler(request, probe)
+                    table.setAnswering(connection, false)
+                    let anonymous = table.isAnonymous(connection)
+                    // A refusal of a connection nobody signed in on closes it: its place goes back to the share.
+                    response.closesConnection =
+                        response.closesConnection || request.closesConnection || (anonymous && response.status >= 400)
                     guard write(response.serialized, to: connection, deadline: deadline(after: limits.requestTimeout)),
                         !response.closesConnection
                     else { return }
                     requestDeadline = buffer.isEmpty ? nil : deadline(after: limits.requestTimeout)
-                    idleDeadline = deadline(after: limits.idleTimeout)
+                    idleDeadline = deadline(after: anonymous ? limits.anonymousIdleTimeout : limits.idleTimeout)
                     continue
                 }
             } catch {
@@ -191,88 +200,5 @@ public final class SocketServer: @unchecked Sendable {
         }
     }
 
-    private enum ReadResult {
-        case bytes(Int)
-        case timedOut, closed
-    }
-
-    private func read(from connection: Int32, into chunk: inout [UInt8], deadline: ContinuousClock.Instant)
-        -> ReadResult
-    {
-        while true {
-            guard wait(connection, for: Int16(POLLIN), until: deadline) else { return .timedOut }
-            let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
-            if count > 0 { return .bytes(count) }
-            if count == 0 { return .closed }
-            if errno == EINTR || errno == EAGAIN { continue }
-            return .closed
-        }
-    }
-
-    private func write(_ bytes: [UInt8], to connection: Int32, deadline: ContinuousClock.Instant) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            guard wait(connection, for: Int16(POLLOUT), until: deadline) else { return false }
-            let sent = bytes.withUnsafeBytes { raw in
-                send(connection, raw.baseAddress?.advanced(by: offset), bytes.count - offset, Self.sendFlags)
-            }
-            if sent > 0 {
-                offset += sent
-            } else if sent < 0 && (errno == EINTR || errno == EAGAIN) {
-                continue
-            } else {
-                return false
-            }
-        }
-        return true
-    }
-
-    /// Waits until `connection` is ready for `events` or `deadline` passes (false); a hang-up counts as ready, so the
-    /// following read or write sees it.
-    private func wait(_ connection: Int32, for events: Int16, until deadline: ContinuousClock.Instant) -> Bool {
-        while true {
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            guard remaining > .zero else { return false }
-            let milliseconds = Int32(
-                min(
-                    remaining.components.seconds * 1_000
-                        + remaining.components.attoseconds / 1_000_000_000_000_000 + 1, 60_000))
-            var entry = pollfd(fd: connection, events: events, revents: 0)
-            let ready = poll(&entry, 1, milliseconds)
-            if ready > 0 { return true }
-            if ready < 0 && errno != EINTR { return true }
-        }
-    }
-
-    /// Whether the peer of `connection` has closed it or it broke, without waiting and without taking any byte it
-    /// sent (a pipelined request stays for the next parse).
-    private static func hungUp(_ connection: Int32) -> Bool {
-        var entry = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-        guard poll(&entry, 1, 0) > 0 else { return false }
-        if entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return true }
-        var byte: UInt8 = 0
-        let count = recv(connection, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-        if count == 0 { return true }
-        return count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR
-    }
-
     private func deadline(after duration: Duration) -> ContinuousClock.Instant { .now + duration }
-
-    #if canImport(Glibc)
-        private static let sendFlags = Int32(MSG_NOSIGNAL)
-    #else
-        private static let sendFlags: Int32 = 0
-    #endif
-
-    static func errorBody(_ error: String, _ reason: String) -> [UInt8] {
-        let text = "{\"error\":\(jsonString(error)),\"reason\":\(jsonString(reason))}"
-        return Array(text.utf8)
-    }
-
-    private static func jsonString(_ text: String) -> String {
-        guard let data = try? JSONEncoder().encode(text), let encoded = String(data: data, encoding: .utf8) else {
-            return "\"\""
-        }
-        return encoded
-    }
 }

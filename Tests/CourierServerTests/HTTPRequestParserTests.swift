@@ -106,4 +106,17 @@ import Testing
     @Test func otherHTTPVersionsAre505() {
         #expect(status("GET / HTTP/2.0\r\nHost: h\r\n\r\n") == 505)
     }
+
+    @Test func aRequestWhoseLinesEndInLFAloneIsRefused400AtOnceNotAtTheTimeout() {
+        // Given requests whose lines end in a bare LF: whole, cut short, and an LF after a good first line
+        let whole = "GET /events HTTP/1.1\nHost: h\n\n"
+        let partial = "GET /events HTTP/1.1\nHo"
+        let mixed = "GET /events HTTP/1.1\r\nHost: h\n"
+
+        // Then each is refused 400 as soon as it is seen
+        #expect(status(whole) == 400)
+        #expect(status(partial) == 400)
+        #expect(status(mixed) == 400)
+        #expect(status("GET /events HTTP/1.1\r\nHo") == nil)
+    }
 }

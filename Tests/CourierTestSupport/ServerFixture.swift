@@ -15,14 +15,15 @@ public final class ServerFixture {
     public let client: HTTPChatClient
     private var isTornDown = false
 
-    /// Starts a server with `limits` (short timeouts by default, for tests of them) and a client whose requests give
-    /// up after `clientTimeout`.
+    /// Starts a server with `limits` (short timeouts by default, for tests of them) and `contentLimits`, its
+    /// development routes answered when `devRoutes`, and a client whose requests give up after `clientTimeout`.
     public init(
         limits: HTTPLimits = HTTPLimits(requestTimeout: .milliseconds(300), idleTimeout: .seconds(2)),
-        clientTimeout: Duration = .seconds(15)
+        contentLimits: ContentLimits = ContentLimits(), devRoutes: Bool = false, clientTimeout: Duration = .seconds(15)
     ) throws {
         directory = try TemporaryDirectory(prefix: "courier-server")
-        server = try ChatServer(directory: directory.url, port: 0, limits: limits)
+        server = try ChatServer(
+            directory: directory.url, port: 0, limits: limits, contentLimits: contentLimits, devRoutes: devRoutes)
         client = HTTPChatClient(baseURL: server.url, user: "me", password: "courier", timeout: clientTimeout)
         TemporaryDirectory.closeWhenTestEnds { [self] in await tearDown() }
     }

@@ -172,11 +172,13 @@ public final class Driver {
     }
 
     /// `text` with every control character but none shown as an escape (`\u{1B}`), so that what a message or an
-    /// input line holds cannot move the cursor, ring the bell or restyle the terminal.
+    /// input line holds cannot move the cursor, ring the bell or restyle the terminal — nor, with a bidirectional
+    /// control (U+202E and its kin), show its characters in another order than they are.
     nonisolated static func escaped(_ text: String) -> String {
-        // A control character's UTF-8 form holds a byte below 0x20, 0x7F, or 0xC2 (U+0080…U+009F): text without
-        // any of these bytes — nearly every line — is passed over by bytes, without decoding scalars.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
+        // A control character's UTF-8 form holds a byte below 0x20, 0x7F, 0xC2 (U+0080…U+009F), 0xD8 (U+061C) or
+        // 0xE2 (U+200E…U+2069): text without any of these bytes — nearly every line — is passed over by bytes,
+        // without decoding scalars.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }),
             text.unicodeScalars.contains(where: isControl)
         else { return text }
         var out = ""
@@ -191,7 +193,12 @@ public final class Driver {
     }
 
     private nonisolated static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F: true
+        // Bidirectional controls: the Arabic letter mark, the marks, the embeddings and overrides, the isolates.
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     /// Closes the data directory.

@@ -10,9 +10,11 @@ import Foundation
 ///   journal: a copy of the server's directory holds no usable token.
 /// - A presented token is hashed and found by its digest; the digests are then compared in constant time, so how
 ///   long an answer takes tells nothing about how close a guess was.
-/// - Failed sign-ins are counted per user id (known or not, so throttling tells nothing about who exists): after
-///   `allowedFailures` in a row, every attempt for that id is throttled until a lockout passes — `firstLockout`,
-///   doubling with each further lockout up to `longestLockout`. A success clears the count.
+/// - Failed sign-ins are counted per client and user id (known or not, so throttling tells nothing about who
+///   exists), per client and across the server (`SignInThrottle`): after `allowedFailures` in a row, that client's
+///   attempts for that id are throttled until a lockout passes — `firstLockout`, doubling with each further lockout
+///   up to `longestLockout` — while the right password from another client still works. A success clears the count.
+/// - A user holds at most `maxSessionsPerUser` live sessions: a sign-in past it ends the one that expires first.
 @MainActor
 public final class SignInAuthority {
     /// How a sign-in went.
@@ -25,14 +27,14 @@ public final class SignInAuthority {
         case throttled(retryAfter: Int)
     }
 
-    /// Failed sign-ins in a row before a lockout.
-    public static let allowedFailures = 5
+    /// Failed sign-ins in a row, of one client for one user id, before a lockout.
+    public static let allowedFailures = SignInThrottle.allowedFailures
     /// The first lockout.
-    public static let firstLockout: TimeInterval = 30
+    public static let firstLockout: TimeInterval = SignInThrottle.firstLockout
     /// The longest lockout.
-    public static let longestLockout: TimeInterval = 900
-    /// At most this many user ids' failure counts are kept; beyond it, counts of ids not locked out are forgotten.
-    static let trackedFailureLimit = 100_000
+    public static let longestLockout: TimeInterval = SignInThrottle.longestLockout
+    /// Live sessions one user may hold; a sign-in past it ends the session that expires first.
+    public static let maxSessionsPerUser = 32
 
     /// How long a token lives.
     public let tokenLifetime: Duration
@@ -43,13 +45,10 @@ public final class SignInAuthority {
     private let journal: SessionJournal
     private let passwordMatches: @MainActor (UserID, String) -> Bool
     private var grants: [[UInt8]: SessionGrant]
-    private var failures: [UserID: Failures] = [:]
+    private let throttle = SignInThrottle()
 
-    private struct Failures {
-        var inARow = 0
-        var lockouts = 0
-        var lockedUntil: Date?
-    }
+    /// Failure counts remembered now (each a 32-byte digest and a few numbers, whatever the ids sent).
+    public var trackedFailures: Int { throttle.trackedCount }
 
     /// Opens the sessions journal at `path`. `passwordMatches` says whether a password is a user's (false for an
     /// unknown user).
@@ -64,18 +63,17 @@ public final class SignInAuthority {
         grants = try journal.liveGrants(at: clock.now)
     }
 
-    /// Signs `user` in with `password`. Throws when the grant cannot be journaled (nothing is granted then).
-    public func signIn(_ user: UserID, password: String) throws -> SignIn {
+    /// Signs `user` in with `password`, tried by `client` (the peer's address; what failures are counted by). Throws
+    /// when the grant cannot be journaled (nothing is granted then).
+    public func signIn(_ user: UserID, password: String, client: String = "") throws -> SignIn {
         let now = clock.now
-        if let until = failures[user]?.lockedUntil {
-            if until > now { return .throttled(retryAfter: max(1, Int((until.timeIntervalSince(now)).rounded(.up)))) }
-            failures[user]?.lockedUntil = nil
-        }
+        if let wait = throttle.wait(for: user, from: client, at: now) { return .throttled(retryAfter: wait) }
         guard passwordMatches(user, password) else {
-            noteFailure(of: user, at: now)
+            throttle.noteFailure(of: user, from: client, at: now)
             return .refused
         }
-        failures[user] = nil
+        throttle.noteSuccess(of: user, from: client)
+        try endOldestSessions(of: user, at: now)
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let token = SHA256.hexString(secret)
@@ -123,18 +121,12 @@ public final class SignInAuthority {
         return grant
     }
 
-    private func noteFailure(of user: UserID, at now: Date) {
-        if failures[user] == nil, failures.count >= Self.trackedFailureLimit {
-            failures = failures.filter { ($0.value.lockedUntil ?? .distantPast) > now }
+    /// Ends `user`'s sessions that expire first until one more fits under `maxSessionsPerUser`.
+    private func endOldestSessions(of user: UserID, at now: Date) throws {
+        let live = grants.values.filter { $0.user == user && $0.expiresAt > now }.sorted { $0.expiresAt < $1.expiresAt }
+        for grant in live.prefix(max(0, live.count - Self.maxSessionsPerUser + 1)) {
+            try journal.end(grant.tokenHash)
+            grants[grant.tokenHash] = nil
         }
-        var record = failures[user] ?? Failures()
-        record.inARow += 1
-        if record.inARow >= Self.allowedFailures {
-            let lockout = min(Self.longestLockout, Self.firstLockout * pow(2, Double(min(record.lockouts, 16))))
-            record.lockouts += 1
-            record.inARow = 0
-            record.lockedUntil = now.addingTimeInterval(lockout)
-        }
-        failures[user] = record
     }
 }

@@ -72,6 +72,20 @@ struct DriverInputTests {
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     }
 
+    @Test("a bidirectional override in a message is printed escaped, so the line reads in the order it was sent")
+    func bidiControlsEscaped() async throws {
+        let harness = try await AppTestsDriverHarness.started()
+        #expect(await harness.execute("open c2").ok)
+        let result = await harness.execute("send invoice \u{202E}fdp.exe\u{202C} and \u{2067}x\u{2069} — ok")
+        #expect(result.ok)
+        let line = try #require(result.lines.last)
+        #expect(line.contains("invoice \\u{202E}fdp.exe\\u{202C} and \\u{2067}x\\u{2069} — ok"))
+        #expect(
+            !line.unicodeScalars.contains {
+                (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+            })
+    }
+
     @Test("with --json, control characters are JSON escapes, so the line stays valid JSON")
     func controlCharactersInJSON() async throws {
         let harness = try await AppTestsDriverHarness.started(json: true)

@@ -136,7 +136,7 @@ import Testing
 
     @Test func aCursorBehindATrimIsExpiredThroughTheClient() async throws {
         // Given two events for `me`, then every feed trimmed through the admin route
-        let fixture = try ServerFixture()
+        let fixture = try ServerFixture(devRoutes: true)
         let ben = fixture.client(as: "ben")
         _ = try await ben.send(Self.fromBen("one"))
         _ = try await ben.send(Self.fromBen("two"))

@@ -10,13 +10,24 @@ import Foundation
 final class LoopbackSocket: @unchecked Sendable {
     private let descriptor: Int32
 
-    /// Connects to 127.0.0.1:`port`; nil when the connection is refused.
-    init?(port: UInt16) {
+    /// Connects to 127.0.0.1:`port`, from the loopback address 127.0.0.`source` (another client, as far as the
+    /// server can tell); nil when the connection is refused.
+    init?(port: UInt16, source: UInt8 = 1) {
         #if canImport(Glibc)
             descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
             descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
+        if source != 1 {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = (UInt32(0x7F00_0000) | UInt32(source)).bigEndian
+            _ = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -62,6 +73,37 @@ final class LoopbackSocket: @unchecked Sendable {
         }
         return (String(decoding: received, as: UTF8.self), false)
     }
+
+    /// One whole answer (its head and its `Content-Length` body), without waiting for the connection to close: its
+    /// status (nil when none came within `timeout`, or the connection closed first) and its text.
+    func readAnswer(timeout: Duration = .seconds(10)) -> (status: Int?, text: String) {
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let text = String(decoding: received, as: UTF8.self)
+            if let head = text.range(of: "\r\n\r\n") {
+                let length =
+                    text[..<head.lowerBound].lowercased().components(separatedBy: "\r\n")
+                    .first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                if received.count - text[..<head.upperBound].utf8.count >= length {
+                    return (Self.status(of: text), text)
+                }
+            }
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 20) >= 0 else { break }
+            if entry.revents == 0 { continue }
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received += chunk[0..<count]
+        }
+        return (nil, String(decoding: received, as: UTF8.self))
+    }
+
+    /// Whether the server has closed the connection, looking for at most `timeout` (bytes still coming are read and
+    /// dropped).
+    func isClosedByServer(within timeout: Duration = .seconds(5)) -> Bool { readUntilClosed(timeout: timeout).closed }
 
     /// The status code of the first response in `text`, if any.
     static func status(of text: String) -> Int? {

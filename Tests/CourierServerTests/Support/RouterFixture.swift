@@ -16,13 +16,15 @@ final class RouterFixture {
     let directory: TemporaryDirectory
     private var tokens: [UserID: String] = [:]
 
-    init(tokenLifetime: Duration = .seconds(3_600)) throws {
+    init(tokenLifetime: Duration = .seconds(3_600), limits: ContentLimits = ContentLimits(), devRoutes: Bool = true)
+        throws
+    {
         clock = ManualClock()
         directory = try TemporaryDirectory(prefix: "courier-router")
         backend = try InMemoryChatBackend(
             seed: DemoData.make(seed: 1, now: ManualClock().now), journal: InMemoryBackendJournal())
         sessions = try Self.authority(in: directory, clock: clock, lifetime: tokenLifetime, backend: backend)
-        router = ChatRouter(backend: backend, sessions: sessions)
+        router = ChatRouter(backend: backend, sessions: sessions, limits: limits, devRoutes: devRoutes)
     }
 
     /// The sessions of a server in `directory`, demo passwords, on `clock`.

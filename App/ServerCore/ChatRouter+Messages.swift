@@ -1,0 +1,73 @@
+import CourierData
+import CourierDomain
+import CourierFakes
+import Foundation
+
+// MARK: - Messages: a single send and a batch (docs/http-api.md, "Idempotent send", "Batch send")
+
+extension ChatRouter {
+
+    func putMessage(conversation: String, id: String, body: [UInt8], as user: UserID) throws(DeliveryError)
+        -> HTTPResponse
+    {
+        let message = try decode(Message.self, body)
+        try check(message)
+        guard message.id.rawValue == id, message.conversationID.rawValue == conversation else {
+            throw .validation(reason: "the body's id and conversation must match the path")
+        }
+        try backend.authorizeWrites([message], by: user)
+        try charge(1, by: user)
+        if let stored = backend.message(message.id), !Self.sameContent(stored, message) { throw .conflict }
+        let isNew = backend.message(message.id) == nil
+        let stored = try backend.send(message, as: user)
+        return try ok(stored, status: isNew ? 201 : 200)
+    }
+
+    func batch(conversation: String, body: [UInt8], as user: UserID) throws(DeliveryError) -> HTTPResponse {
+        let messages = try decode(HTTPWire.BatchRequest.self, body).messages
+        guard messages.count <= limits.maxBatchMessages else {
+            throw .validation(reason: "a batch holds at most \(limits.maxBatchMessages) messages")
+        }
+        for (index, message) in messages.enumerated() { try check(message, in: index) }
+        guard messages.allSatisfy({ $0.conversationID.rawValue == conversation }) else {
+            throw .validation(reason: "every message of a batch belongs to the conversation of the path")
+        }
+        try backend.authorizeWrites(messages, by: user)
+        try charge(messages.count, by: user)
+        var conflicts = Set<Int>()
+        var accepted: [Message] = []
+        var seen: [MessageID: Message] = [:]
+        for (index, message) in messages.enumerated() {
+            let known = backend.message(message.id) ?? seen[message.id]
+            if let known, !Self.sameContent(known, message) {
+                conflicts.insert(index)
+            } else {
+                accepted.append(message)
+                seen[message.id] = seen[message.id] ?? message
+            }
+        }
+        // Applied in order: a message repeated within the batch finds its first copy stored, as a PUT would (200).
+        var earlier = Set<MessageID>()
+        let wasStored = accepted.map { message in
+            defer { earlier.insert(message.id) }
+            return backend.message(message.id) != nil || earlier.contains(message.id)
+        }
+        var results = try backend.sendBatch(accepted, as: user).makeIterator()
+        var stored = wasStored.makeIterator()
+        var items: [HTTPWire.BatchItem] = []
+        for index in messages.indices {
+            if conflicts.contains(index) {
+                items.append(HTTPWire.BatchItem(status: 409, error: HTTPWire.body(for: .conflict)))
+                continue
+            }
+            let existed = stored.next() ?? false
+            switch results.next() {
+            case .success(let message)?: items.append(HTTPWire.BatchItem(status: existed ? 200 : 201, message: message))
+            case .failure(let error)?:
+                items.append(HTTPWire.BatchItem(status: HTTPWire.status(for: error), error: HTTPWire.body(for: error)))
+            case nil: items.append(HTTPWire.BatchItem(status: 500, error: HTTPWire.body(for: .server(code: 500))))
+            }
+        }
+        return try ok(HTTPWire.BatchResponse(results: items))
+    }
+}

@@ -1,0 +1,40 @@
+/// The bounds on what one request may ask the server to store or do, so that no request costs the server (or the
+/// users it answers next) more than a small, known amount: each refusal is a 422 naming its limit, and writes past a
+/// user's rate are 429 with `Retry-After`.
+public struct ContentLimits: Sendable {
+    /// A message's text, in characters.
+    public var maxTextCharacters: Int
+    /// A message's text, in UTF-8 bytes.
+    public var maxTextBytes: Int
+    /// A display name, in characters (and four times as many UTF-8 bytes).
+    public var maxNameCharacters: Int
+    /// An id (message, conversation, user), in UTF-8 bytes.
+    public var maxIDBytes: Int
+    /// A media URL, in UTF-8 bytes.
+    public var maxURLBytes: Int
+    /// Messages in one batch.
+    public var maxBatchMessages: Int
+    /// Distinct ids in one `ids=` list (duplicates are dropped first).
+    public var maxQueryIDs: Int
+    /// Writes (a message, a receipt, a name, a presence, a hide) one user may make at once before the rate applies.
+    public var writeBurst: Int
+    /// Writes per second one user may make once the burst is spent.
+    public var writesPerSecond: Int
+
+    /// Creates limits.
+    public init(
+        maxTextCharacters: Int = 4_000, maxTextBytes: Int = 16_384, maxNameCharacters: Int = 64,
+        maxIDBytes: Int = 128, maxURLBytes: Int = 2_048, maxBatchMessages: Int = 100, maxQueryIDs: Int = 1_000,
+        writeBurst: Int = 1_000, writesPerSecond: Int = 100
+    ) {
+        self.maxTextCharacters = maxTextCharacters
+        self.maxTextBytes = maxTextBytes
+        self.maxNameCharacters = maxNameCharacters
+        self.maxIDBytes = maxIDBytes
+        self.maxURLBytes = maxURLBytes
+        self.maxBatchMessages = maxBatchMessages
+        self.maxQueryIDs = maxQueryIDs
+        self.writeBurst = writeBurst
+        self.writesPerSecond = writesPerSecond
+    }
+}
