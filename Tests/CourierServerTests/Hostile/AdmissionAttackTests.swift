@@ -59,7 +59,7 @@ import Testing
         // Given Ana at the end of her feed
         let fixture = try ServerFixture(limits: Self.limits)
         let ana = try fixture.token(for: "ana")
-        let end = fixture.server.backend.feedEndPosition(for: "ana").value
+        let end = fixture.server.backend.feedEndPosition(for: "ana").number ?? 0
         let poll = "GET /events?after=\(end)&timeout=30 HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(ana)\r\n\r\n"
         let port = fixture.server.port
 
@@ -105,7 +105,7 @@ import Testing
         // Given a long poll of Ana's held for 30 s
         let fixture = try ServerFixture(limits: Self.limits)
         let ana = try fixture.token(for: "ana")
-        let end = fixture.server.backend.feedEndPosition(for: "ana").value
+        let end = fixture.server.backend.feedEndPosition(for: "ana").number ?? 0
         let port = fixture.server.port
         let poller = try #require(LoopbackSocket(port: port))
         poller.send("GET /events?after=\(end)&timeout=30 HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(ana)\r\n\r\n")
