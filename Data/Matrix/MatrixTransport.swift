@@ -33,23 +33,13 @@ final class MatrixTransport: Sendable {
         self.homeserver = homeserver
         let seconds = max(1, timeout.timeInterval.rounded(.up))
         attemptSeconds = seconds
-        session = Self.session(timeout: seconds, connections: 4)
-        pollSession = Self.session(timeout: seconds + 120, connections: 2)
+        session = HTTPTransfer.session(timeout: seconds, connections: 4)
+        pollSession = HTTPTransfer.session(timeout: seconds + 120, connections: 2)
     }
 
     deinit {
         session.finishTasksAndInvalidate()
         pollSession.finishTasksAndInvalidate()
-    }
-
-    private static func session(timeout seconds: TimeInterval, connections: Int) -> URLSession {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
-        configuration.httpMaximumConnectionsPerHost = connections
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return URLSession(configuration: configuration)
     }
 
     /// Sends one request; returns the body of a 2xx answer and throws the `DeliveryError` of any other. `path` is

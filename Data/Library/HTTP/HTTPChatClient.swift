@@ -48,24 +48,14 @@ public final class HTTPChatClient: ChatBackend, Sendable {
             user: user, store: tokens ?? MemoryTokenStore(), canSignIn: password != nil, logger: logger)
         let seconds = max(1, timeout.timeInterval.rounded(.up))
         attemptSeconds = seconds
-        session = Self.session(timeout: seconds, connections: 4)
+        session = HTTPTransfer.session(timeout: seconds, connections: 4)
         // Each poll sets its own timeout (its hold plus `seconds`); the session's only has to let the longest pass.
-        pollSession = Self.session(timeout: seconds + HTTPWire.maxEventWait.timeInterval + 1, connections: 2)
+        pollSession = HTTPTransfer.session(timeout: seconds + HTTPWire.maxEventWait.timeInterval + 1, connections: 2)
     }
 
     deinit {
         session.finishTasksAndInvalidate()
         pollSession.finishTasksAndInvalidate()
-    }
-
-    private static func session(timeout seconds: TimeInterval, connections: Int) -> URLSession {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
-        configuration.httpMaximumConnectionsPerHost = connections
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return URLSession(configuration: configuration)
     }
 
     // MARK: - Admin reads

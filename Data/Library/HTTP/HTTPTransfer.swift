@@ -8,6 +8,18 @@ import Foundation
 /// One request on `URLSession`, the way every HTTP backend of Courier's makes it: the answer whatever its status, a
 /// transport failure as the `DeliveryError` the retry policy understands, and a cancelled caller's request cancelled.
 package enum HTTPTransfer {
+    /// An ephemeral session whose requests give up after `seconds`, with at most `connections` per host and no
+    /// cache: what every HTTP backend of Courier's sends on.
+    package static func session(timeout seconds: TimeInterval, connections: Int) -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForResource = seconds
+        configuration.httpMaximumConnectionsPerHost = connections
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return URLSession(configuration: configuration)
+    }
+
     /// Runs `request` on `session`; returns the body and the response of any status. A cancelled caller cancels the
     /// request (`cancelled`); a transport failure throws `deliveryError(for:)`.
     package static func perform(_ request: URLRequest, on session: URLSession) async throws(DeliveryError) -> (
