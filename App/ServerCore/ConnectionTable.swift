@@ -70,10 +70,18 @@ final class ConnectionTable: @unchecked Sendable {
     /// Whether nobody has signed in on `connection` yet.
     func isAnonymous(_ connection: Int32) -> Bool { lock.withLock { peers[connection]?.user == nil } }
 
-    /// Marks `connection` as being answered (never evicted meanwhile) or not.
-    func setAnswering(_ connection: Int32, _ answering: Bool) {
-        lock.withLock { peers[connection]?.answering = answering }
+    /// Marks `connection` as being answered (never evicted meanwhile); false when it was evicted already (between
+    /// the read of its request and now), so it must not be answered: eviction and answering never overlap.
+    func beginAnswering(_ connection: Int32) -> Bool {
+        lock.withLock {
+            guard let peer = peers[connection], !peer.evicted else { return false }
+            peers[connection]?.answering = true
+            return true
+        }
     }
+
+    /// Marks `connection` as answered: idle again, evictable while anonymous.
+    func endAnswering(_ connection: Int32) { lock.withLock { peers[connection]?.answering = false } }
 
     /// Stops admitting; the connections open now, to be cut.
     func stop() -> [Int32] {

@@ -161,9 +161,10 @@ public final class SocketServer: @unchecked Sendable {
                     buffer.removeFirst(consumed)
                     var request = parsed
                     request.client = client
-                    table.setAnswering(connection, true)
+                    // Evicted after its bytes were read (the anonymous places were full): it is shut down already.
+                    guard table.beginAnswering(connection) else { return }
                     var response = handler(request, probe)
-                    table.setAnswering(connection, false)
+                    table.endAnswering(connection)
                     let anonymous = table.isAnonymous(connection)
                     // A refusal of a connection nobody signed in on closes it: its place goes back to the share.
                     response.closesConnection =

@@ -72,6 +72,8 @@ import Testing
             }
         }.value
         #expect(await fixture.wait(until: { fixture.server.heldPolls == Self.limits.maxHeldPollsPerUser }))
+        // Every other connection is answered and closed: the server keeps only the held polls' connections.
+        #expect(await fixture.wait(until: { fixture.server.openConnections == Self.limits.maxHeldPollsPerUser }))
         let refusedAndClosed = await Task.detached {
             sockets.filter { $0.isClosedByServer(within: .milliseconds(50)) }.count
         }.value
