@@ -66,8 +66,9 @@ extension AppTestsChildProcesses {
             for conversation in ["c121", "c0", "c02", "x"] {
                 let options = try DriverOptions.parse(["--data-dir", directory.path, "send", conversation, "hi"])
                 var warnings: [String] = []
+                let oneShot = try #require(options.oneShot)
                 let status = await OneShotSend.run(
-                    try #require(options.oneShot), options: options, write: { Issue.record("printed \($0)") },
+                    oneShot, options: options, write: { Issue.record("printed \($0)") },
                     warn: { warnings.append($0) })
 
                 // Then each exits 1 with "no conversation", and the outbox is unchanged
