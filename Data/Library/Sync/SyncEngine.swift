@@ -209,8 +209,10 @@ public final class SyncEngine: LiveSync {
     public func markRead(_ conversation: ConversationID, upTo message: MessageCursor) {
         if let held = readMarkers[conversation], message <= held { return }
         readMarkers[conversation] = message
-        let row = noteRead(conversation, upTo: message)
+        // The receipt is queued (durably) before the row forgets its unread count: a kill between the two must not
+        // leave a row that says "read" with no receipt on its way, which the backend would never hear of.
         queueReceipts([Receipt(conversationID: conversation, userID: user, kind: .read, upTo: message)])
+        let row = noteRead(conversation, upTo: message)
         if let row { observers.notify(.rows([row])) }
         observers.notify(.readByMe(conversation: conversation, upTo: message))
     }
