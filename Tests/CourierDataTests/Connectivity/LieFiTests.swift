@@ -66,7 +66,7 @@ import Testing
             do {
                 _ = try await fixture.network.send(message)
                 return nil
-            } catch { return error }
+            } catch { return error as? DeliveryError }
         }
         _ = await fixture.clock.run(until: { sending.work.isFinished }, limit: .seconds(60))
 
