@@ -20,8 +20,9 @@ import Foundation
 /// applied) or after it (applied: the unknown outcome again). A cancelled caller gets `CancellationError`. While the
 /// backend is down (`isRefusing`, or `flap`) a request fails with `.unreachable` halfway out, never reaching it.
 /// While it hangs (`isHanging`: it accepts connections and answers nothing, as a frozen server or a captive portal
-/// does) a request never reaches it and fails with `.unreachable` once `unansweredBound` has passed since it left:
-/// silence is a connectivity state, exactly as a refused connection is, and no request waits on it longer.
+/// does) a request never reaches it and fails with `.unanswered` once `unansweredBound` has passed since it left:
+/// silence is a connectivity state, exactly as a refused connection is, and no request waits on it longer. (The
+/// caller cannot tell that it never arrived: to it, the outcome of a write is unknown.)
 @MainActor
 public final class NetworkConditioner {
     // MARK: - Settings and counters
@@ -42,7 +43,7 @@ public final class NetworkConditioner {
     /// first half of its latency, never reaching the backend. The device's path is untouched.
     public var isRefusing = false
     /// Whether the backend hangs: it accepts every connection and never answers (a frozen process, a captive portal,
-    /// a proxy holding the line). Each request fails with `.unreachable` `unansweredBound` after it left, never
+    /// a proxy holding the line). Each request fails with `.unanswered` `unansweredBound` after it left, never
     /// reaching the backend. The device's path is untouched.
     public var isHanging = false
     /// How long a request waits for a backend that accepted it and says nothing before it is taken as unreachable
@@ -141,7 +142,7 @@ public final class NetworkConditioner {
         // A backend that hangs accepts the request and answers nothing: the caller gives up at the bound.
         if isHanging {
             try await wait(until: start.addingTimeInterval(held.timeInterval + unansweredBound.timeInterval))
-            throw DeliveryError.unreachable
+            throw DeliveryError.unanswered
         }
         let arrived = clock.now
         switch fate {

@@ -9,11 +9,11 @@ import Foundation
 /// `URLSession`.
 ///
 /// Every request has a timeout (`unansweredBound` unless told otherwise); a transport failure becomes the
-/// `DeliveryError` the retry policy understands: a refused connection, or one the server accepted and answered
-/// nothing on within the timeout (a frozen server: "lie-fi") → `.unreachable` (not retried: the backend is
-/// unreachable, the message waits queued, and the client's reachability probe says when it answers again; a write
-/// that did arrive is resent under its id and stored once); a connection lost mid-answer → `.timeout` (retried). HTTP statuses map
-/// as `HTTPWire.error(status:body:)` says. Sends are `PUT`s by message id, so a resend never stores twice.
+/// `DeliveryError` the retry policy understands: a refused connection → `.unreachable`; one the server accepted and
+/// answered nothing on within the timeout (a frozen server: "lie-fi") → `.unanswered`. Neither is retried: the
+/// backend is unreachable, the message waits queued, and the client's reachability probe says when it answers again
+/// (an unanswered write may have arrived: it is resent under its id and stored once). A connection lost mid-answer
+/// → `.timeout` (retried). HTTP statuses map as `HTTPWire.error(status:body:)` says. Sends are `PUT`s by message id, so a resend never stores twice.
 ///
 /// Long polls of the event feed (`HTTPChatClient+Feed`) go on a session of their own, so a held poll never takes a
 /// connection other requests wait for, and their timeout is the hold plus the usual one.

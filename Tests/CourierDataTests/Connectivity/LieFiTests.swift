@@ -70,9 +70,45 @@ import Testing
         }
         _ = await fixture.clock.run(until: { sending.work.isFinished }, limit: .seconds(60))
 
-        // Then it fails as unreachable at the bound, and the backend stored nothing
-        #expect(await sending.value == .unreachable)
+        // Then it fails as unanswered at the bound, and the backend stored nothing
+        #expect(await sending.value == .unanswered)
         #expect(abs(fixture.clock.now.timeIntervalSince(start) - 5) < 0.1)
         #expect(fixture.stored(in: "c1").isEmpty)
+    }
+
+    @Test func anUnansweredSendIsNeverEditedAsIfItHadFailedAndGoesOnceAsTyped() async throws {
+        // Given a send into a backend that hangs: it may or may not have arrived
+        let fixture = try OutageFixture(policy: .automatic)
+        await fixture.settle()
+        fixture.network.isHanging = true
+        let id = try fixture.compose("version A")
+        await fixture.settle()
+        let pending = try #require(fixture.client.outbox.pending.first { $0.id == id })
+        #expect(pending.status == .queued && pending.outcomeUnknown && pending.lastError == .unanswered)
+
+        // When the user tries to change its text
+        #expect(throws: InputError.outcomeUnknown(id)) { try fixture.client.outbox.edit(id, text: "version B") }
+
+        // Then nothing changed, and once the backend answers it goes under its id, once, with the text as typed
+        #expect(fixture.client.outbox.pending.first { $0.id == id }?.text == "version A")
+        fixture.network.isHanging = false
+        _ = await fixture.clock.run(until: { fixture.client.outbox.pending.isEmpty }, limit: .seconds(120))
+        #expect(fixture.backend.messages(in: "c1").map(\.text) == ["version A"])
+        #expect(fixture.stored(in: "c1") == [id])
+    }
+
+    @Test func aSendThatNeverLeftTheDeviceStaysEditable() async throws {
+        // Given a send cut off by the device going offline, which never reached the backend
+        let fixture = try OutageFixture(policy: .manual)
+        await fixture.settle()
+        fixture.network.setOnline(false)
+        let id = try fixture.compose("draft")
+        await fixture.settle()
+
+        // When it is edited, then the edit holds
+        try fixture.client.outbox.edit(id, text: "final")
+        let edited = try #require(fixture.client.outbox.pending.first { $0.id == id })
+        #expect(edited.text == "final")
+        #expect(!edited.outcomeUnknown)
     }
 }
