@@ -35,7 +35,8 @@ public protocol MessageOutbox: AnyObject {
     /// Sends one queued or failed message (Send Now, Retry); returns when it is done. Throws
     /// `InputError.unknownMessage` when there is no such pending message.
     func send(_ id: MessageID) async throws
-    /// Changes the text of a queued or failed message (durable).
+    /// Changes the text of a queued or failed message (durable). Throws `InputError.outcomeUnknown` for a message
+    /// whose last send ended with no answer (`Message.outcomeUnknown`): the backend may hold it already.
     @discardableResult
     func edit(_ id: MessageID, text: String) throws -> Message
     /// Deletes a queued or failed message (durable).

@@ -119,9 +119,16 @@ extension ChatViewModel {
         let outgoing = message.senderID == currentUser
         return MessageRow(
             id: message.id, text: message.text, status: message.status, senderID: message.senderID,
-            statusLabel: outgoing ? strings.messageStatus(message.status) : "", isOutgoing: outgoing,
+            statusLabel: outgoing ? Self.statusLabel(of: message, strings: strings) : "", isOutgoing: outgoing,
             timeText: formatter.string(for: message.timestamp, relativeTo: now),
             canRetry: outgoing && message.status == .failed, imageURL: message.media?.previewURL)
+    }
+
+    /// The label under an outgoing bubble: its status's, or, for a queued message whose last send had no answer,
+    /// that it is not confirmed yet.
+    static func statusLabel(of message: Message, strings: CourierStrings) -> String {
+        message.outcomeUnknown && message.status == .queued
+            ? strings.unconfirmedLabel : strings.messageStatus(message.status)
     }
 
     private func scheduleRefresh(at deadline: Date?) {

@@ -72,6 +72,7 @@ extension CourierStrings {
             switch error.kind {
             case .offline: "No internet connection. Message will be saved and you can retry later."
             case .unreachable: "Can't reach the server. Message will be saved and sent when it's back."
+            case .unanswered: "The server isn't answering. Message will be saved and sent when it's back."
             case .timeout: "The connection timed out. Please try again."
             case .unauthorized: "Authentication error. Please sign in again."
             case .forbidden: "You can't send messages in this conversation."

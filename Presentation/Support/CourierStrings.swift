@@ -69,6 +69,9 @@ public struct CourierStrings: Sendable {
     public var messageStatus: @Sendable (MessageStatus) -> String = English.messageStatus
     /// The Offline Queue's badge for a pending status: "Queued", "Sending...", "Failed".
     public var queueBadge: @Sendable (MessageStatus) -> String = English.queueBadge
+    /// The chat's label and the Offline Queue's badge for a queued message whose last send had no answer
+    /// (`Message.outcomeUnknown`): it may have arrived, and goes again under its id when the server answers.
+    public var unconfirmedLabel = "Not confirmed - will check with the server"
     /// When something happened: "Now", "5m ago", "3h ago", "Yesterday", "Oct 19".
     public var relativeTime: @Sendable (RelativeTime) -> String = English.relativeTime
     /// What a user reads about a send that failed with an error.

@@ -63,9 +63,10 @@ public final class FakeMessageOutbox: MessageOutbox {
         _ text: String, in conversation: ConversationID = "c1", status: MessageStatus = .queued, ageSeconds: Double = 0,
         lastError: DeliveryError? = nil
     ) -> Message {
-        let message = Message(
+        var message = Message(
             id: makeID(), conversationID: conversation, senderID: "me", text: text,
             timestamp: clock.now.addingTimeInterval(-ageSeconds), status: status, lastError: lastError)
+        message.outcomeUnknown = lastError?.mayHaveBeenApplied == true
         // Binary insertion: ids past m999 sort before m1000 as text, so appending would break compose order.
         var low = 0
         var high = pending.count
@@ -156,6 +157,7 @@ public final class FakeMessageOutbox: MessageOutbox {
     public func edit(_ id: MessageID, text: String) throws -> Message {
         editCalls.append(id)
         let index = try waitingIndex(id, "edit")
+        if pending[index].outcomeUnknown { throw InputError.outcomeUnknown(id) }
         if text.allSatisfy(\.isWhitespace) { throw InputError.emptyText }
         pending[index].text = text
         announceOrHold(.changed(pending[index]))

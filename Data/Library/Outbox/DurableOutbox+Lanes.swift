@@ -95,7 +95,7 @@ extension DurableOutbox {
         let next: MessageStatus
         let stop: Bool
         var rounds = message.attempts
-        if error == .offline || error == .unreachable {
+        if error == .offline || error.isBackendUnreachable {
             // Cut off by connectivity (the device's, or the backend's reachability): not the message's fault, so no
             // round is counted.
             (next, stop) = (.queued, true)

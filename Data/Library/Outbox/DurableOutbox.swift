@@ -230,6 +230,8 @@ public final class DurableOutbox: MessageOutbox {
         guard let message = store.message(id), message.status == .queued || message.status == .failed else {
             throw InputError.unknownMessage(id)
         }
+        // A send that ended with no answer may be stored: an edit now could be dropped by the backend unseen.
+        guard !message.outcomeUnknown else { throw InputError.outcomeUnknown(id) }
         let updated = try store.updateText(of: id, to: try validated(text, captioning: message.media))
         observers.notify(.changed(updated))
         return updated

@@ -73,6 +73,8 @@ struct OutboxReplay {
             messages[id]?.statusUpdatedAt = Date(timeIntervalSinceReferenceDate: at)
             if let attempts = record.attempts { messages[id]?.attempts = attempts }
             messages[id]?.lastError = lastError
+            // The rule of `Message.changingStatus`: an attempt that may have been applied leaves the outcome unknown.
+            if lastError?.mayHaveBeenApplied == true { messages[id]?.outcomeUnknown = true }
         case .text:
             let id = try existingID(record)
             guard let text = record.text else { throw RecordFormatError(description: "no text") }
