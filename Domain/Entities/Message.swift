@@ -36,6 +36,11 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     /// a later attempt that never reached the backend (offline, unreachable, unauthorized) settles nothing. The
     /// device's own bookkeeping: not part of the message on the wire.
     public var outcomeUnknown = false
+    /// Whether the user asked for this pending message to go (Send All) while it could not: it goes at the first
+    /// chance, whatever the send policy, across relaunches, and no reminder asks about it again. An attempt that ends
+    /// `failed` carried the request out and clears it. The device's own bookkeeping: not part of the message on the
+    /// wire.
+    public var sendRequested = false
 
     private enum CodingKeys: String, CodingKey {
         case id, conversationID, senderID, text, timestamp, status, statusUpdatedAt, attempts, lastError, media
@@ -62,7 +67,8 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     /// This message with a new status (only along `MessageStatus.canTransition`, else
     /// `StoreError.invalidTransition`), `statusUpdatedAt` set to `date`, the attempt count when `attempts` is given,
     /// and the last error set to `lastError` (nil clears it); a `lastError` that `mayHaveBeenApplied` sets
-    /// `outcomeUnknown`, which no later change clears. The one rule every `OutboxStore` applies.
+    /// `outcomeUnknown`, which no later change clears; `failed` clears `sendRequested` (the request was carried out).
+    /// The one rule every `OutboxStore` applies.
     public func changingStatus(
         to status: MessageStatus, at date: Date, attempts: Int?, lastError: DeliveryError?
     ) throws -> Message {
@@ -75,7 +81,17 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
         if let attempts { changed.attempts = attempts }
         changed.lastError = lastError
         if lastError?.mayHaveBeenApplied == true { changed.outcomeUnknown = true }
+        if status == .failed { changed.sendRequested = false }
         return changed
+    }
+
+    /// This message without the device's own bookkeeping flags (`outcomeUnknown`, `sendRequested`): what a backend
+    /// is sent.
+    public var asComposed: Message {
+        var composed = self
+        composed.outcomeUnknown = false
+        composed.sendRequested = false
+        return composed
     }
 
     /// Whether `other` carries the same write as this message: same conversation, sender, text and attachment.

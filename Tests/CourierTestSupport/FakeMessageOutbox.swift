@@ -49,10 +49,22 @@ public final class FakeMessageOutbox: MessageOutbox {
     private var nextID = 1
     private var inFlight = 0
 
+    /// Whether a Send All made offline waits for the device to come back (then the queue goes by itself).
+    public private(set) var sendAllRequested = false
+    private var connectivityToken: ObservationToken?
+
     /// Creates an empty outbox sending on `clock` while `connectivity` is online.
     public init(clock: ManualClock, connectivity: ManualConnectivity) {
         self.clock = clock
         self.connectivity = connectivity
+        connectivityToken = connectivity.observe { [weak self] online in
+            guard let self, online, sendAllRequested else { return }
+            inFlight += 1
+            clock.task {
+                await self.sendWaiting()
+                self.inFlight -= 1
+            }
+        }
     }
 
     // MARK: - Test setup
@@ -128,15 +140,25 @@ public final class FakeMessageOutbox: MessageOutbox {
         return message
     }
 
-    /// Sends every queued and failed message, one at a time in compose order.
+    /// Sends every queued and failed message, one at a time in compose order; offline, keeps the request until the
+    /// device is back, as the real outbox does.
     public func sendAll() async {
         sendAllCalls += 1
+        guard connectivity.isOnline else {
+            sendAllRequested = pending.contains { $0.status == .queued || $0.status == .failed }
+            return
+        }
         inFlight += 1
         defer { inFlight -= 1 }
+        await sendWaiting()
+    }
+
+    private func sendWaiting() async {
         for id in pending.filter({ $0.status == .queued || $0.status == .failed }).map(\.id) {
             guard markSending(id) else { continue }
             await transmit(id)
         }
+        sendAllRequested = false
     }
 
     /// Sends one queued or failed message.

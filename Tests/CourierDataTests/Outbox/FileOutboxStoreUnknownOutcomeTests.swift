@@ -52,3 +52,39 @@ extension FileOutboxStoreTests {
         #expect(unknown == [true, true, false, false, false, false])
     }
 }
+
+extension FileOutboxStoreTests {
+    @Test("a Send All is one record that outlives the process; a failed attempt carries it out, a put keeps it")
+    func sendAllRequestOutlivesTheProcess() throws {
+        // Given two queued messages and one sending
+        let store = try open()
+        try store.enqueue(message("a"))
+        try store.enqueue(message("b", at: 1))
+        try store.enqueue(message("c", at: 2, status: .sending))
+        let size = logSize
+
+        // When Send All is recorded
+        let asked = try store.requestSendAll()
+
+        // Then the waiting two are requested by one small record, and a second request adds nothing
+        #expect(asked.map(\.id.rawValue) == ["a", "b"])
+        #expect(logSize - size < 64)
+        #expect(try store.requestSendAll().isEmpty)
+
+        // And after a reopen they still are; an attempt that ends failed carries b's request out
+        let reopened = try reopen(store)
+        #expect(["a", "b", "c"].map { reopened.message(MessageID($0))?.sendRequested } == [true, true, false])
+        try reopened.updateStatus(of: MessageID("b"), to: .failed, at: start, attempts: 1, lastError: .forbidden)
+        let again = try reopen(reopened)
+        #expect(again.message(MessageID("a"))?.sendRequested == true)
+        #expect(again.message(MessageID("b"))?.sendRequested == false)
+
+        // And a message stored whole with both flags (as a compaction writes it) keeps them
+        var whole = message("d", at: 3)
+        whole.sendRequested = true
+        whole.outcomeUnknown = true
+        try again.enqueue(whole)
+        let last = try reopen(again).message(MessageID("d"))
+        #expect(last?.sendRequested == true && last?.outcomeUnknown == true)
+    }
+}
