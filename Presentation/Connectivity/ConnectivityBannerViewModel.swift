@@ -259,10 +259,12 @@ public final class ConnectivityBannerViewModel: StateEmitting {
             armed
             ? (reachable ? strings.offlineSendsWhenBack(waiting) : strings.unreachableSendsWhenBack(waiting))
             : reachable ? strings.offlineBanner(waiting) : strings.unreachableBanner(waiting)
-        let text = online ? (reconnecting ? strings.reconnecting : "") : away
+        // Online, the banner stays while anything waits for the user: the toast is one reminder, not the only one.
+        let here = reconnecting ? strings.reconnecting : waiting > 0 ? strings.waitingBanner(waiting) : ""
+        let text = online ? here : away
         var banner = Banner(
-            visible: !online || reconnecting, text: text, queuedCount: waiting,
-            showsSendAll: !online && waiting > 0 && !armed, sendAllLabel: strings.sendAll)
+            visible: !online || reconnecting || waiting > 0, text: text, queuedCount: waiting,
+            showsSendAll: waiting > 0 && !armed && !(online && reconnecting), sendAllLabel: strings.sendAll)
         banner.sendsWhenOnline = armed && !online
         let shownToast = toast && online
         let toast = Toast(

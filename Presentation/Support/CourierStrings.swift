@@ -47,6 +47,9 @@ public struct CourierStrings: Sendable {
     public var offlineBanner: @Sendable (Int) -> String = English.offlineBanner
     /// The banner while the backend cannot be reached: "Can't reach the server. 3 messages queued.".
     public var unreachableBanner: @Sendable (Int) -> String = English.unreachableBanner
+    /// The banner online while messages wait for the user (queued under the manual policy, or failed): "3 messages
+    /// waiting to send.".
+    public var waitingBanner: @Sendable (Int) -> String = English.waitingBanner
     /// The banner offline after Send All: "You're offline. 3 messages will send when you're back online.".
     public var offlineSendsWhenBack: @Sendable (Int) -> String = English.offlineSendsWhenBack
     /// The banner unreachable after Send All: "Can't reach the server. 3 messages will send when it's back.".
