@@ -86,15 +86,16 @@ extension ChatViewModel {
     }
 
     /// Removes the row at `index` of the window (`previous` is its message), like `renderRow`.
-    func renderRemoval(at index: Int, previous: Message?) {
+    func renderRemoval(at index: Int, previous: Message?, clearingError: Bool = false) {
         guard clock.now == renderedAt else {
-            render()
+            render { if clearingError { $0.error = nil } }
             return
         }
         let failed = previous?.status == .failed ? failedIDs() : nil
         store.edit { state in
             state.messages.remove(at: index)
             if let alert = state.alert, alert.messageID == previous?.id { state.alert = nil }
+            if clearingError { state.error = nil }
             _ = Self.apply(failed: failed, to: &state)
             return true
         }
