@@ -121,7 +121,7 @@ import Testing
         // Given two messages queued offline under the manual policy, and Send All pressed then
         let disk = SimulatedFileSystem()
         let world = try DemoWorldFixture()
-        var client = try world.open(disk: disk)
+        let client = try world.open(disk: disk)
         await world.waitUntilSettled(client)
         world.network.setOnline(false)
         let first = try client.outbox.compose(text: "first", in: "c2")
@@ -131,17 +131,17 @@ import Testing
 
         // When the app is killed and relaunched, still offline, and a third is written after the Send All
         client.close()
-        client = try world.open(seed: 4, disk: disk)
-        #expect(client.outbox.sendAllRequested)
-        let third = try client.outbox.compose(text: "third", in: "c2")
+        let relaunched = try world.open(seed: 4, disk: disk)
+        #expect(relaunched.outbox.sendAllRequested)
+        let third = try relaunched.outbox.compose(text: "third", in: "c2")
 
         // Then, back online, the two it covered go by themselves, once, in order; the third waits for the user
         world.network.setOnline(true)
-        await world.waitUntilSettled(client)
+        await world.waitUntilSettled(relaunched)
         let stored = world.backend.messages(in: "c2").map(\.id)
         #expect(stored.suffix(2) == [first.id, second.id])
-        #expect(client.outbox.pending.map(\.id) == [third.id])
-        #expect(!client.outbox.sendAllRequested)
-        client.close()
+        #expect(relaunched.outbox.pending.map(\.id) == [third.id])
+        #expect(!relaunched.outbox.sendAllRequested)
+        relaunched.close()
     }
 }
