@@ -59,6 +59,10 @@ enum BenchCommand {
             { try await MatrixBenchmark().run() }
         ),
         (
+            "lie-fi", "a frozen backend: open a held chat vs up, send → unreachable, thaw → queue stored",
+            { try await LieFiBenchmark().run() }
+        ),
+        (
             "shared", "one data directory, several processes: a one-shot send's wall time, appends/s from 1, 2 and 8",
             { try SharedOutboxBenchmark().run() }
         ),

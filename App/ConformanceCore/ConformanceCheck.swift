@@ -22,8 +22,9 @@ public enum ConformanceCheck: String, CaseIterable, Sendable {
     case status422 = "status table: 422 validation → DeliveryError.validation"
     case revokedToken = "revoked token: DELETE /sessions/current answers 204, then the token is refused 401"
     // Who may do what
-    case foreignRead = "authorization: user2 cannot read a conversation of user1's they are not in (403)"
-    case foreignWrite = "authorization: user2 cannot write into it (403, nothing stored)"
+    case foreignRead =
+        "authorization: user2 cannot read a conversation of user1's they are not in (404, as an unknown one)"
+    case foreignWrite = "authorization: user2 cannot write into it (404 as into an unknown one, nothing stored)"
     case senderMismatch = "authorization: a sender other than the signed-in user is 403 in a single send"
     case senderMismatchBatch = "authorization: a sender other than the signed-in user refuses a whole batch (403)"
     case foreignList = "authorization: another user's conversation list is 403"

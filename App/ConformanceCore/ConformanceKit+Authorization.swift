@@ -2,12 +2,14 @@ import CourierData
 import CourierDomain
 import Foundation
 
-// MARK: - Who may do what (docs/http-api.md, "Conventions": 403 and nothing changes)
+// MARK: - Who may do what (docs/http-api.md, "Conventions": 403, or 404 for a conversation not one's own, and
+// nothing changes)
 
 extension ConformanceKit {
     /// With a second user: they cannot read or write a conversation of user one's they are not in, cannot send as
     /// user one (alone or in a batch, which is then refused whole), and cannot read user one's conversation list.
-    /// Each refusal is 403 and stores nothing.
+    /// Each refusal stores nothing: 404 for the conversation they are not in (as for one that does not exist), 403
+    /// for the rest.
     func checkAuthorization() async {
         guard let user2 else {
             let reason = options.user2 == nil ? "needs --user2 and --password2" : "user2 did not sign in"
@@ -35,19 +37,25 @@ extension ConformanceKit {
             skip(.foreignWrite, reason)
             return
         }
+        // One answer for "not yours" and "does not exist": the same status and body as for an id nobody uses.
+        let unknown = ConversationID("conformance-unknown-\(UUID().uuidString)")
         await check(.foreignRead) { () async throws(ConformanceFailure) in
-            try await user2.send("GET", ["conversations", foreign.rawValue])
-                .expect(403, error: "forbidden", "GET /conversations/\(foreign) as \(user2.id)")
-            try await user2.send("GET", ["conversations", foreign.rawValue, "messages"])
-                .expect(403, error: "forbidden", "GET /conversations/\(foreign)/messages as \(user2.id)")
+            for path in [["conversations", foreign.rawValue], ["conversations", foreign.rawValue, "messages"]] {
+                let what = "GET /\(path.joined(separator: "/")) as \(user2.id)"
+                let refused = try await user2.send("GET", path).expect(404, error: "notFound", what)
+                let absent = try await user2.send("GET", path.map { $0 == foreign.rawValue ? unknown.rawValue : $0 })
+                try ConformanceFailure.require(
+                    absent.status == 404 && absent.errorBody?.reason == refused.errorBody?.reason,
+                    "\(what) answered otherwise than for an unknown conversation (\(absent.summary))")
+            }
         }
         await check(.foreignWrite) { () async throws(ConformanceFailure) in
             let owner = try signedIn()
             let before = try await owner.messageCount(in: foreign)
             let intruder = freshMessage("intruder", in: foreign, from: user2.id)
-            try await user2.put(intruder).expect(403, error: "forbidden", "PUT into \(foreign) as \(user2.id)")
+            try await user2.put(intruder).expect(404, error: "notFound", "PUT into \(foreign) as \(user2.id)")
             try await user2.batch([freshMessage("intruder batch", in: foreign, from: user2.id)], in: foreign)
-                .expect(403, error: "forbidden", "POST messages:batch into \(foreign) as \(user2.id)")
+                .expect(404, error: "notFound", "POST messages:batch into \(foreign) as \(user2.id)")
             let after = try await owner.messageCount(in: foreign)
             try ConformanceFailure.require(after == before, "\(foreign) went from \(before) to \(after) messages")
         }

@@ -11,7 +11,7 @@ extension ChatRouter {
         -> HTTPResponse
     {
         let message = try decode(Message.self, body)
-        try check(message)
+        try limits.check(message)
         guard message.id.rawValue == id, message.conversationID.rawValue == conversation else {
             throw .validation(reason: "the body's id and conversation must match the path")
         }
@@ -28,7 +28,7 @@ extension ChatRouter {
         guard messages.count <= limits.maxBatchMessages else {
             throw .validation(reason: "a batch holds at most \(limits.maxBatchMessages) messages")
         }
-        for (index, message) in messages.enumerated() { try check(message, in: index) }
+        for (index, message) in messages.enumerated() { try limits.check(message, in: index) }
         guard messages.allSatisfy({ $0.conversationID.rawValue == conversation }) else {
             throw .validation(reason: "every message of a batch belongs to the conversation of the path")
         }

@@ -14,8 +14,6 @@ import Foundation
 public final class ChatRouter {
     /// The largest page a client may ask for.
     public static let maxPageSize = 1_000
-    /// The longest password a sign-in may present, in UTF-8 bytes (hashing more is work for nothing).
-    public static let maxPasswordBytes = 1_024
 
     let backend: InMemoryChatBackend
     let sessions: SignInAuthority
@@ -114,7 +112,7 @@ public final class ChatRouter {
                 return HTTPResponse(status: 204)
             case ("PUT", 3, "users") where segments[2] == "display-name":
                 let body = try decode(HTTPWire.DisplayNameBody.self, request.body)
-                try checkName(body.name)
+                try limits.checkName(body.name)
                 try charge(1, by: user)
                 try backend.updateDisplayName(of: UserID(segments[1]), to: body.name, as: user)
                 return HTTPResponse(status: 204)
@@ -188,9 +186,9 @@ public final class ChatRouter {
     private func signIn(body: [UInt8], client: String) -> HTTPResponse {
         do throws(DeliveryError) {
             let credentials = try decode(HTTPWire.SignInBody.self, body)
-            try checkID(credentials.userID.rawValue, "a user id")
-            guard credentials.password.utf8.count <= Self.maxPasswordBytes else {
-                throw .validation(reason: "a password is at most \(Self.maxPasswordBytes) bytes")
+            try limits.checkID(credentials.userID.rawValue, "a user id")
+            guard credentials.password.utf8.count <= ContentLimits.maxPasswordBytes else {
+                throw .validation(reason: "a password is at most \(ContentLimits.maxPasswordBytes) bytes")
             }
             let outcome: SignInAuthority.SignIn
             do {

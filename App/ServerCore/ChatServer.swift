@@ -85,7 +85,9 @@ public final class ChatServer {
             let polls = HeldPolls(limit: limits.maxHeldPolls, perUser: limits.maxHeldPollsPerUser)
             self.polls = polls
             sockets = try SocketServer(port: port, limits: limits) { request, probe in
-                Self.serve(request, probe: probe, router: router, backend: backend, polls: polls, limits: limits)
+                Self.serve(
+                    request, probe: probe, router: router, backend: backend, polls: polls, limits: limits,
+                    contentLimits: contentLimits)
             }
         } catch {
             lock.release()
@@ -110,8 +112,12 @@ public final class ChatServer {
     /// leaves.
     nonisolated private static func serve(
         _ request: HTTPRequest, probe: ConnectionProbe, router: ChatRouter, backend: InMemoryChatBackend,
-        polls: HeldPolls, limits: HTTPLimits
+        polls: HeldPolls, limits: HTTPLimits, contentLimits: ContentLimits
     ) -> HTTPResponse {
+        if let refusal = contentLimits.refusal(of: request) {
+            let body = (try? HTTPWire.encode(HTTPWire.body(for: refusal))).map(Array.init) ?? []
+            return HTTPResponse(status: HTTPWire.status(for: refusal), body: body)
+        }
         // Admission, routing and the observer happen in one main-actor turn, so no event slips in between.
         let admitted = onMainActor { () -> Admitted in
             let user = router.signedInUser(of: request)

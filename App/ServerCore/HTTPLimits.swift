@@ -27,7 +27,7 @@ public struct HTTPLimits: Sendable {
 
     /// Creates limits. `anonymousIdleTimeout` is at most `idleTimeout`.
     public init(
-        maxHeaderBytes: Int = 16 * 1_024, maxBodyBytes: Int = 4 * 1_024 * 1_024, requestTimeout: Duration = .seconds(5),
+        maxHeaderBytes: Int = 16 * 1_024, maxBodyBytes: Int = 1_024 * 1_024, requestTimeout: Duration = .seconds(5),
         idleTimeout: Duration = .seconds(30), maxConnections: Int = 64, maxHeldPolls: Int = 48,
         maxAnonymousConnections: Int = 16, anonymousIdleTimeout: Duration = .seconds(2),
         maxConnectionsPerUser: Int = 16,

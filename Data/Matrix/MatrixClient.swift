@@ -49,7 +49,8 @@ public final class MatrixClient: ChatBackend, Sendable {
     /// its sign-in in `tokens` (in memory when nil). Requests give up after `timeout`.
     public init(
         homeserver: MatrixHomeserver, login: String, password: String?, tokens: (any TokenStore)? = nil,
-        clock: any Clock = SystemClock(), timeout: Duration = .seconds(10), backfillLimit: Int = 10_000,
+        clock: any Clock = SystemClock(), timeout: Duration = HTTPChatClient.unansweredBound,
+        backfillLimit: Int = 10_000,
         logger: Logger = .silent
     ) {
         self.homeserver = homeserver
@@ -65,7 +66,7 @@ public final class MatrixClient: ChatBackend, Sendable {
     // MARK: - Sign-in
 
     /// Signs in (or takes the kept sign-in) and returns it: its `user` is the full user id an app composes with.
-    /// Throws `unauthorized` for a refused password, `unreachable`/`timeout` when the homeserver does not answer.
+    /// Throws `unauthorized` for a refused password, `unreachable`/`unanswered` when the homeserver does not answer.
     @discardableResult
     public func signedIn() async throws(DeliveryError) -> SignInToken { try await signIn.current() }
 

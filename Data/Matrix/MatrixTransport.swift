@@ -10,7 +10,7 @@ import Foundation
 /// `DeliveryError`s the rest of Courier understands: `M_UNKNOWN_TOKEN`/401 → `unauthorized`, `M_LIMIT_EXCEEDED`/429 →
 /// `rateLimited` (after `retry_after_ms`), 403 → `forbidden`, 404 → `notFound`, another 4xx → `validation` with the
 /// homeserver's text, 5xx → `server`; a transport failure as `HTTPTransfer` maps it (no connection → `unreachable`, no
-/// answer in time → `timeout`).
+/// answer in time → `unanswered`, a connection lost mid-answer → `timeout`).
 ///
 /// Long polls (`/sync` with a timeout) go on a session of their own, so a held poll never takes the connection a
 /// send waits for.

@@ -29,6 +29,22 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     public var lastError: DeliveryError?
     /// An attached image, if any.
     public var media: MediaAttachment?
+    /// Whether a send of this pending message ended with no answer (an error that `mayHaveBeenApplied`: a timeout,
+    /// a backend that said nothing): the backend may hold it already, so its outcome is unknown until a resend under
+    /// the same id settles it, and its text must not change meanwhile (`DurableOutbox.edit` refuses — a backend that
+    /// keeps the first text for an id would silently drop the edit). Once set it stays while the message is pending:
+    /// a later attempt that never reached the backend (offline, unreachable, unauthorized) settles nothing. The
+    /// device's own bookkeeping: not part of the message on the wire.
+    public var outcomeUnknown = false
+    /// Whether the user asked for this pending message to go (Send All) while it could not: it goes at the first
+    /// chance, whatever the send policy, across relaunches, and no reminder asks about it again. An attempt that ends
+    /// `failed` carried the request out and clears it. The device's own bookkeeping: not part of the message on the
+    /// wire.
+    public var sendRequested = false
+
+    private enum CodingKeys: String, CodingKey {
+        case id, conversationID, senderID, text, timestamp, status, statusUpdatedAt, attempts, lastError, media
+    }
 
     /// Creates a message.
     public init(
@@ -50,7 +66,9 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
 
     /// This message with a new status (only along `MessageStatus.canTransition`, else
     /// `StoreError.invalidTransition`), `statusUpdatedAt` set to `date`, the attempt count when `attempts` is given,
-    /// and the last error set to `lastError` (nil clears it). The one rule every `OutboxStore` applies.
+    /// and the last error set to `lastError` (nil clears it); a `lastError` that `mayHaveBeenApplied` sets
+    /// `outcomeUnknown`, which no later change clears; `failed` clears `sendRequested` (the request was carried out).
+    /// The one rule every `OutboxStore` applies.
     public func changingStatus(
         to status: MessageStatus, at date: Date, attempts: Int?, lastError: DeliveryError?
     ) throws -> Message {
@@ -62,7 +80,18 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
         changed.statusUpdatedAt = date
         if let attempts { changed.attempts = attempts }
         changed.lastError = lastError
+        if lastError?.mayHaveBeenApplied == true { changed.outcomeUnknown = true }
+        if status == .failed { changed.sendRequested = false }
         return changed
+    }
+
+    /// This message without the device's own bookkeeping flags (`outcomeUnknown`, `sendRequested`): what a backend
+    /// is sent.
+    public var asComposed: Message {
+        var composed = self
+        composed.outcomeUnknown = false
+        composed.sendRequested = false
+        return composed
     }
 
     /// Whether `other` carries the same write as this message: same conversation, sender, text and attachment.

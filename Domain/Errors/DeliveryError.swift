@@ -22,6 +22,7 @@ public struct DeliveryError: Error, Hashable, Codable, Sendable, CustomStringCon
         case conflict
         case unknown(String)
         case cancelled
+        case unanswered
     }
 
     /// The kind of a delivery error, without what it carries. New codes may be added: a `switch` over one has a
@@ -53,6 +54,8 @@ public struct DeliveryError: Error, Hashable, Codable, Sendable, CustomStringCon
         public static let unknown = Code(name: "unknown")
         /// The caller gave the request up.
         public static let cancelled = Code(name: "cancelled")
+        /// The backend accepted the request and answered nothing within the transport's bound (lie-fi).
+        public static let unanswered = Code(name: "unanswered")
 
         /// The code's name (`offline`, `server`, …).
         public var description: String { name }
@@ -96,6 +99,13 @@ public struct DeliveryError: Error, Hashable, Codable, Sendable, CustomStringCon
     /// backend's answer nor the message's failure: whoever cancelled records nothing for it, and it is not retried.
     /// A request's `CancellationError` is this error, so that every repository throws `DeliveryError` alone.
     public static let cancelled = DeliveryError(.cancelled)
+    /// The backend accepted the request and answered nothing within the transport's bound (a frozen server, a
+    /// captive portal, a proxy holding the line: "lie-fi"). Like `unreachable`, a connectivity state, never the
+    /// message's failure: the message waits queued and the reachability probe finds out when the backend answers.
+    /// Unlike it, the request may have reached the backend (`mayHaveBeenApplied`), so the write's outcome is unknown
+    /// until a resend under the same id settles it. A transport of an adopter's own bounds silence and throws this
+    /// (`HTTPChatClient.unansweredBound` is 5 s).
+    public static let unanswered = DeliveryError(.unanswered)
 
     /// What kind of error this is, whatever it carries.
     public var code: Code {
@@ -112,6 +122,7 @@ public struct DeliveryError: Error, Hashable, Codable, Sendable, CustomStringCon
         case .conflict: .conflict
         case .unknown: .unknown
         case .cancelled: .cancelled
+        case .unanswered: .unanswered
         }
     }
 
@@ -133,10 +144,20 @@ public struct DeliveryError: Error, Hashable, Codable, Sendable, CustomStringCon
     /// Whether the same request may succeed later without the user changing anything.
     public var isRetryable: Bool {
         switch kind {
-        case .offline, .unreachable, .timeout, .server, .rateLimited: true
+        case .offline, .unreachable, .unanswered, .timeout, .server, .rateLimited: true
         case .unauthorized, .forbidden, .validation, .notFound, .conflict, .unknown, .cancelled: false
         }
     }
+
+    /// Whether the backend may have applied the request though it never said so: no answer in time (`timeout`,
+    /// `unanswered`). A write that ended so has an unknown outcome until a resend under the same id settles it; its
+    /// text must not change meanwhile, or a backend that keeps the first text for the id (every idempotent one
+    /// does) would silently drop the edit.
+    public var mayHaveBeenApplied: Bool { kind == .timeout || kind == .unanswered }
+
+    /// Whether the error says the backend cannot be reached right now (`unreachable`, `unanswered`): a connectivity
+    /// state, not the request's failure.
+    public var isBackendUnreachable: Bool { kind == .unreachable || kind == .unanswered }
 
     /// Whether the error is about who is signed in: sending pauses and nothing is marked failed for it.
     public var requiresSignIn: Bool { kind == .unauthorized }
@@ -186,6 +207,7 @@ public struct DeliveryError: Error, Hashable, Codable, Sendable, CustomStringCon
         case .conflict: "conflict"
         case .unknown(let text): "unknown(\(text))"
         case .cancelled: "cancelled"
+        case .unanswered: "unanswered"
         }
     }
 

@@ -10,6 +10,7 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case textTooLong(characters: Int, limit: Int)
         case unknownMessage(MessageID)
         case invalidImage(String)
+        case outcomeUnknown(MessageID)
     }
 
     /// The kind of an input error, without what it carries. New codes may be added: a `switch` over one has a
@@ -25,6 +26,8 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let unknownMessage = Code(name: "unknownMessage")
         /// An image cannot be attached as given.
         public static let invalidImage = Code(name: "invalidImage")
+        /// The message may already be stored by the backend, so its text cannot change.
+        public static let outcomeUnknown = Code(name: "outcomeUnknown")
 
         /// The code's name (`emptyText`, `unknownMessage`, …).
         public var description: String { name }
@@ -48,6 +51,10 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     public static func unknownMessage(_ id: MessageID) -> InputError { InputError(.unknownMessage(id)) }
     /// An image cannot be attached as given: a blank or oversized URL, or an outbox that sends text alone.
     public static func invalidImage(_ reason: String) -> InputError { InputError(.invalidImage(reason)) }
+    /// The message's last send ended with no answer (`Message.outcomeUnknown`): the backend may already hold it, so
+    /// an edit is refused — a backend that keeps the first text for an id would drop it without a word. The message
+    /// is resent under its id as it is; a new text goes as a new message.
+    public static func outcomeUnknown(_ id: MessageID) -> InputError { InputError(.outcomeUnknown(id)) }
 
     /// What kind of error this is, whatever it carries.
     public var code: Code {
@@ -56,13 +63,16 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .textTooLong: .textTooLong
         case .unknownMessage: .unknownMessage
         case .invalidImage: .invalidImage
+        case .outcomeUnknown: .outcomeUnknown
         }
     }
 
-    /// The message an `unknownMessage` error names; nil for the other codes.
+    /// The message an `unknownMessage` or `outcomeUnknown` error names; nil for the other codes.
     public var messageID: MessageID? {
-        if case .unknownMessage(let id) = kind { return id }
-        return nil
+        switch kind {
+        case .unknownMessage(let id), .outcomeUnknown(let id): id
+        default: nil
+        }
     }
 
     /// How long a `textTooLong` text was, in characters; nil for the other codes.
@@ -93,6 +103,9 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
             "the message is too long (\(characters) characters; the limit is \(limit))"
         case .unknownMessage(let ref): "no such message: \(ref)"
         case .invalidImage(let reason): "the image cannot be sent: \(reason)"
+        case .outcomeUnknown:
+            "this message may already have reached the server, so it can't be edited; send the new text as a new "
+                + "message"
         }
     }
 }

@@ -18,6 +18,9 @@ public protocol MessageOutbox: AnyObject {
     var isPausedForSignIn: Bool { get }
     /// Whether any send is in flight or scheduled.
     var isBusy: Bool { get }
+    /// Whether a Send All waits for messages that could not go yet (`Message.sendRequested`): they go at the first
+    /// chance, whatever the policy, and no reminder asks about them.
+    var sendAllRequested: Bool { get }
     /// Calls `observer` with every change, until the token is released.
     func observe(_ observer: @escaping @MainActor (OutboxEvent) -> Void) -> ObservationToken
     /// Composes a message: durable and announced to observers (`changed`) before this returns, then sent at once
@@ -30,12 +33,15 @@ public protocol MessageOutbox: AnyObject {
     /// caption is trimmed and may be empty when `media` is given; `InputError.invalidImage` for a blank URL.
     @discardableResult
     func compose(text: String, media: MediaAttachment?, in conversation: ConversationID) throws -> Message
-    /// Sends every queued and failed message, per conversation in compose order; returns when all are done.
+    /// Sends every queued and failed message, per conversation in compose order; returns when all are done. The
+    /// request is durable: what cannot go now (offline, the backend unreachable, sign-in expired) stays requested
+    /// and goes at the first chance, across relaunches.
     func sendAll() async
     /// Sends one queued or failed message (Send Now, Retry); returns when it is done. Throws
     /// `InputError.unknownMessage` when there is no such pending message.
     func send(_ id: MessageID) async throws
-    /// Changes the text of a queued or failed message (durable).
+    /// Changes the text of a queued or failed message (durable). Throws `InputError.outcomeUnknown` for a message
+    /// whose last send ended with no answer (`Message.outcomeUnknown`): the backend may hold it already.
     @discardableResult
     func edit(_ id: MessageID, text: String) throws -> Message
     /// Deletes a queued or failed message (durable).
@@ -54,6 +60,10 @@ public protocol MessageOutbox: AnyObject {
 }
 
 extension MessageOutbox {
+    /// Whether any pending message not failed is `sendRequested` (reads every pending message: an outbox that keeps
+    /// the answer says it at once).
+    public var sendAllRequested: Bool { pending.contains { $0.sendRequested && $0.status != .failed } }
+
     /// An outbox that sends text alone composes text, and refuses an image with a typed error.
     @discardableResult
     public func compose(text: String, media: MediaAttachment?, in conversation: ConversationID) throws -> Message {

@@ -63,6 +63,10 @@ public protocol OutboxStore: AnyObject, Sendable {
     func enqueueComposed(_ message: Message) throws -> Message
     /// What other processes changed since the last call (a store no other process writes: nothing).
     func refresh() throws -> OutboxForeignChanges
+    /// Send All, durably: sets `sendRequested` on every queued and failed message held, in one change that outlives
+    /// the process. Returns the messages it changed, in compose order.
+    @discardableResult
+    func requestSendAll() throws -> [Message]
 }
 
 extension OutboxStore {

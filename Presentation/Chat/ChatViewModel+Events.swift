@@ -16,14 +16,18 @@ extension ChatViewModel {
                 error = .some(strings.deliveryError(message.lastError ?? .unknown("")))
             } else if !message.status.isPending, before?.status.isPending ?? true {
                 error = .some(nil)
+            } else if let before, endsSendError(of: before) {
+                // The last failed message is failed no more (retried, sent again): its error text ends with it.
+                error = .some(nil)
             }
             upsert(message, previous: before, error: error)
         case .deleted(let id):
             let before = timeline.message(id)
             let start = windowStart
+            let clearsError = before.map(endsSendError(of:)) ?? false
             guard let index = removeFromTimeline(id) else { return }
             if index >= start {
-                renderRemoval(at: index - start, previous: before)
+                renderRemoval(at: index - start, previous: before, clearingError: clearsError)
             } else if store.state.alert?.messageID == id {
                 store.update { $0.alert = nil }
             }
@@ -37,5 +41,13 @@ extension ChatViewModel {
                 }
             }
         }
+    }
+
+    /// Whether `previous`, a message leaving the failed state (or the chat), takes the chat's error with it: it was
+    /// failed, the error is its failure's text, and no other message of the chat is failed.
+    func endsSendError(of previous: Message) -> Bool {
+        previous.status == .failed
+            && store.state.error == strings.deliveryError(previous.lastError ?? .unknown(""))
+            && !store.state.failedMessageIDs.contains { $0 != previous.id }
     }
 }

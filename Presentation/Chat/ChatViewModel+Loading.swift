@@ -28,6 +28,8 @@ extension ChatViewModel {
         render {
             $0.isLoading = false
             $0.isLoadingOlder = false
+            // A page's failure text ends when a page loads.
+            if $0.error == strings.chatLoadMoreFailed || $0.error == strings.chatLoadFailed { $0.error = nil }
         }
         markSeen()
     }

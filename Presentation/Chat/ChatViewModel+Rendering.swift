@@ -86,15 +86,16 @@ extension ChatViewModel {
     }
 
     /// Removes the row at `index` of the window (`previous` is its message), like `renderRow`.
-    func renderRemoval(at index: Int, previous: Message?) {
+    func renderRemoval(at index: Int, previous: Message?, clearingError: Bool = false) {
         guard clock.now == renderedAt else {
-            render()
+            render { if clearingError { $0.error = nil } }
             return
         }
         let failed = previous?.status == .failed ? failedIDs() : nil
         store.edit { state in
             state.messages.remove(at: index)
             if let alert = state.alert, alert.messageID == previous?.id { state.alert = nil }
+            if clearingError { state.error = nil }
             _ = Self.apply(failed: failed, to: &state)
             return true
         }
@@ -119,9 +120,16 @@ extension ChatViewModel {
         let outgoing = message.senderID == currentUser
         return MessageRow(
             id: message.id, text: message.text, status: message.status, senderID: message.senderID,
-            statusLabel: outgoing ? strings.messageStatus(message.status) : "", isOutgoing: outgoing,
+            statusLabel: outgoing ? Self.statusLabel(of: message, strings: strings) : "", isOutgoing: outgoing,
             timeText: formatter.string(for: message.timestamp, relativeTo: now),
             canRetry: outgoing && message.status == .failed, imageURL: message.media?.previewURL)
+    }
+
+    /// The label under an outgoing bubble: its status's, or, for a queued message whose last send had no answer,
+    /// that it is not confirmed yet.
+    static func statusLabel(of message: Message, strings: CourierStrings) -> String {
+        message.outcomeUnknown && message.status == .queued
+            ? strings.unconfirmedLabel : strings.messageStatus(message.status)
     }
 
     private func scheduleRefresh(at deadline: Date?) {

@@ -127,6 +127,15 @@ public final class ChatViewModel: StateEmitting {
         readPending(before: nil)
         rowsGoal = pageSize
         windowStart = max(lowestShowable, timeline.messages.count - rowsGoal)
+        // Cache first: what the device holds shows at once, whatever the backend does; the backend's page merges in
+        // when it answers (or, when it cannot, the device's page stands, as the repository falls back to it).
+        if let cached = (repository as? any CachedMessagePages)?.cachedMessages(
+            in: conversationID, before: nil, limit: pageSize),
+            !cached.messages.isEmpty
+        {
+            timeline.merge(page: cached.messages)
+            windowStart = max(lowestShowable, timeline.messages.count - rowsGoal)
+        }
         render { $0.isLoading = true }
         loadPage(before: nil)
     }

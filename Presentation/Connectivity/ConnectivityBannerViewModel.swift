@@ -47,8 +47,6 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     private var toastVisible = false
     private var connected = false
     private var reconnecting = false
-    /// Whether Send All was pressed offline: the queue goes as soon as the device is back.
-    private var sendsWhenOnline = false
 
     // MARK: - Init
 
@@ -77,7 +75,7 @@ public final class ConnectivityBannerViewModel: StateEmitting {
                 reachable: connectivity.isBackendReachable, strings: strings))
         tokens.append(outbox.observe { [weak self] event in self?.outboxChanged(event) })
         tokens.append(connectivity.observe { [weak self] online in self?.connectivityChanged(online) })
-        if promptsAtLaunch, online, outbox.policy == .manual, waitingCount > 0 {
+        if promptsAtLaunch, online, outbox.policy == .manual, waitingCount > 0, !outbox.sendAllRequested {
             showToast()
             render()
         }
@@ -136,19 +134,20 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     }
 
     /// The banner's Send All: online, sends every queued and failed message; offline, sets them to go the moment
-    /// the device is back (the banner says so). Returns which, so a screen never claims to send what it did not.
+    /// the device is back (the banner says so). The outbox keeps the request durably either way
+    /// (`MessageOutbox.sendAllRequested`): a relaunch does not forget it. Returns which, so a screen never claims to
+    /// send what it did not.
     @discardableResult
     public func sendAll() -> SendAllOutcome {
         let waiting = Self.waiting(in: outbox)
         guard waiting > 0 else { return .nothingWaiting }
-        guard isOnline ?? true else {
-            sendsWhenOnline = true
-            render()
-            return .sendsWhenOnline(waiting)
-        }
+        let online = isOnline ?? true
         let outbox = outbox
-        tasks.run { await outbox.sendAll() }
-        return .sending(waiting)
+        tasks.run { [weak self] in
+            await outbox.sendAll()
+            self?.render()
+        }
+        return online ? .sending(waiting) : .sendsWhenOnline(waiting)
     }
 
     /// The banner's Review: opens the Offline Queue.
@@ -169,12 +168,9 @@ public final class ConnectivityBannerViewModel: StateEmitting {
                 self?.connected = false
                 self?.render()
             }
-            if sendsWhenOnline {
-                // The user already said Send All: no question, the queue goes.
-                sendsWhenOnline = false
+            if outbox.sendAllRequested {
+                // The user already said Send All (in this launch or an earlier one): no question, the outbox sends.
                 reconnecting = !outbox.isPausedForSignIn && Self.waiting(in: outbox) > 0
-                let outbox = outbox
-                tasks.run { await outbox.sendAll() }
                 return
             }
             if outbox.policy == .manual, Self.waiting(in: outbox) > 0, !toastVisible { showToast() }
@@ -215,7 +211,6 @@ public final class ConnectivityBannerViewModel: StateEmitting {
             reconnecting = false
         }
         if Self.inFlight(in: outbox) == 0 { reconnecting = false }
-        if Self.waiting(in: outbox) == 0 { sendsWhenOnline = false }
         if Self.waiting(in: outbox) == 0 && toastVisible {
             toastVisible = false
             toastTimer.cancel()
@@ -238,8 +233,8 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         waitingCount = Self.waiting(in: outbox)
         let next = Self.makeState(
             online: isOnline ?? true, waiting: waitingCount, toast: toastVisible, connected: connected,
-            reconnecting: reconnecting, reachable: connectivity.isBackendReachable, sendsWhenOnline: sendsWhenOnline,
-            strings: strings)
+            reconnecting: reconnecting, reachable: connectivity.isBackendReachable,
+            sendsWhenOnline: outbox.sendAllRequested, strings: strings)
         guard next != store.state || event != nil else { return }
         store.update { $0 = next }
         followers.notify((next, event))
@@ -264,10 +259,12 @@ public final class ConnectivityBannerViewModel: StateEmitting {
             armed
             ? (reachable ? strings.offlineSendsWhenBack(waiting) : strings.unreachableSendsWhenBack(waiting))
             : reachable ? strings.offlineBanner(waiting) : strings.unreachableBanner(waiting)
-        let text = online ? (reconnecting ? strings.reconnecting : "") : away
+        // Online, the banner stays while anything waits for the user: the toast is one reminder, not the only one.
+        let here = reconnecting ? strings.reconnecting : waiting > 0 ? strings.waitingBanner(waiting) : ""
+        let text = online ? here : away
         var banner = Banner(
-            visible: !online || reconnecting, text: text, queuedCount: waiting,
-            showsSendAll: !online && waiting > 0 && !armed, sendAllLabel: strings.sendAll)
+            visible: !online || reconnecting || waiting > 0, text: text, queuedCount: waiting,
+            showsSendAll: waiting > 0 && !armed && !(online && reconnecting), sendAllLabel: strings.sendAll)
         banner.sendsWhenOnline = armed && !online
         let shownToast = toast && online
         let toast = Toast(

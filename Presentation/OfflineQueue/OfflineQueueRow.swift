@@ -19,13 +19,17 @@ public struct OfflineQueueRow: Equatable, Sendable, Identifiable {
     public var composedAt: Date
     /// Where it is: queued, sending or failed.
     public var status: MessageStatus
-    /// The badge: "Queued", "Sending..." or "Failed".
+    /// The badge: "Queued", "Sending..." or "Failed"; "Not confirmed - will check with the server" for a queued
+    /// message whose last send had no answer.
     public var badge: String
+    /// Whether Edit is offered: not for a message whose last send had no answer (`Message.outcomeUnknown`), which
+    /// the backend may hold already.
+    public var isEditable: Bool
 
     /// Creates a row.
     public init(
         id: MessageID, conversationID: ConversationID, conversationName: String, text: String, preview: String,
-        timeText: String, composedAt: Date, status: MessageStatus, badge: String
+        timeText: String, composedAt: Date, status: MessageStatus, badge: String, isEditable: Bool = true
     ) {
         self.id = id
         self.conversationID = conversationID
@@ -36,6 +40,7 @@ public struct OfflineQueueRow: Equatable, Sendable, Identifiable {
         self.composedAt = composedAt
         self.status = status
         self.badge = badge
+        self.isEditable = isEditable
     }
 
     /// The row of a pending `message` going to the conversation called `conversationName`: its preview and badge
@@ -50,7 +55,10 @@ public struct OfflineQueueRow: Equatable, Sendable, Identifiable {
             text: message.text,
             preview: Self.preview(of: ConversationsListItem.previewText(of: message, photo: strings.photoPreview)),
             timeText: formatter.string(for: message.timestamp, relativeTo: now), composedAt: message.timestamp,
-            status: message.status, badge: strings.queueBadge(message.status))
+            status: message.status,
+            badge: message.outcomeUnknown && message.status == .queued
+                ? strings.unconfirmedLabel : strings.queueBadge(message.status),
+            isEditable: !message.outcomeUnknown)
     }
 
     /// The longest preview, in characters.

@@ -4,12 +4,15 @@ extension OfflineQueueViewModel {
     // MARK: - The edit sheet
 
     /// Edit on a row: opens the sheet ("Edit Message") with the message's text, Cancel and Save. Throws
-    /// `InputError.unknownMessage` or `wrongStatus` (not queued or failed); nothing changes then.
+    /// `InputError.unknownMessage` or `wrongStatus` (not queued or failed), or `InputError.outcomeUnknown` for a
+    /// message whose last send had no answer (the backend may hold it: the row is not `isEditable`); nothing changes
+    /// then.
     public func beginEdit(messageID: MessageID) throws {
         try requireWaiting(messageID)
         guard let row = store.state.rows.first(where: { $0.id == messageID }) else {
             throw InputError.unknownMessage(messageID)
         }
+        guard row.isEditable else { throw InputError.outcomeUnknown(messageID) }
         let sheet = EditSheet(messageID: messageID, text: row.text, strings: strings)
         store.update { $0.editSheet = sheet }
     }

@@ -3,6 +3,10 @@ import CourierDomain
 extension CourierStrings {
     /// The English table's texts that depend on a count, a status or an error.
     enum English {
+        static let waitingBanner: @Sendable (Int) -> String = { count in
+            "\(count) \(count == 1 ? "message" : "messages") waiting to send."
+        }
+
         static let offlineBanner: @Sendable (Int) -> String = { count in
             switch count {
             case ...0: "You're offline. Messages will send when reconnected."
@@ -72,6 +76,7 @@ extension CourierStrings {
             switch error.kind {
             case .offline: "No internet connection. Message will be saved and you can retry later."
             case .unreachable: "Can't reach the server. Message will be saved and sent when it's back."
+            case .unanswered: "The server isn't answering. Message will be saved and sent when it's back."
             case .timeout: "The connection timed out. Please try again."
             case .unauthorized: "Authentication error. Please sign in again."
             case .forbidden: "You can't send messages in this conversation."

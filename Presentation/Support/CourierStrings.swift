@@ -47,6 +47,9 @@ public struct CourierStrings: Sendable {
     public var offlineBanner: @Sendable (Int) -> String = English.offlineBanner
     /// The banner while the backend cannot be reached: "Can't reach the server. 3 messages queued.".
     public var unreachableBanner: @Sendable (Int) -> String = English.unreachableBanner
+    /// The banner online while messages wait for the user (queued under the manual policy, or failed): "3 messages
+    /// waiting to send.".
+    public var waitingBanner: @Sendable (Int) -> String = English.waitingBanner
     /// The banner offline after Send All: "You're offline. 3 messages will send when you're back online.".
     public var offlineSendsWhenBack: @Sendable (Int) -> String = English.offlineSendsWhenBack
     /// The banner unreachable after Send All: "Can't reach the server. 3 messages will send when it's back.".
@@ -69,6 +72,9 @@ public struct CourierStrings: Sendable {
     public var messageStatus: @Sendable (MessageStatus) -> String = English.messageStatus
     /// The Offline Queue's badge for a pending status: "Queued", "Sending...", "Failed".
     public var queueBadge: @Sendable (MessageStatus) -> String = English.queueBadge
+    /// The chat's label and the Offline Queue's badge for a queued message whose last send had no answer
+    /// (`Message.outcomeUnknown`): it may have arrived, and goes again under its id when the server answers.
+    public var unconfirmedLabel = "Not confirmed - will check with the server"
     /// When something happened: "Now", "5m ago", "3h ago", "Yesterday", "Oct 19".
     public var relativeTime: @Sendable (RelativeTime) -> String = English.relativeTime
     /// What a user reads about a send that failed with an error.

@@ -129,7 +129,7 @@ import Testing
         #expect(target.holdings == before)
     }
 
-    @Test func anotherUsersTokenIsRefused403OnEverythingOfMine() async throws {
+    @Test func anotherUsersTokenIsRefusedOnEverythingOfMineAndMyConversationIsAsIfItDidNotExist() async throws {
         // Given Ana, who is not in c2 and is not me
         let target = try Target()
         defer { target.stop() }
@@ -141,8 +141,17 @@ import Testing
             guard route.path != "/sessions/current" else { continue }
             let answer = await send(route.method, route.path, bearer: ana, body: route.body, to: target)
 
-            // Then each is 403 and nothing changed
-            #expect(answer.status == 403, "\(route.method) \(route.path)")
+            // Then each is refused and nothing changed: c2 is 404 exactly as a conversation nobody has (she learns
+            // nothing of which ids exist); my list, my name and messages that name me as their sender are 403
+            let writesMyMessages = route.path.contains("/messages/") || route.path.hasSuffix("messages:batch")
+            if route.path.hasPrefix("/conversations/c2"), !writesMyMessages {
+                let unknown = route.path.replacingOccurrences(of: "/conversations/c2", with: "/conversations/c404")
+                let absent = await send(route.method, unknown, bearer: ana, body: route.body, to: target)
+                #expect(answer.status == 404, "\(route.method) \(route.path)")
+                #expect(answer.body == absent.body, "\(route.method) \(route.path) tells c2 from an unknown id")
+            } else {
+                #expect(answer.status == 403, "\(route.method) \(route.path)")
+            }
         }
         #expect(target.holdings == before)
 

@@ -49,10 +49,22 @@ public final class FakeMessageOutbox: MessageOutbox {
     private var nextID = 1
     private var inFlight = 0
 
+    /// Whether a Send All made offline waits for the device to come back (then the queue goes by itself).
+    public private(set) var sendAllRequested = false
+    private var connectivityToken: ObservationToken?
+
     /// Creates an empty outbox sending on `clock` while `connectivity` is online.
     public init(clock: ManualClock, connectivity: ManualConnectivity) {
         self.clock = clock
         self.connectivity = connectivity
+        connectivityToken = connectivity.observe { [weak self] online in
+            guard let self, online, sendAllRequested else { return }
+            inFlight += 1
+            clock.task {
+                await self.sendWaiting()
+                self.inFlight -= 1
+            }
+        }
     }
 
     // MARK: - Test setup
@@ -63,9 +75,10 @@ public final class FakeMessageOutbox: MessageOutbox {
         _ text: String, in conversation: ConversationID = "c1", status: MessageStatus = .queued, ageSeconds: Double = 0,
         lastError: DeliveryError? = nil
     ) -> Message {
-        let message = Message(
+        var message = Message(
             id: makeID(), conversationID: conversation, senderID: "me", text: text,
             timestamp: clock.now.addingTimeInterval(-ageSeconds), status: status, lastError: lastError)
+        message.outcomeUnknown = lastError?.mayHaveBeenApplied == true
         // Binary insertion: ids past m999 sort before m1000 as text, so appending would break compose order.
         var low = 0
         var high = pending.count
@@ -127,15 +140,25 @@ public final class FakeMessageOutbox: MessageOutbox {
         return message
     }
 
-    /// Sends every queued and failed message, one at a time in compose order.
+    /// Sends every queued and failed message, one at a time in compose order; offline, keeps the request until the
+    /// device is back, as the real outbox does.
     public func sendAll() async {
         sendAllCalls += 1
+        guard connectivity.isOnline else {
+            sendAllRequested = pending.contains { $0.status == .queued || $0.status == .failed }
+            return
+        }
         inFlight += 1
         defer { inFlight -= 1 }
+        await sendWaiting()
+    }
+
+    private func sendWaiting() async {
         for id in pending.filter({ $0.status == .queued || $0.status == .failed }).map(\.id) {
             guard markSending(id) else { continue }
             await transmit(id)
         }
+        sendAllRequested = false
     }
 
     /// Sends one queued or failed message.
@@ -156,6 +179,7 @@ public final class FakeMessageOutbox: MessageOutbox {
     public func edit(_ id: MessageID, text: String) throws -> Message {
         editCalls.append(id)
         let index = try waitingIndex(id, "edit")
+        if pending[index].outcomeUnknown { throw InputError.outcomeUnknown(id) }
         if text.allSatisfy(\.isWhitespace) { throw InputError.emptyText }
         pending[index].text = text
         announceOrHold(.changed(pending[index]))

@@ -20,7 +20,7 @@ extension Driver {
         "network online|offline                connectivity",
         "network profile wifi|3g|flaky         latency and failure profile",
         "network fail-rate P                   fraction P (0…1) of backend requests fail",
-        "network server down|up                the backend refuses every connection / answers again",
+        "network server down|hang|up           the backend refuses every connection / never answers / answers again",
         "toast yes|review|dismiss              answer the connectivity toast",
         "policy manual|auto                    send policy for queued messages",
         "queue                                 show the Offline Queue",

@@ -25,20 +25,21 @@ extension Driver {
                 throw DriverError.badArguments("fail-rate takes a number from 0 to 1, not \(parts[1])")
             }
             network.failRate = rate
-        case ("server", 2) where parts[1] == "down" || parts[1] == "up":
+        case ("server", 2) where ["down", "hang", "up"].contains(parts[1]):
             guard network.remote == nil else {
-                throw DriverError.failed("with --server, stop or start the courier-server itself")
+                throw DriverError.failed("with --server, stop, freeze or start the courier-server itself")
             }
             network.isRefusing = parts[1] == "down"
+            network.isHanging = parts[1] == "hang"
         default:
             throw DriverError.badArguments(
                 "usage: network online|offline | network profile wifi|3g|flaky | "
-                    + "network fail-rate P | network server down|up")
+                    + "network fail-rate P | network server down|hang|up")
         }
         return {
             let failing = network.failRate > 0 ? ", \(Int((network.failRate * 100).rounded())) % of requests fail" : ""
             let state = network.isOnline ? "online" : "offline"
-            let server = network.isRefusing ? ", server down" : ""
+            let server = network.isRefusing ? ", server down" : network.isHanging ? ", server hangs" : ""
             return Output(lines: ["network: \(state), \(network.profile.rawValue)\(failing)\(server)"])
         }
     }

@@ -55,11 +55,13 @@ extension InMemoryChatBackend {
 
     /// Moves `receipt.userID`'s marker forward to `receipt.upTo`, journaled, and tells every participant through
     /// their feeds; a marker at or past it already changes nothing. Throws `.notFound` for an unknown
-    /// conversation, `.forbidden` when the user is not a participant, `.validation` when the message is not one of
+    /// conversation and for one the user is not in, `.validation` when the message is not one of
     /// the conversation's, `.server(code: 500)` when the journal refuses.
     public func markReceipt(_ receipt: Receipt) throws(DeliveryError) {
-        guard let conversation = storedConversation(receipt.conversationID) else { throw .notFound }
-        guard conversation.participantIDs.contains(receipt.userID) else { throw .forbidden }
+        // Not one's conversation is answered as one that does not exist: a stranger learns nothing of its id.
+        guard let conversation = storedConversation(receipt.conversationID),
+            conversation.participantIDs.contains(receipt.userID)
+        else { throw .notFound }
         guard let position = position(of: receipt.upTo.id, in: receipt.conversationID) else {
             throw .validation(reason: "the receipt names no message of this conversation")
         }

@@ -8,7 +8,7 @@ import Foundation
 /// `.forbidden`, changing nothing — the rules `courier-server` answers 403 for (docs/http-api.md, "Conventions"), so
 /// the in-process backend never allows what the server refuses:
 /// - only a conversation's participants read its pages, its details or its read markers, write into it, or move a
-///   marker in it;
+///   marker in it (to anyone else it is `.notFound`, exactly as a conversation that does not exist);
 /// - a message's sender is the signed-in user, in a single send and in every message of a batch (one that is not
 ///   refuses the whole batch);
 /// - a user's conversation list and event feed are theirs alone;
@@ -118,18 +118,21 @@ extension InMemoryChatBackend {
 
     // MARK: Rules
 
-    /// `.notFound` for an unknown conversation, `.forbidden` when `user` is not one of its participants.
+    /// `.notFound` for an unknown conversation and for one `user` is not in alike: one answer, so a stranger
+    /// cannot tell which conversation ids exist.
     func authorizeReading(_ conversation: ConversationID, by user: UserID) throws(DeliveryError) {
-        guard let stored = storedConversation(conversation) else { throw .notFound }
-        guard stored.participantIDs.contains(user) else { throw .forbidden }
+        guard let stored = storedConversation(conversation), stored.participantIDs.contains(user) else {
+            throw .notFound
+        }
     }
 
-    /// `.forbidden` when a message's sender is not `user`, or its conversation (a known one) is not `user`'s.
+    /// `.forbidden` when a message's sender is not `user`; `.notFound` when its conversation (a known one) is not
+    /// `user`'s, as for an unknown one.
     public func authorizeWrites(_ messages: [Message], by user: UserID) throws(DeliveryError) {
         for message in messages {
             guard message.senderID == user else { throw .forbidden }
             if let stored = storedConversation(message.conversationID), !stored.participantIDs.contains(user) {
-                throw .forbidden
+                throw .notFound
             }
         }
     }

@@ -19,6 +19,10 @@ import Foundation
 /// Going offline while a request is on the way fails it with `.offline` at once — before the backend (nothing
 /// applied) or after it (applied: the unknown outcome again). A cancelled caller gets `CancellationError`. While the
 /// backend is down (`isRefusing`, or `flap`) a request fails with `.unreachable` halfway out, never reaching it.
+/// While it hangs (`isHanging`: it accepts connections and answers nothing, as a frozen server or a captive portal
+/// does) a request never reaches it and fails with `.unanswered` once `unansweredBound` has passed since it left:
+/// silence is a connectivity state, exactly as a refused connection is, and no request waits on it longer. (The
+/// caller cannot tell that it never arrived: to it, the outcome of a write is unknown.)
 @MainActor
 public final class NetworkConditioner {
     // MARK: - Settings and counters
@@ -38,6 +42,13 @@ public final class NetworkConditioner {
     /// Whether the backend refuses every connection (it is down): each request fails with `.unreachable` after the
     /// first half of its latency, never reaching the backend. The device's path is untouched.
     public var isRefusing = false
+    /// Whether the backend hangs: it accepts every connection and never answers (a frozen process, a captive portal,
+    /// a proxy holding the line). Each request fails with `.unanswered` `unansweredBound` after it left, never
+    /// reaching the backend. The device's path is untouched.
+    public var isHanging = false
+    /// How long a request waits for a backend that accepted it and says nothing before it is taken as unreachable
+    /// (docs/reliability.md, "Lie-fi"): 5 s, as the HTTP client's own bound (`HTTPChatClient.unansweredBound`).
+    public var unansweredBound: Duration = .seconds(5)
     /// Whether a long poll to `remote` is held by the server (true) or asked without a hold. A driver on a virtual
     /// clock turns it off: a socket held for real time would keep virtual time from moving (a wait on anything but
     /// the clock counts as running work), so every command would wait out the hold.
@@ -128,6 +139,11 @@ public final class NetworkConditioner {
         try await wait(until: start.addingTimeInterval(latency / 2))
         // A backend that is down refuses the connection: the request never reaches it.
         if isRefusing { throw DeliveryError.unreachable }
+        // A backend that hangs accepts the request and answers nothing: the caller gives up at the bound.
+        if isHanging {
+            try await wait(until: start.addingTimeInterval(held.timeInterval + unansweredBound.timeInterval))
+            throw DeliveryError.unanswered
+        }
         let arrived = clock.now
         switch fate {
         case .requestLost:

@@ -33,3 +33,11 @@ extension CachingRepository: MessageRepository where Base == any MessageReposito
             orCached: { cache.page(in: conversation, before: cursor, limit: limit) })
     }
 }
+
+extension CachingRepository: CachedMessagePages where Base == any MessageRepository, Cache == MessageCache {
+    public func cachedMessages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+        -> MessagePage?
+    {
+        cache.page(in: conversation, before: cursor, limit: limit)
+    }
+}

@@ -191,7 +191,7 @@ public final class BackendReachability {
             } catch {
                 guard current == generation, !Task.isCancelled else { return }
                 // An answer that is an error still came from the backend: it is there.
-                if let failure = error as? DeliveryError, failure != .unreachable, failure != .offline,
+                if let failure = error as? DeliveryError, !failure.isBackendUnreachable, failure != .offline,
                     failure != .timeout, failure != .cancelled
                 {
                     probing = nil

@@ -1,7 +1,8 @@
 import CourierDomain
 
 /// A repository (or feed) in front of the app's own that tells `BackendReachability` what each request learned: no
-/// connection could be made (`DeliveryError.unreachable`) → unreachable; an answer, even an error the backend gave →
+/// connection could be made (`DeliveryError.unreachable`), or one was and nothing answered within the transport's bound
+/// (`unanswered`, lie-fi) → unreachable; an answer, even an error the backend gave →
 /// reachable. `offline`, `timeout` and a `cancelled` request say nothing about the backend. Errors pass through
 /// unchanged. `CourierClient` puts it under every repository it is given.
 public struct ReachabilityTracking<Base: Sendable>: Sendable {
@@ -24,7 +25,7 @@ public struct ReachabilityTracking<Base: Sendable>: Sendable {
         } catch {
             let error = DeliveryError(error)
             switch error {
-            case .unreachable: await reachability.connectionFailed()
+            case .unreachable, .unanswered: await reachability.connectionFailed()
             case .offline, .timeout, .cancelled: break
             default: await reachability.answered()
             }

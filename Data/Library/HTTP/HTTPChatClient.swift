@@ -8,11 +8,12 @@ import Foundation
 /// The chat backend over HTTP: the Domain repositories implemented by the REST contract of docs/http-api.md, on
 /// `URLSession`.
 ///
-/// Every request has a timeout; a transport failure becomes the `DeliveryError` the retry policy understands: no
-/// answer in time or a connection lost mid-request → `.timeout` (the server may have applied the write, and the
-/// idempotent resend settles it), a refused connection → `.unreachable` (not retried: the backend is unreachable, and
-/// the client's reachability probe says when it answers again); timeouts are retried. HTTP statuses map
-/// as `HTTPWire.error(status:body:)` says. Sends are `PUT`s by message id, so a resend never stores twice.
+/// Every request has a timeout (`unansweredBound` unless told otherwise); a transport failure becomes the
+/// `DeliveryError` the retry policy understands: a refused connection → `.unreachable`; one the server accepted and
+/// answered nothing on within the timeout (a frozen server: "lie-fi") → `.unanswered`. Neither is retried: the
+/// backend is unreachable, the message waits queued, and the client's reachability probe says when it answers again
+/// (an unanswered write may have arrived: it is resent under its id and stored once). A connection lost mid-answer
+/// → `.timeout` (retried). HTTP statuses map as `HTTPWire.error(status:body:)` says. Sends are `PUT`s by message id, so a resend never stores twice.
 ///
 /// Long polls of the event feed (`HTTPChatClient+Feed`) go on a session of their own, so a held poll never takes a
 /// connection other requests wait for, and their timeout is the hold plus the usual one.
@@ -26,6 +27,9 @@ public final class HTTPChatClient: ChatBackend, Sendable {
     public let baseURL: URL
     /// The user this client signs in as.
     public let user: UserID
+    /// How long a request waits for a server that accepted it and answers nothing before the server is taken as
+    /// unreachable (docs/reliability.md, "Lie-fi"): 5 s, the same bound as the simulated network's.
+    public static let unansweredBound: Duration = .seconds(5)
     /// How long a request may take, in whole seconds; a long poll gets its hold on top.
     let attemptSeconds: TimeInterval
     private let session: URLSession
@@ -39,7 +43,7 @@ public final class HTTPChatClient: ChatBackend, Sendable {
     /// launches (in memory when nil).
     public init(
         baseURL: URL, user: UserID, password: String? = nil, tokens: (any TokenStore)? = nil,
-        timeout: Duration = .seconds(10), logger: Logger = .silent
+        timeout: Duration = unansweredBound, logger: Logger = .silent
     ) {
         self.baseURL = baseURL
         self.user = user

@@ -47,16 +47,21 @@ package enum HTTPTransfer {
         return try answer.get()
     }
 
-    /// The `DeliveryError` of a transport failure: no connection could be made → `.unreachable` (the backend never
-    /// saw the request: a connectivity state); no answer in time or a connection lost mid-request → `.timeout` (the
-    /// backend may have applied the write, and the idempotent resend settles it).
+    /// The `DeliveryError` of a transport failure: no connection could be made → `.unreachable`; the backend accepted
+    /// it and said nothing within the session's bound (a frozen server, a captive portal: "lie-fi") → `.unanswered`
+    /// (both connectivity states: the message waits queued and the reachability probe says when the backend
+    /// answers; an unanswered write may have arrived, and is resent under the same id, which the backend stores
+    /// once); a connection lost
+    /// mid-answer or an answer that cannot be read → `.timeout` (the backend may have applied the write, and the
+    /// idempotent resend settles it).
     package static func deliveryError(for error: any Error) -> DeliveryError {
         guard let urlError = error as? URLError else { return DeliveryError.unknown("\(error)") }
         switch urlError.code {
         case .cancelled: return DeliveryError.cancelled
         case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
             return DeliveryError.unreachable
-        case .timedOut, .networkConnectionLost, .badServerResponse, .cannotParseResponse:
+        case .timedOut: return DeliveryError.unanswered
+        case .networkConnectionLost, .badServerResponse, .cannotParseResponse:
             return DeliveryError.timeout
         default: return DeliveryError.timeout
         }

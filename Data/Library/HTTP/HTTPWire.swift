@@ -125,7 +125,7 @@ public enum HTTPWire {
         case .conflict: 409
         case .validation: 422
         case .server(let code): (500...599).contains(code) ? code : 500
-        case .timeout: 504
+        case .timeout, .unanswered: 504
         case .offline, .unreachable: 503
         case .unknown, .cancelled: 500
         }

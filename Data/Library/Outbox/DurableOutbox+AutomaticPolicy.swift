@@ -21,6 +21,7 @@ extension DurableOutbox {
     func connectivityChanged(_ online: Bool) {
         defer { wasOnline = online }
         guard online, !wasOnline else { return }
+        resumeRequestedSends()
         startAutomaticPass()
     }
 

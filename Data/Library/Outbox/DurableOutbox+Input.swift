@@ -56,8 +56,23 @@ extension DurableOutbox {
         guard !changes.isEmpty else { return changes }
         for id in changes.removed { observers.notify(.deleted(id)) }
         for message in changes.changed { observers.notify(.changed(message)) }
+        sendComposedBeside(changes.changed)
+        if changes.changed.contains(where: \.sendRequested) {
+            noteSendAllRequest()
+            resumeRequestedSends()
+        }
         if !isStopped, policy == .automatic, connectivity.isOnline { startAutomaticPass() }
         return changes
+    }
+
+    /// Messages another process composed beside this one (a notification reply, a share sheet: never tried yet)
+    /// found while this app is online go now, as one composed here online does, whatever the policy: a message
+    /// composed online is sent online.
+    private func sendComposedBeside(_ changed: [Message]) {
+        guard !isStopped, connectivity.isOnline, !isPausedForSignIn else { return }
+        let fresh = changed.filter { $0.status == .queued && $0.attempts == 0 && $0.lastError == nil }
+        guard !fresh.isEmpty, takeLeaseIfFree() else { return }
+        startSending(fresh)
     }
 
     // MARK: - Discarding a conversation
@@ -75,6 +90,7 @@ extension DurableOutbox {
             manualAttempts.remove(id)
             observers.notify(.deleted(id))
         }
+        if sendAllRequested { noteSendAllRequest() }
         return doomed
     }
 

@@ -15,6 +15,8 @@ extension DurableOutbox {
         defer {
             lanes[conversation] = nil
             requeueStranded(in: conversation)
+            // A Send All is done with what this lane carried: it still waits only for what was cut off.
+            if sendAllRequested { noteSendAllRequest() }
             // Messages put back for another automatic round get it from a pass, after the round pause.
             startAutomaticPass(pauseFirst: true)
             releaseLeaseIfIdle()
@@ -30,7 +32,8 @@ extension DurableOutbox {
             if manual { manualAttempts.remove(first.id) }
             let results: [Result<Message, DeliveryError>]
             do {
-                results = try await (manual ? manualRepository : repository).sendBatch(batch)
+                // The device's own flags stay on the device: a backend gets the message as composed.
+                results = try await (manual ? manualRepository : repository).sendBatch(batch.map(\.asComposed))
             } catch {
                 // An orderly close (`stop()`) cut the send off: not a delivery error, so nothing fails. The batch
                 // stays `sending` on disk; the store reopens it as `queued`, resent with the same ids.
@@ -64,7 +67,7 @@ extension DurableOutbox {
     /// that returned means stored, so it is at least `sent` whatever status the backend echoed, after one attempt
     /// more and no error. The one place an acknowledgement changes a message's status.
     func shown(_ message: Message, storedAs stored: Message) -> Message {
-        var shown = stored.acknowledged(at: clock.now)
+        var shown = stored.asComposed.acknowledged(at: clock.now)
         shown.attempts = message.attempts + 1
         shown.lastError = nil
         return shown
@@ -95,7 +98,7 @@ extension DurableOutbox {
         let next: MessageStatus
         let stop: Bool
         var rounds = message.attempts
-        if error == .offline || error == .unreachable {
+        if error == .offline || error.isBackendUnreachable {
             // Cut off by connectivity (the device's, or the backend's reachability): not the message's fault, so no
             // round is counted.
             (next, stop) = (.queued, true)

@@ -52,6 +52,7 @@ extension DurableOutbox {
         isSuspended = false
         let changes = absorbForeignChanges()
         resendCutOff()
+        resumeRequestedSends()
         startAutomaticPass()
         return changes
     }

@@ -110,6 +110,10 @@ public final class DurableOutbox: MessageOutbox {
     /// Messages composed online without the lease, and those the store queued again at open while another process
     /// held it: sent once the lease is this outbox's.
     var cutOff: Set<MessageID> = []
+    /// Whether a Send All waits for messages that could not go yet (`DurableOutbox+SendAll`).
+    public internal(set) var sendAllRequested = false
+    /// Messages a Send All asked for whose request the store refused to record: held for this process alone.
+    var requestedInMemory: Set<MessageID> = []
     let observers = ObserverList<OutboxEvent>()
     private var connectivityToken: ObservationToken?
 
@@ -149,6 +153,8 @@ public final class DurableOutbox: MessageOutbox {
             return
         }
         resumeInterruptedSends()
+        noteSendAllRequest()
+        resumeRequestedSends()
         if wasOnline { startAutomaticPass() }
     }
 
@@ -190,7 +196,10 @@ public final class DurableOutbox: MessageOutbox {
     }
 
     public func sendAll() async {
-        guard takeLeaseIfFree(), connectivity.isOnline, !isPausedForSignIn, !isStopped else { return }
+        guard !isStopped else { return }
+        // The request first, durably: what cannot go now goes at the first chance, across relaunches.
+        recordSendAllRequest()
+        guard takeLeaseIfFree(), connectivity.isOnline, !isPausedForSignIn else { return }
         runningOperations += 1
         defer {
             runningOperations -= 1
@@ -198,13 +207,11 @@ public final class DurableOutbox: MessageOutbox {
         }
         // Send All means every message waiting, other processes' too (a size check when there are none).
         takeInForeignChanges()
-        let waiting = store.all().filter { $0.status == .queued || $0.status == .failed }
-        var conversations: [ConversationID] = []
-        for message in waiting where markSending(message) != nil {
-            if !conversations.contains(message.conversationID) { conversations.append(message.conversationID) }
-        }
-        for conversation in conversations { startLane(conversation) }
-        for conversation in conversations { await lanes[conversation]?.value }
+        startSending(store.all().filter { $0.status == .queued || $0.status == .failed })
+        // Lanes already running (taking the lease resumes an earlier Send All; a send in flight) carry messages this
+        // one covers too: it returns when every one is done.
+        for conversation in Array(lanes.keys) { await lanes[conversation]?.value }
+        noteSendAllRequest()
     }
 
     public func send(_ id: MessageID) async throws {
@@ -230,6 +237,8 @@ public final class DurableOutbox: MessageOutbox {
         guard let message = store.message(id), message.status == .queued || message.status == .failed else {
             throw InputError.unknownMessage(id)
         }
+        // A send that ended with no answer may be stored: an edit now could be dropped by the backend unseen.
+        guard !message.outcomeUnknown else { throw InputError.outcomeUnknown(id) }
         let updated = try store.updateText(of: id, to: try validated(text, captioning: message.media))
         observers.notify(.changed(updated))
         return updated
@@ -241,6 +250,7 @@ public final class DurableOutbox: MessageOutbox {
         }
         try store.remove(id)
         observers.notify(.deleted(id))
+        if sendAllRequested { noteSendAllRequest() }
     }
 
     /// The backend's feed echoed `message`, one of this device's: while it is still pending here (its send's answer
@@ -264,12 +274,8 @@ public final class DurableOutbox: MessageOutbox {
         // Messages held back by the expired sign-in (their last error says so, durably — a restart in between
         // changes nothing) were already on their way: they go out now. Messages queued offline wait for the policy.
         guard connectivity.isOnline else { return }
-        var conversations: [ConversationID] = []
-        for message in store.all() where message.status == .queued && message.lastError?.requiresSignIn == true {
-            guard markSending(message) != nil else { continue }
-            if !conversations.contains(message.conversationID) { conversations.append(message.conversationID) }
-        }
-        for conversation in conversations { startLane(conversation) }
+        startSending(store.all().filter { $0.status == .queued && $0.lastError?.requiresSignIn == true })
+        resumeRequestedSends()
         startAutomaticPass()
     }
 

@@ -174,6 +174,22 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         }
     }
 
+    @discardableResult
+    public func requestSendAll() throws -> [Message] {
+        try mutate { writer in
+            let asked = index.all.filter { ($0.status == .queued || $0.status == .failed) && !$0.sendRequested }
+            guard !asked.isEmpty else { return [] }
+            // One record marks them all, whatever their number: replay sets the flag on every waiting message.
+            try writer.append(contentsOf: [encode(.sendAll)])
+            return asked.map { message in
+                var requested = message
+                requested.sendRequested = true
+                index.replace(requested)
+                return requested
+            }
+        }
+    }
+
     /// Closes the log; later changes throw `StoreError.io`.
     public func close() { log.close() }
 

@@ -92,6 +92,19 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
         }
     }
 
+    @discardableResult
+    public func requestSendAll() throws -> [Message] {
+        lock.withLock {
+            var asked: [Message] = []
+            for (id, message) in messages
+            where (message.status == .queued || message.status == .failed) && !message.sendRequested {
+                messages[id]?.sendRequested = true
+                asked.append(messages[id] ?? message)
+            }
+            return asked.sorted(by: Message.composeOrder)
+        }
+    }
+
     /// Raises the conversation's stamp mark to `message`'s timestamp. Call with `lock` held.
     private func raiseMark(for message: Message) {
         stampMarks[message.conversationID] = max(stampMarks[message.conversationID] ?? .distantPast, message.timestamp)

@@ -23,7 +23,7 @@ extension OutboxRecord {
             writer.string(text ?? "")
         case .remove:
             writer.string(id ?? "")
-        case .clear:
+        case .clear, .sendAllMark:
             break
         case .sequenceMark:
             writer.string(conversation ?? "")
@@ -65,6 +65,8 @@ extension OutboxRecord {
                 record.id = try reader.string()
             case .clear:
                 break
+            case .sendAllMark:
+                guard version >= 2 else { throw RecordFormatError(description: "a mark in a version-1 record") }
             case .sequenceMark:
                 guard version >= 2 else { throw RecordFormatError(description: "a mark in a version-1 record") }
                 record.conversation = try reader.string()

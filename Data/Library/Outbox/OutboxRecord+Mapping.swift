@@ -25,6 +25,8 @@ extension OutboxRecord {
 
     /// Removes every message.
     static let clearing = OutboxRecord(kind: .clear)
+    /// The record of a Send All.
+    static let sendAll = OutboxRecord(kind: .sendAllMark)
 
     /// Keeps `conversation`'s newest compose stamp across a compaction.
     static func mark(_ conversation: ConversationID, stamp: Date) -> OutboxRecord {

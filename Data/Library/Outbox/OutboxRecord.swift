@@ -30,6 +30,8 @@ package struct OutboxRecord: Equatable {
         /// The newest compose stamp a conversation has had, written by a compaction so that its stamps never go
         /// back after every message of the conversation is gone from the log.
         case stampMark = 7
+        /// Send All: every queued and failed message held at this point of the log is `sendRequested`.
+        case sendAllMark = 8
     }
 
     package var kind: Kind

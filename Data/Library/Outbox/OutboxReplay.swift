@@ -73,12 +73,20 @@ struct OutboxReplay {
             messages[id]?.statusUpdatedAt = Date(timeIntervalSinceReferenceDate: at)
             if let attempts = record.attempts { messages[id]?.attempts = attempts }
             messages[id]?.lastError = lastError
+            // The rules of `Message.changingStatus`: an attempt that may have been applied leaves the outcome unknown,
+            // and one that ended failed carried a Send All's request out.
+            if lastError?.mayHaveBeenApplied == true { messages[id]?.outcomeUnknown = true }
+            if status == .failed { messages[id]?.sendRequested = false }
         case .text:
             let id = try existingID(record)
             guard let text = record.text else { throw RecordFormatError(description: "no text") }
             messages[id]?.text = text
         case .remove:
             messages.removeValue(forKey: try existingID(record))
+        case .sendAllMark:
+            for (id, message) in messages where message.status == .queued || message.status == .failed {
+                messages[id]?.sendRequested = true
+            }
         case .clear:
             messages.removeAll()
         case .sequenceMark:

@@ -11,8 +11,8 @@ import Foundation
 ///    message until sign-in is renewed.
 /// 4. **Device offline** (the connectivity monitor says so when an attempt fails) — fails at once with
 ///    `.offline`: nothing can succeed until it reconnects, so no retry budget is burnt on it.
-/// 4b. **Backend unreachable** (`unreachable`: no connection to it could be made) — fails at once with
-///    `.unreachable`: like a device offline, a connectivity state; the client's reachability probe, not a retry
+/// 4b. **Backend unreachable** (`unreachable`: no connection to it could be made; `unanswered`: it accepted and
+///    said nothing within the transport's bound) — fails at once with that error: like a device offline, a connectivity state; the client's reachability probe, not a retry
 ///    budget, finds out when it answers again.
 /// 5. **Retryable error** (`offline` while the device still looks online, `timeout`, `server`) with retries
 ///    left — waits `initialDelay × multiplier^(n−1)` before retry n (1 s, 2 s, 4 s), each stretched by a seeded
@@ -69,7 +69,7 @@ public struct RetryPolicy: Hashable, Sendable {
         -> RetryDecision
     {
         guard error.isRetryable else { return .fail(error) }
-        guard error != .unreachable else { return .fail(.unreachable) }
+        guard !error.isBackendUnreachable else { return .fail(error) }
         guard isOnline else { return .fail(.offline) }
         guard failedAttempts <= maxRetries else { return .fail(error) }
         return .retry(after: max(backoff(beforeRetry: failedAttempts, unit: unit), error.retryAfter ?? .zero))

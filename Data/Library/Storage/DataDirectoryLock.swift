@@ -31,7 +31,8 @@ public final class DataDirectoryLock: @unchecked Sendable {
     deinit { release() }
 
     /// Takes the lock, creating the directory when it is missing. Throws `StoreError.locked(path:)` when another
-    /// owner (this process or another) holds it, `StoreError.io` when the disk fails.
+    /// owner (this process or another) holds it, `StoreError.io` when the disk fails or when others may write into
+    /// the directory (`FileSystem.refuseSharedDirectory`).
     public static func acquire(
         directory: URL, fileSystem: any FileSystem = PosixFileSystem()
     ) throws -> DataDirectoryLock {
@@ -46,6 +47,8 @@ public final class DataDirectoryLock: @unchecked Sendable {
             if let held = try tryAcquire(directory: directory, lockFile: path, fileSystem: fileSystem) {
                 let lock = DataDirectoryLock(directory: directory, fileSystem: fileSystem, handles: held)
                 if madeEarlier { try fileSystem.restrictToOwner(directory.path) }
+                // Whoever else can write into it can replace the owner's files: refused, never used as it is.
+                try fileSystem.refuseSharedDirectory(directory.path)
                 return lock
             }
             if attempt < lockAttempts { usleep(4_000) }

@@ -55,6 +55,9 @@ public protocol FileSystem: Sendable {
     /// Makes an existing directory its owner's alone (`0700`) unless it is a shared one (another user's, or sticky
     /// like `/tmp`): for a data directory an older build created readable by others.
     func restrictToOwner(_ path: String) throws
+    /// Refuses (`StoreError.io` saying why) a directory that others may write into — its mode grants write to its
+    /// group or to everyone, or another user owns it: whoever can write there can replace the owner's files.
+    func refuseSharedDirectory(_ path: String) throws
 }
 
 extension FileSystem {
@@ -91,6 +94,9 @@ extension FileSystem {
 
     /// For a file system without permissions: nothing to do.
     public func restrictToOwner(_ path: String) throws {}
+
+    /// For a file system without permissions: nobody else can write anywhere.
+    public func refuseSharedDirectory(_ path: String) throws {}
 
     /// For a file system that cannot tell files apart: a file that still exists is taken to be the same one.
     public func isCurrent(_ handle: FileSystemHandle, at path: String) -> Bool { exists(path) }

@@ -2,7 +2,7 @@ import CourierDomain
 import Foundation
 
 extension BinaryRecordWriter {
-    /// Writes `value` in the `message` layout of docs/storage-format.md (§3), its reserved last field included (0);
+    /// Writes `value` in the `message` layout of docs/storage-format.md (§3), its last field the device's flags;
     /// the field order is `Message.init(reading:withReservedField:)`'s.
     package mutating func message(_ value: Message) {
         string(value.id.rawValue)
@@ -16,8 +16,10 @@ extension BinaryRecordWriter {
         optional(value.lastError.map(StoredDeliveryError.init)) { $1.write(to: &$0) }
         optional(value.media?.url) { $0.string($1) }
         optional(value.media?.thumbnailURL) { $0.string($1) }
-        // Reserved: earlier builds kept a compose sequence here. Written 0 so that every build reads the layout.
-        int(0)
+        // A negative −f holds the flags f (1 `outcomeUnknown`, 2 `sendRequested`); 0 is none. Earlier builds kept a
+        // (positive) compose sequence here, which reads as no flags; they read the field as nothing.
+        let flags = (value.outcomeUnknown ? 1 : 0) | (value.sendRequested ? 2 : 0)
+        int(-flags)
     }
 }
 
@@ -28,9 +30,11 @@ extension BinaryRecordReader {
 
 extension Message {
     /// Reads a message written by `BinaryRecordWriter.message(_:)` straight into a message, with no stored copy
-    /// between: every open reads every stored message, and each copy costs its strings' retains. The reserved last
-    /// field (an earlier build's compose sequence) is read and dropped; `withReservedField` false reads the layout of
-    /// a version-1 outbox record, which ends before it. Throws for an unknown status or error code.
+    /// between: every open reads every stored message, and each copy costs its strings' retains. The last field holds
+    /// the device's flags (−1 `outcomeUnknown`, −2 `sendRequested`, −3 both; an earlier build's compose sequence
+    /// there reads as none); `withReservedField`
+    /// false reads the layout of a version-1 outbox record, which ends before it. Throws for an unknown status or
+    /// error code.
     init(reading reader: inout BinaryRecordReader, withReservedField reserved: Bool = true) throws {
         let id = try reader.string()
         let conversationID = try reader.string()
@@ -43,11 +47,14 @@ extension Message {
         let lastError = try reader.optional { try DeliveryError(StoredDeliveryError(reading: &$0)) }
         let mediaURL = try reader.optional { try $0.string() }
         let thumbnailURL = try reader.optional { try $0.string() }
-        if reserved { _ = try reader.int() }
+        let mark = reserved ? try reader.int() : 0
         self.init(
             id: MessageID(id), conversationID: ConversationID(conversationID), senderID: UserID(senderID), text: text,
             timestamp: Date(timeIntervalSinceReferenceDate: timestamp), status: status,
             statusUpdatedAt: Date(timeIntervalSinceReferenceDate: statusUpdatedAt), attempts: attempts,
             lastError: lastError, media: mediaURL.map { MediaAttachment(url: $0, thumbnailURL: thumbnailURL) })
+        let flags = mark < 0 && mark >= -3 ? -mark : 0
+        outcomeUnknown = flags & 1 != 0
+        sendRequested = flags & 2 != 0
     }
 }

@@ -25,14 +25,26 @@ public struct PosixFileSystem: FileSystem {
 
     // MARK: - Files
 
+    /// Opens the regular file at `path` for reading and writing (creating it `0600` when `create`). A symbolic link
+    /// at `path` is never followed (`O_NOFOLLOW`: whoever planted it does not choose which file is written or
+    /// `chmod`ed), and anything but a regular file (a FIFO, a device, a directory) is refused: both are
+    /// `StoreError.io` naming the path.
     public func open(_ path: String, create: Bool) throws -> FileSystemHandle {
-        let flags = O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0)
+        // O_NONBLOCK: a FIFO planted at `path` must not block the open; it is refused just below.
+        let flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (create ? O_CREAT : 0)
         let descriptor = retryingInterrupts { posixOpen(path, flags, Self.fileMode) }
-        guard descriptor >= 0 else { throw Self.failure("open \(path)") }
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw StoreError.io("open \(path): a symbolic link, not followed") }
+            throw Self.failure("open \(path)")
+        }
         var info = stat()
-        if fstat(descriptor, &info) == 0, info.st_mode & 0o777 != Self.fileMode,
-            fchmod(descriptor, Self.fileMode) != 0
-        {
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            posixClose(descriptor)
+            throw StoreError.io("open \(path): not a regular file")
+        }
+        // Back to blocking I/O for a regular file (where O_NONBLOCK changes nothing anyway, said once for clarity).
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        if info.st_mode & 0o777 != Self.fileMode, fchmod(descriptor, Self.fileMode) != 0 {
             let failure = Self.failure("chmod \(path)")
             posixClose(descriptor)
             throw failure
@@ -173,6 +185,19 @@ public struct PosixFileSystem: FileSystem {
         let isShared = info.st_mode & S_ISVTX != 0 || info.st_uid != geteuid()
         guard !isShared, info.st_mode & 0o777 != Self.directoryMode else { return }
         if chmod(path, Self.directoryMode) != 0 { throw Self.failure("chmod \(path)") }
+    }
+
+    public func refuseSharedDirectory(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw Self.failure("stat \(path)") }
+        if info.st_uid != geteuid() {
+            throw StoreError.io("\(path): owned by another user (uid \(info.st_uid)); a data directory must be yours")
+        }
+        if info.st_mode & 0o022 != 0 {
+            let mode = String(info.st_mode & 0o777, radix: 8)
+            throw StoreError.io(
+                "\(path): writable by others (mode 0\(mode)); a data directory must be yours alone (chmod 700)")
+        }
     }
 
     /// Files: read and write for their owner only.

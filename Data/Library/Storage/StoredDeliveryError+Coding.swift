@@ -17,6 +17,7 @@ extension StoredDeliveryError {
         case .unreachable: self.init(code: 10)
         case .rateLimited(let wait): self.init(code: 11, number: Int(wait.components.seconds))
         case .cancelled: self.init(code: 12)
+        case .unanswered: self.init(code: 13)
         }
     }
 
@@ -61,6 +62,7 @@ extension DeliveryError {
         case 10: self = .unreachable
         case 11: self = .rateLimited(retryAfter: .seconds(max(0, stored.number ?? 1)))
         case 12: self = .cancelled
+        case 13: self = .unanswered
         default: throw RecordFormatError(description: "unknown delivery error code \(stored.code)")
         }
     }

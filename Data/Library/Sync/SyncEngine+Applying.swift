@@ -67,6 +67,7 @@ extension SyncEngine {
             // (`touch` changes it), it is news to the list: someone else's is shown, and counts unread as new ones
             // do; a replay changes nothing.
             let unread = !mine && !watched.contains(message.conversationID)
+            if !mine, !unread { run.readOnScreen(message) }
             if run.touch(message, unread: unread, in: self) {
                 if !mine { run.announced.append(message) }
             } else if unread {
@@ -86,6 +87,7 @@ extension SyncEngine {
             run.received[conversation] = max(run.received[conversation] ?? message.cursor, message.cursor)
         }
         let unread = !mine && !watched.contains(message.conversationID)
+        if !mine, !unread { run.readOnScreen(message) }
         // Not newer than the row's last, it is taken as counted already (a page counted it) — or it was filed before
         // a message the row already has (written on a clock behind): the row's count may be short, and the next
         // page ending at the same message is taken at its word.
@@ -204,7 +206,15 @@ struct BatchRun {
     var ids: Set<MessageID> = []
     var conversations: [ConversationID: Conversation] = [:]
     var received: [ConversationID: MessageCursor] = [:]
+    /// How far others' messages that arrived into a chat on screen were read as they came.
+    var readOnScreen: [ConversationID: MessageCursor] = [:]
     var updates: [SyncUpdate] = []
+
+    /// `message`, someone else's, arrived into its chat on screen: read as it comes (not counted unread).
+    mutating func readOnScreen(_ message: Message) {
+        let conversation = message.conversationID
+        readOnScreen[conversation] = max(readOnScreen[conversation] ?? message.cursor, message.cursor)
+    }
 
     /// Brings `message`'s conversation preview, activity and (when `unread`) unread count up to date, once per
     /// message newer than the conversation's newest: a replayed or older message changes nothing. Returns whether
@@ -227,6 +237,13 @@ struct BatchRun {
     /// Writes the messages and conversations collected so far and queues their update.
     @MainActor
     mutating func flush(into engine: SyncEngine) {
+        // The read receipts first, durably: a row that never counted these messages unread must never be on disk
+        // without the receipt that tells the backend they were read (a kill between the two would leave the backend
+        // counting them unread for good, and the list saying nothing).
+        if !readOnScreen.isEmpty {
+            updates += engine.readAsTheyCame(readOnScreen)
+            readOnScreen = [:]
+        }
         if !messages.isEmpty {
             engine.messageCache.store(messages, arrived: true)
             messages = []

@@ -81,6 +81,8 @@ public final class SyncEngine: LiveSync {
     private var signInRenewals = 0
     var loop: TrackedTask<Void>?
     private var receiptDelivery: TrackedTask<Void>?
+    /// Receipt appends so far: a delivery that ends goes again only for receipts queued while it ran.
+    private var receiptAppends = 0
     /// Which loop is the current one: a cancelled loop still winding down must not touch the state of the next.
     private var loopGeneration = 0
     /// Whether the last receipt attempt failed (until one is delivered).
@@ -209,13 +211,29 @@ public final class SyncEngine: LiveSync {
     public func markRead(_ conversation: ConversationID, upTo message: MessageCursor) {
         if let held = readMarkers[conversation], message <= held { return }
         readMarkers[conversation] = message
-        let row = noteRead(conversation, upTo: message)
+        // The receipt is queued (durably) before the row forgets its unread count: a kill between the two must not
+        // leave a row that says "read" with no receipt on its way, which the backend would never hear of.
         queueReceipts([Receipt(conversationID: conversation, userID: user, kind: .read, upTo: message)])
+        let row = noteRead(conversation, upTo: message)
         if let row { observers.notify(.rows([row])) }
         observers.notify(.readByMe(conversation: conversation, upTo: message))
     }
 
     public func readMarker(for conversation: ConversationID) -> MessageCursor? { readMarkers[conversation] }
+
+    /// Others' messages that arrived into chats on screen were read as they came, up to `upTo` in each: the read
+    /// markers move and their receipts are queued durably (delivered when the batch is done). Returns the updates
+    /// that say so.
+    func readAsTheyCame(_ upTo: [ConversationID: MessageCursor]) -> [SyncUpdate] {
+        var receipts: [Receipt] = []
+        for (conversation, cursor) in upTo.sorted(by: { $0.key < $1.key }) {
+            if let held = readMarkers[conversation], cursor <= held { continue }
+            readMarkers[conversation] = cursor
+            receipts.append(Receipt(conversationID: conversation, userID: user, kind: .read, upTo: cursor))
+        }
+        queueReceipts(receipts, deliver: false)
+        return receipts.map { .readByMe(conversation: $0.conversationID, upTo: $0.upTo) }
+    }
 
     /// This device's message reached the backend (the outbox says so: the send's answer, or the feed's echo):
     /// screens heard of it from the outbox, and unless it was pending at launch (see `pendingAtLaunch`) it waits for
@@ -258,6 +276,7 @@ public final class SyncEngine: LiveSync {
             logger.log(.warning, "sync: could not queue \(receipts.count) \(kinds) receipt(s) (\(error))")
             return
         }
+        receiptAppends += 1
         if deliver { deliverReceipts() }
     }
 
@@ -265,11 +284,15 @@ public final class SyncEngine: LiveSync {
     func deliverReceipts() {
         guard connectivity.isOnline, !isStopped, receipts.count > 0, receiptDelivery == nil else { return }
         let receipts = receipts
+        let appendsBefore = receiptAppends
         receiptDelivery = clock.task { [weak self] in
             _ = await receipts.syncWhenOnline()
-            self?.receiptDelivery = nil
-            // Receipts queued while that sync ran its last write go out now.
-            if receipts.count > 0, !receipts.isPausedForSignIn { self?.deliverReceipts() }
+            guard let self else { return }
+            receiptDelivery = nil
+            // Receipts queued while that sync ran its last write go out now — only those: a receipt the disk would
+            // not let go of (a write refused after its delivery) waits for the queue's own follow-up, never a tight
+            // loop of deliveries.
+            if receiptAppends != appendsBefore, receipts.count > 0, !receipts.isPausedForSignIn { deliverReceipts() }
         }
     }
 

@@ -32,7 +32,7 @@ enum WriteOutcomePolicy: Hashable, Sendable {
     /// The branch for a failed attempt with `error`.
     init(after error: DeliveryError) {
         switch error.kind {
-        case .offline, .unreachable, .timeout, .server, .rateLimited, .unknown, .cancelled: self = .retry
+        case .offline, .unreachable, .unanswered, .timeout, .server, .rateLimited, .unknown, .cancelled: self = .retry
         case .unauthorized: self = .pauseForSignIn
         case .forbidden, .validation, .notFound, .conflict: self = .reject
         }

@@ -17,9 +17,11 @@ struct DriverScreenTests {
         let online = await harness.execute("network online")
         let offline = await harness.execute("network offline")
 
+        // Online, the banner stays while the message waits (the toast says "Connected" and asks)
         #expect(
             online.lines == [
-                "banner: Connected", "toast: Connected. Auto-send 1 queued message?", "network: online, wifi",
+                "banner: 1 message waiting to send.", "toast: Connected. Auto-send 1 queued message?",
+                "network: online, wifi",
             ])
         #expect(
             offline.lines == ["banner: You're offline. 1 message queued.", "toast: —", "network: offline, wifi"])

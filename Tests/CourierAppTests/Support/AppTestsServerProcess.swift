@@ -49,6 +49,12 @@ final class AppTestsServerProcess {
     /// The URL to give `courier --server`.
     var url: String { "http://127.0.0.1:\(port)" }
 
+    /// Freezes it with SIGSTOP: it keeps its sockets (the kernel still accepts connections) and answers nothing.
+    func freeze() { _ = Glibc.kill(process.processIdentifier, SIGSTOP) }
+
+    /// Lets a frozen server run again (SIGCONT): it reads what waited on its sockets and answers.
+    func thaw() { _ = Glibc.kill(process.processIdentifier, SIGCONT) }
+
     /// Kills it with SIGKILL and waits for it to be gone.
     func kill() {
         process.killAtOnce()

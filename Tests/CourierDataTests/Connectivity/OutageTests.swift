@@ -129,12 +129,14 @@ import Testing
         #expect(fixture.client.outbox.pending.map(\.id) == Array(ids.suffix(5)))
         #expect(fixture.client.outbox.pending.allSatisfy { $0.status == .queued })
 
-        // And once the server is back, Send All completes the conversation in compose order, each message once
+        // And once the server is back, the Send All still holds (manual policy, no second press): it completes the
+        // conversation by itself, in compose order, each message once
+        #expect(fixture.client.outbox.sendAllRequested)
         fixture.network.isRefusing = false
-        _ = await fixture.clock.run(until: { fixture.client.reachability.isReachable }, limit: .seconds(60))
-        let again = fixture.clock.task { await fixture.client.sendAll() }
-        _ = await fixture.clock.run(until: { again.work.isFinished })
+        _ = await fixture.clock.run(
+            until: { fixture.client.outbox.pending.isEmpty && !fixture.client.isBusy }, limit: .seconds(60))
         #expect(fixture.stored(in: "c1") == ids)
+        #expect(!fixture.client.outbox.sendAllRequested)
         #expect(fixture.backend.duplicatesIgnored == 0)
     }
 

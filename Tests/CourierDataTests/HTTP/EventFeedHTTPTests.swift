@@ -187,7 +187,7 @@ import Testing
         await #expect(throws: DeliveryError.notFound) {
             try await fixture.client.mark(Receipt(conversationID: "c999", userID: "me", kind: .read, upTo: cursor))
         }
-        await #expect(throws: DeliveryError.forbidden) {
+        await #expect(throws: DeliveryError.notFound) {  // not hers: as if it did not exist
             try await fixture.client(as: "ana").mark(
                 Receipt(conversationID: "c2", userID: "ana", kind: .read, upTo: cursor))
         }

@@ -20,7 +20,9 @@ import Testing
     deinit { MainActor.assumeIsolated { fixture.tearDown() } }
 
     private func client(password: String? = ChatServer.demoPassword) -> HTTPChatClient {
-        HTTPChatClient(baseURL: fixture.server.url, user: "me", password: password, tokens: tokens)
+        // A generous bound: a loaded test machine must not make a slow answer read as a silent server.
+        HTTPChatClient(
+            baseURL: fixture.server.url, user: "me", password: password, tokens: tokens, timeout: .seconds(30))
     }
 
     @Test func theClientSignsInByItselfAndKeepsTheTokenForTheNextLaunch() async throws {

@@ -75,14 +75,65 @@ import Testing
         chmod(shared, 0o1777)
 
         // When each is opened as a data directory
-        for path in [older, foreign, shared] {
+        for path in [older, foreign] {
             try DataDirectoryLock.acquire(directory: URL(fileURLWithPath: path), fileSystem: disk).release()
         }
+        #expect {
+            try DataDirectoryLock.acquire(directory: URL(fileURLWithPath: shared), fileSystem: disk).release()
+        } throws: { error in
+            "\(error)".contains("writable by others")
+        }
 
-        // Then only Courier's own older directory became 0700
+        // Then only Courier's own older directory became 0700; the shared one, writable by others, is refused as it is
         #expect(mode(older) == 0o700)
         #expect(mode(foreign) == 0o755)
         #expect(mode(shared) == 0o1777)
+    }
+
+    @Test func aPreMadeDirectoryWritableByOthersIsRefusedAndNothingIsWrittenInIt() throws {
+        // Given a directory someone made world-writable before Courier ever ran there
+        let path = directory.path("planted")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        chmod(path, 0o777)
+
+        // When it is opened as a data directory, then it is refused, saying why, its mode untouched
+        #expect {
+            try DataDirectoryLock.acquire(directory: URL(fileURLWithPath: path), fileSystem: disk).release()
+        } throws: { error in
+            "\(error)".contains("writable by others (mode 0777)")
+        }
+        #expect(mode(path) == 0o777)
+    }
+
+    @Test func aSymbolicLinkPlantedAtADataFileIsNeverFollowedNorItsTargetChmodded() throws {
+        // Given a file of someone else's (0644) and a link to it planted where a data file will be opened
+        let target = directory.path("victim")
+        _ = FileManager.default.createFile(atPath: target, contents: Data("theirs".utf8))
+        chmod(target, 0o644)
+        let link = directory.path("outbox.log")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+
+        // When the data file is opened, then it is refused, and the target keeps its bytes and its mode
+        #expect {
+            _ = try disk.open(link, create: true)
+        } throws: { error in
+            "\(error)".contains("symbolic link")
+        }
+        #expect(FileManager.default.contents(atPath: target) == Data("theirs".utf8))
+        #expect(mode(target) == 0o644)
+    }
+
+    @Test func aFIFOPlantedAtADataFileIsRefusedWithoutBlocking() throws {
+        // Given a named pipe where a data file will be opened
+        let path = directory.path("messages.log")
+        #expect(mkfifo(path, 0o600) == 0)
+
+        // When it is opened, then it is refused at once as not a regular file
+        #expect {
+            _ = try disk.open(path, create: true)
+        } throws: { error in
+            "\(error)".contains("not a regular file")
+        }
     }
 
     @Test func aClientAndItsKeptTokenUnderUmask000AreTheirOwnersAlone() async throws {

@@ -39,8 +39,9 @@ struct InMemoryChatBackendHidingTests {
         let backend = try BackendFixtures.backend(BackendFixtures.withGroup())
 
         #expect(throws: DeliveryError.forbidden) { try backend.hideConversation("c1", for: "ana", as: "me") }
-        #expect(throws: DeliveryError.forbidden) { try backend.hideConversation("c2", for: "ana", as: "ana") }
-        #expect(throws: DeliveryError.forbidden) { try backend.hideConversation("c1", for: "cy", as: "cy") }
+        // Not one's conversation is answered as one that does not exist
+        #expect(throws: DeliveryError.notFound) { try backend.hideConversation("c2", for: "ana", as: "ana") }
+        #expect(throws: DeliveryError.notFound) { try backend.hideConversation("c1", for: "cy", as: "cy") }
         #expect(throws: DeliveryError.notFound) { try backend.hideConversation("nope", for: "me", as: "me") }
         #expect(!backend.isHidden("c1", for: "ana") && !backend.isHidden("c2", for: "ana"))
     }

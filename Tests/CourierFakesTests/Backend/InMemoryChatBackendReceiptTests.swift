@@ -104,7 +104,7 @@ struct InMemoryChatBackendReceiptTests {
         let m1 = try #require(backend.message("m1")).cursor
 
         // Ben is not in c1; c9 does not exist; b1 is not a message of c1; nor is an id never stored
-        #expect(throws: DeliveryError.forbidden) {
+        #expect(throws: DeliveryError.notFound) {  // not his: answered as unknown
             try backend.markReceipt(Receipt(conversationID: "c1", userID: "ben", kind: .read, upTo: m1))
         }
         #expect(throws: DeliveryError.notFound) {

@@ -30,7 +30,7 @@ final class CourierOverMatrix {
         let tokens = FileTokenStore(path: directory.url.appendingPathComponent("matrix-token").path)
         matrix = MatrixClient(
             homeserver: MatrixHomeserver(baseURL: server.baseURL), login: account.userID, password: account.password,
-            tokens: tokens, timeout: .seconds(5))
+            tokens: tokens, timeout: .seconds(20))  // generous: every suite may share two cores with Synapse
         user = try await matrix.signedIn().user
         let matrix = matrix
         client = try CourierClient(

@@ -66,13 +66,13 @@ struct CourierOverMatrixOutageTests {
             homeserver: MatrixHomeserver(baseURL: server.baseURL), login: me.account.userID,
             password: me.account.password,
             tokens: FileTokenStore(path: first.directory.url.appendingPathComponent("matrix-token").path),
-            clock: ManualClock(start: Date().addingTimeInterval(25 * 3_600)))
+            clock: ManualClock(start: Date().addingTimeInterval(25 * 3_600)), timeout: .seconds(20))
         let again = try await later.send(message)
 
         // And a new device (after a sign-out and sign-in) resends it too
         let newDevice = MatrixClient(
             homeserver: MatrixHomeserver(baseURL: server.baseURL), login: me.account.userID,
-            password: me.account.password)
+            password: me.account.password, timeout: .seconds(20))
         let third = try await newDevice.send(message)
 
         // Then the room holds it once, and both resends answer the stored message

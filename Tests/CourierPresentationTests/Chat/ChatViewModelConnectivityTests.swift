@@ -28,15 +28,16 @@ import Testing
         network.set(online: true)
         await clock.idle()
 
-        // Then the change was one state — online, banner gone, toast asking, loading — and then the page
+        // Then the change was one state — online, the banner saying the message waits, toast asking, loading — and
+        // then the page
         let offline = "You're offline. 1 message queued."
         let toast = "Connected. Auto-send 1 queued message?"
         #expect(
             recorder.states.map(summary) == [
                 "online=false banner=\(offline) toast=- connected=false loading=false "
                     + "error=\(ChatViewModel.offlineLoadText) rows=[\"a\"]",
-                "online=true banner=- toast=\(toast) connected=true loading=true error=- rows=[\"a\"]",
-                "online=true banner=- toast=\(toast) connected=true loading=false error=- rows=[\"a\"]",
+                "online=true banner=\(waiting(1)) toast=\(toast) connected=true loading=true error=- rows=[\"a\"]",
+                "online=true banner=\(waiting(1)) toast=\(toast) connected=true loading=false error=- rows=[\"a\"]",
             ])
     }
 

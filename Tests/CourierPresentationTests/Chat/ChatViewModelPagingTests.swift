@@ -166,7 +166,7 @@ import Testing
         let model = makeChat(repository: repository)
         model.start()
         _ = await clock.run(until: { !model.hasPendingWork })
-        repository.script = [.fail(.timeout)]
+        repository.script = [.fail(.timeout), .answer]
         let recorder = StateRecorder(model)
 
         // When the user asks for more
@@ -181,5 +181,13 @@ import Testing
                 chatState(newest, hasMore: true, isLoadingOlder: true),
                 chatState(newest, hasMore: true, error: "Failed to load more messages"),
             ])
+
+        // And when the next `more` loads, the text ends with its truth in the same state as the page
+        model.loadOlderMessages()
+        _ = await clock.run(until: { !model.hasPendingWork })
+        let last = recorder.states.suffix(2)
+        #expect(last.map(\.isLoadingOlder) == [true, false])
+        #expect(last.map(\.error) == ["Failed to load more messages", nil])
+        #expect(last.last?.messages.count == 60)
     }
 }

@@ -123,13 +123,14 @@ import Testing
         try model.retry(messageID: id)
         #expect(await clock.run(until: { !model.hasPendingWork }))
 
-        // Then it goes sending (the banner's count with it), then sent, once each, and the error clears
+        // Then it goes sending (the banner's count with it, and the error: nothing is failed any more), then sent,
+        // once each
         let error = "No internet connection. Message will be saved and you can retry later."
         #expect(outbox.sendCalls == [id])
         #expect(
             recorder.states == [
                 chatState([mine(id, "flaky", .failed)], error: error, waiting: 1),
-                chatState([mine(id, "flaky", .sending)], error: error, waiting: 0),
+                chatState([mine(id, "flaky", .sending)], waiting: 0),
                 chatState([mine(id, "flaky", .sent)], waiting: 0),
             ])
     }
@@ -148,13 +149,14 @@ import Testing
         try model.retry(messageID: id)
         #expect(await clock.run(until: { !model.hasPendingWork }))
 
-        // Then the alert showed, and went as the message left `failed`, in the state that shows it sending
+        // Then the alert showed, and went as the message left `failed` — with the error text — in the state that
+        // shows it sending
         let error = "Failed to send message. Please try again."
         #expect(
             recorder.states == [
                 chatState([mine(id, "flaky", .failed)], error: error, waiting: 1),
                 chatState([mine(id, "flaky", .failed)], error: error, waiting: 1, alert: .init(messageID: id)),
-                chatState([mine(id, "flaky", .sending)], error: error, waiting: 0),
+                chatState([mine(id, "flaky", .sending)], waiting: 0),
                 chatState([mine(id, "flaky", .sent)], waiting: 0),
             ])
     }
@@ -207,6 +209,33 @@ import Testing
                 chatState([mine(failed.id, "broken", .failed, time: "Now")], waiting: 1),
                 chatState([], waiting: 0),
             ])
+    }
+
+    @Test func aSendErrorEndsWhenNoMessageIsFailedAnyMore() async throws {
+        // Given a chat whose message failed, its error showing
+        let (model, id) = try await openChatWithFailedMessage(.server(code: 503))
+        let error = "Failed to send message. Please try again."
+        #expect(model.state.error == error)
+        let recorder = StateRecorder(model)
+
+        // When the user deletes it, then the row and the error go in one state
+        try model.delete(messageID: id)
+        #expect(recorder.states == [chatState([mine(id, "flaky", .failed)], error: error, waiting: 1), chatState([])])
+    }
+
+    @Test func aSendErrorStaysWhileAnotherMessageIsStillFailed() async throws {
+        // Given two failed messages, the error showing
+        outbox.failures["one"] = .server(code: 503)
+        outbox.failures["two"] = .server(code: 503)
+        let model = await openChat()
+        try model.send(text: "one")
+        try model.send(text: "two")
+        await clock.advance(by: .seconds(1))
+        #expect(model.state.failedMessageIDs.count == 2)
+
+        // When one is deleted, then the error stays: the other is still failed
+        try model.delete(messageID: model.state.failedMessageIDs[0])
+        #expect(model.state.error == "Failed to send message. Please try again.")
     }
 
     // MARK: - Following the outbox

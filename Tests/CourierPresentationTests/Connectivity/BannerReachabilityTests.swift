@@ -43,7 +43,9 @@ import Testing
         #expect(down.banner.text == "Can't reach the server. 1 message queued.")
         #expect(!down.isBackendReachable)
         #expect(down.banner.showsSendAll)
-        #expect(!banner.state.banner.visible)
+        // and once it answers, the banner stays while the message waits for the user (manual policy)
+        #expect(banner.state.banner.text == "1 message waiting to send.")
+        #expect(banner.state.banner.showsSendAll)
         #expect(banner.state.isBackendReachable)
         #expect(
             ConnectivityBannerViewModel.unreachableText(queuedCount: 0)

@@ -119,3 +119,32 @@ import Testing
         return OfflineQueueViewModel(outbox: outbox, clock: clock, conversationName: { names[$0] ?? $0.rawValue })
     }
 }
+
+/// A queued message whose last send had no answer: the backend may hold it, so the queue says so and offers no Edit.
+@MainActor
+@Suite struct OfflineQueueUnknownOutcomeTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: false)
+
+    @Test func anUnansweredSendIsUnconfirmedAndItsEditIsRefusedWithNothingChanged() throws {
+        // Given one message whose send went unanswered and one that never left
+        let unanswered = outbox.seed("version A", lastError: .unanswered)
+        let untouched = outbox.seed("draft", ageSeconds: -1, lastError: .offline)
+        let model = OfflineQueueViewModel(outbox: outbox, clock: clock, conversationName: { $0.rawValue })
+        let rows = model.state.rows
+
+        // Then the first row says it is not confirmed and is not editable; the other is an ordinary queued row
+        #expect(rows.map(\.id) == [unanswered.id, untouched.id])
+        #expect(rows.map(\.badge) == ["Not confirmed - will check with the server", "Queued"])
+        #expect(rows.map(\.isEditable) == [false, true])
+
+        // When Edit is pressed on it, then it is refused before a sheet opens, and the text stays
+        #expect(throws: InputError.outcomeUnknown(unanswered.id)) { try model.beginEdit(messageID: unanswered.id) }
+        #expect(model.state.editSheet == nil)
+        #expect(outbox.pending.first?.text == "version A")
+        #expect(outbox.editCalls.isEmpty)
+
+        // And the other one still opens its sheet
+        try model.beginEdit(messageID: untouched.id)
+        #expect(model.state.editSheet?.messageID == untouched.id)
+    }
+}

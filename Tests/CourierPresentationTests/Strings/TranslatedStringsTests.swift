@@ -50,7 +50,8 @@ import Testing
         let hidden = ConnectivityBannerViewModel.Toast(
             visible: false, text: "", queuedCount: 0, yesLabel: "Oui", reviewFirstLabel: "Vérifier d'abord")
         let online = ConnectivityBannerViewModel.Banner(
-            visible: false, text: "", queuedCount: 2, showsSendAll: false, sendAllLabel: "Tout envoyer")
+            visible: true, text: "2 messages waiting to send.", queuedCount: 2, showsSendAll: true,
+            sendAllLabel: "Tout envoyer")
         #expect(
             recorder.states == [
                 .init(isOnline: false, banner: offline, toast: hidden, connected: false),

@@ -67,13 +67,17 @@ extension OutboxScreenSuite {
             conversationID: "c1", title: "Ana", messages: rows, hasMore: hasMore, isLoading: isLoading,
             isLoadingOlder: isLoadingOlder, error: error, isOnline: online,
             banner: .init(
-                visible: !online, text: online ? "" : offlineText, queuedCount: waiting,
-                showsSendAll: !online && waiting > 0),
+                visible: !online || waiting > 0,
+                text: online ? (waiting > 0 ? self.waiting(waiting) : "") : offlineText,
+                queuedCount: waiting, showsSendAll: waiting > 0),
             toast: .hidden, connected: connected,
             failedMessageIDs: rows.filter { $0.status == .failed }.map(\.id), alert: alert)
     }
 
     /// The banner's state: `banner` is the offline text, `toast` the toast's text when one shows.
+    /// The banner online while `count` messages wait for the user.
+    func waiting(_ count: Int) -> String { "\(count) message\(count == 1 ? "" : "s") waiting to send." }
+
     func bannerState(
         online: Bool, count: Int, banner: String = "", toast: String? = nil, connected: Bool = false,
         reconnecting: Bool = false
@@ -81,8 +85,9 @@ extension OutboxScreenSuite {
         ConnectivityBannerViewModel.State(
             isOnline: online,
             banner: .init(
-                visible: !online || reconnecting, text: reconnecting ? "Reconnecting..." : banner, queuedCount: count,
-                showsSendAll: !online && count > 0),
+                visible: !online || reconnecting || count > 0,
+                text: reconnecting ? "Reconnecting..." : online && count > 0 ? waiting(count) : banner,
+                queuedCount: count, showsSendAll: count > 0 && !(online && reconnecting)),
             toast: toast.map { .init(visible: true, text: $0, queuedCount: count) } ?? .hidden,
             connected: connected)
     }

@@ -27,7 +27,8 @@ import Testing
                 }
                 if !request.isEmpty {
                     socket.send(request)
-                    statuses.append(socket.readAnswer(timeout: .seconds(10)).status ?? 0)
+                    // A generous bound: a loaded machine (every suite at once on two cores) may take seconds to answer.
+                    statuses.append(socket.readAnswer(timeout: .seconds(60)).status ?? 0)
                 }
                 sockets.append(socket)
             }
@@ -114,18 +115,18 @@ import Testing
         #expect(await fixture.wait(until: { fixture.server.heldPolls == 1 }))
 
         // When the token is revoked on another connection
-        let started = ContinuousClock.now
         let revoke = await Task.detached {
             let socket = LoopbackSocket(port: port)
             socket?.send("DELETE /sessions/current HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(ana)\r\n\r\n")
             return socket?.readAnswer().status
         }.value
-        let answer = await Task.detached { poller.readAnswer(timeout: .seconds(10)).status }.value
+        let answer = await Task.detached { poller.readAnswer(timeout: .seconds(60)).status }.value
 
-        // Then the held poll is answered 401 well before its 30 s
+        // Then the held poll is answered 401, woken by the revocation, not at its deadline
         #expect(revoke == 204)
         #expect(answer == 401)
-        #expect(started.duration(to: .now) < .seconds(10))
+        #expect(fixture.server.pollsAnsweredEarly == 1)
+        #expect(fixture.server.pollsRunOut == 0)
     }
 }
 

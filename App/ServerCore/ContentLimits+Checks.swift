@@ -1,0 +1,85 @@
+import CourierData
+import CourierDomain
+import Foundation
+
+// MARK: - The checks, callable from any thread (a connection's, before the main actor is asked for anything)
+
+extension ContentLimits {
+    /// Refuses (422, naming the limit) a message whose text, ids or media exceed the
+    public func check(_ message: Message, in batch: Int? = nil) throws(DeliveryError) {
+        let which = batch.map { "message \($0 + 1) of the batch: " } ?? ""
+        try checkID(message.id.rawValue, "a message id", prefix: which)
+        try checkID(message.conversationID.rawValue, "a conversation id", prefix: which)
+        try checkID(message.senderID.rawValue, "a user id", prefix: which)
+        let bytes = message.text.utf8.count
+        if bytes > maxTextBytes || message.text.count > maxTextCharacters {
+            throw .validation(
+                reason: "\(which)a message's text is at most \(maxTextCharacters) characters"
+                    + " and \(maxTextBytes) bytes")
+        }
+        for url in [message.media?.url, message.media?.thumbnailURL].compactMap({ $0 })
+        where url.utf8.count > maxURLBytes {
+            throw .validation(reason: "\(which)a media URL is at most \(maxURLBytes) bytes")
+        }
+    }
+
+    /// Refuses (422) an id longer than `maxIDBytes`.
+    public func checkID(_ id: String, _ what: String, prefix: String = "") throws(DeliveryError) {
+        guard id.utf8.count <= maxIDBytes else {
+            throw .validation(reason: "\(prefix)\(what) is at most \(maxIDBytes) bytes")
+        }
+    }
+
+    /// Refuses (422) a display name longer than `maxNameCharacters` (or four bytes a character).
+    public func checkName(_ name: String) throws(DeliveryError) {
+        guard name.utf8.count <= 4 * maxNameCharacters, name.count <= maxNameCharacters else {
+            throw .validation(reason: "a display name is at most \(maxNameCharacters) characters")
+        }
+    }
+
+    /// The refusal of `request` that needs nothing but its bytes: a message, a batch, a sign-in or a display name
+    /// that is malformed or past a limit (422 naming it); nil when the router must look (and for a request without a
+    /// token, which is 401 whatever it holds). Run on the connection's
+    /// thread, so that decoding a large body that will be refused never holds the main actor, which every other
+    /// user's requests wait for.
+    public func refusal(of request: HTTPRequest) -> DeliveryError? {
+        let segments = request.path.split(separator: "/")
+        // Without a token a request is 401 whatever its body (the router says so without decoding it).
+        guard request.header("authorization") != nil || segments == ["sessions"] else { return nil }
+        do throws(DeliveryError) {
+            switch (request.method, segments.count, segments.first) {
+            case ("PUT", 4, "conversations") where segments[2] == "messages":
+                try check(try Self.decode(Message.self, request.body))
+            case ("POST", 3, "conversations") where segments[2] == "messages:batch":
+                let messages = try Self.decode(HTTPWire.BatchRequest.self, request.body).messages
+                guard messages.count <= maxBatchMessages else {
+                    throw .validation(reason: "a batch holds at most \(maxBatchMessages) messages")
+                }
+                for (index, message) in messages.enumerated() { try check(message, in: index) }
+            case ("POST", 1, "sessions"):
+                let credentials = try Self.decode(HTTPWire.SignInBody.self, request.body)
+                try checkID(credentials.userID.rawValue, "a user id")
+                guard credentials.password.utf8.count <= Self.maxPasswordBytes else {
+                    throw .validation(reason: "a password is at most \(Self.maxPasswordBytes) bytes")
+                }
+            case ("PUT", 3, "users") where segments[2] == "display-name":
+                try checkName(try Self.decode(HTTPWire.DisplayNameBody.self, request.body).name)
+            default: return nil
+            }
+        } catch {
+            return error
+        }
+        return nil
+    }
+
+    /// The longest password a sign-in may present, in UTF-8 bytes (hashing more is work for nothing).
+    public static let maxPasswordBytes = 1_024
+
+    private static func decode<Value: Decodable>(_ type: Value.Type, _ body: [UInt8]) throws(DeliveryError) -> Value {
+        do {
+            return try HTTPWire.decode(type, from: Data(body))
+        } catch {
+            throw .validation(reason: "the body is not a valid \(type)")
+        }
+    }
+}

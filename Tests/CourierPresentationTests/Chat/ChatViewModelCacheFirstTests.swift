@@ -1,0 +1,70 @@
+import CourierDomain
+import CourierPresentation
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// Cache first: a chat the device holds shows at once, whatever the backend does, and the backend's page merges in
+/// when it answers.
+@MainActor
+@Suite struct ChatViewModelCacheFirstTests: OutboxScreenSuite {
+    let screen = OutboxScreen(online: true)
+
+    /// A backend behind a device cache: pages come from `backend`, the device holds `held`.
+    struct DeviceBacked: MessageRepository, CachedMessagePages {
+        let backend: FakeMessageRepository
+        let held: [Message]
+
+        func send(_ message: Message) async throws(DeliveryError) -> Message { try await backend.send(message) }
+
+        func sendBatch(_ messages: [Message]) async throws(DeliveryError) -> [Result<Message, DeliveryError>] {
+            try await backend.sendBatch(messages)
+        }
+
+        func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+            async throws(DeliveryError) -> MessagePage
+        {
+            try await backend.messages(in: conversation, before: cursor, limit: limit)
+        }
+
+        func cachedMessages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+            -> MessagePage?
+        {
+            held.isEmpty ? nil : MessagePage(messages: Array(held.suffix(limit)), hasMore: held.count > limit)
+        }
+    }
+
+    @Test func aHeldChatShowsAtOnceWhileTheBackendSaysNothingAndItsPageMergesInOneState() async {
+        // Given 60 messages at the backend, of which the device holds the 40 oldest, and a backend that takes 4 s
+        let history = ChatFixture.history(from: clock.now.addingTimeInterval(-5.5 * 3_600))
+        let backend = backend(history, latency: .seconds(4))
+        let model = makeChat(repository: DeviceBacked(backend: backend, held: Array(history.prefix(40))))
+        let recorder = StateRecorder(model)
+
+        // When the chat opens, before the backend has answered anything
+        model.start()
+
+        // Then the held rows show at once, loading; no clock time has passed
+        let held = history.prefix(40).map { historyRow($0) }
+        #expect(recorder.states.last == chatState(held, isLoading: true))
+
+        // And when the backend answers, its newest page merges in, in one state
+        await clock.advance(by: .seconds(5))
+        #expect(recorder.states.count == 3)
+        #expect(recorder.states.last?.messages.map(\.id) == history.suffix(50).map(\.id))
+        #expect(recorder.states.last?.isLoading == false)
+    }
+
+    @Test func aChatTheDeviceDoesNotHoldWaitsForTheBackendAsBefore() async {
+        // Given nothing held on the device
+        let history = ChatFixture.history(from: clock.now.addingTimeInterval(-3_600))
+        let model = makeChat(repository: DeviceBacked(backend: backend(history), held: []))
+        let recorder = StateRecorder(model)
+
+        // When the chat opens, then it shows loading with no rows until the page comes
+        model.start()
+        #expect(recorder.states.last == chatState([], isLoading: true))
+        await clock.advance(by: .seconds(2))
+        #expect(recorder.states.last?.messages.count == 50)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Attack traffic on threads of its own (never the test's cooperative pool, which blocking sockets would starve):
+/// `threads` loops, each running `attempt` until `stop()`, `maxAttempts` per thread or `maxDuration`, whichever comes
+/// first — bounded in count and time whatever happens to the test.
+final class Attacker: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+    private var running = 0
+    private var attempts = 0
+
+    /// Starts `threads` loops of `attempt` (given the thread's index).
+    init(
+        threads: Int, maxAttempts: Int = 5_000, maxDuration: Duration = .seconds(60),
+        attempt: @escaping @Sendable (Int) -> Void
+    ) {
+        let deadline = ContinuousClock.now + maxDuration
+        running = threads
+        for index in 0..<threads {
+            let thread = Thread { [self] in
+                var count = 0
+                while count < maxAttempts, ContinuousClock.now < deadline, !lock.withLock({ stopped }) {
+                    attempt(index)
+                    count += 1
+                    lock.withLock { attempts += 1 }
+                }
+                lock.withLock { running -= 1 }
+            }
+            thread.name = "attacker \(index)"
+            thread.start()
+        }
+    }
+
+    /// Attempts made so far (each counted once it has ended).
+    var attemptsMade: Int { lock.withLock { attempts } }
+
+    /// Stops every loop and waits (at most 30 s on the wall clock) for them to end.
+    func stop() async {
+        lock.withLock { stopped = true }
+        for _ in 0..<3_000 where lock.withLock({ running > 0 }) { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+}
