@@ -16,12 +16,12 @@ extension AppTestsChildProcesses {
         private static func preparedDirectory() throws -> URL {
             let directory = AppTestsDriverHarness.temporaryDirectory()
             let run = try AppTestsCourierProcess.run(
-                ["--data-dir", directory.path, "--fresh"], input: ["open c2", "back", "queue"])
+                ["--data-dir", directory.path, "--fresh"], input: ["open c2", "queue"])
             #expect(run.status == 0)
             return directory
         }
 
-        @Test("a one-shot send opens only the outbox log, its lock, the id space and the settings; creates no cache")
+        @Test("a one-shot send opens only the outbox log, its lock, the id space, the owner and the settings")
         @MainActor
         func opensOnlyWhatSendingNeeds() async throws {
             // Given a data directory a driver has used, and a file system that records every file opened
@@ -37,22 +37,26 @@ extension AppTestsChildProcesses {
                 oneShot, options: options, write: { printed.append($0) }, warn: { Issue.record("warned: \($0)") },
                 fileSystem: disk)
 
-            // Then it printed the id and exited 0, opened only the outbox log, its lock (once), the id space and the
-            // settings (the virtual clock's reading), and created no file but the id space's, if it had none
+            // Then it printed the id and exited 0, opened only the outbox log, its lock (once), the id space, the
+            // owner file and the settings (the virtual clock's reading), and created no file but the id space's
             #expect(status == 0)
             #expect(printed.count == 1)
             let client = directory.appendingPathComponent("client")
+            let ids = World.idSpacePath(in: directory)
+            // The id space reserves a block by writing its file anew under its own lock (ids.tmp → ids).
             let expected: Set<String> = [
                 client.appendingPathComponent("outbox.log").path,
                 client.appendingPathComponent("outbox.log.lock").path,
-                World.idSpacePath(in: directory),
+                ids, ids + ".lock", ids + ".tmp",
+                // Whose directory it is: a send as another user is refused.
+                client.appendingPathComponent("owner").path,
                 directory.appendingPathComponent("world.json").path,
             ]
             #expect(Set(disk.opened).isSubset(of: expected), "opened \(disk.opened)")
             #expect(disk.opened.filter { $0.hasSuffix("outbox.log.lock") }.count == 1)
             let created = Set(try Self.files(in: directory)).subtracting(filesBefore)
-            #expect(
-                created.isSubset(of: [String(World.idSpacePath(in: directory).dropFirst(directory.path.count + 1))]))
+            let idFiles = [ids, ids + ".lock"].map { String($0.dropFirst(directory.path.count + 1)) }
+            #expect(created.isSubset(of: Set(idFiles)), "created \(created)")
         }
 
         @Test("a one-shot send into a conversation the world does not have exits 1 and composes nothing")
