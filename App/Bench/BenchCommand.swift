@@ -43,6 +43,10 @@ enum BenchCommand {
             { try await LiveBenchmark().run() }
         ),
         (
+            "memory", "peak memory: one-shot send, driver walk, live walk vs a Foundation hello world",
+            { try MemoryBenchmark().run() }
+        ),
+        (
             "live-http", "two people over loopback HTTP: Ben's message on Me's open chat vs one synced send",
             { try await LiveHTTPBenchmark().run() }
         ),

@@ -64,7 +64,7 @@ extension LiveBenchmark {
 
     /// One run of the live walk in a child process: its resident set at start, how far its peak rose above the
     /// resident set at the reset, its whole peak, and its marks as text.
-    private func liveWalk(_ bench: URL) throws -> (start: Int, rise: Int, whole: Int, marks: String) {
+    func liveWalk(_ bench: URL) throws -> (start: Int, rise: Int, whole: Int, marks: String) {
         let outcome = try Self.runChild(bench, [LiveMemoryWalk.subcommand])
         guard outcome.status == 0 else { throw BenchFailure("`courier-bench \(LiveMemoryWalk.subcommand)` failed") }
         let marks = outcome.output.split(separator: "\n").compactMap { line -> LiveMemoryWalk.Mark? in
@@ -85,7 +85,7 @@ extension LiveBenchmark {
 
     /// The peak resident set of `courier` running the driver's memory walk on a fresh directory, in bytes, as GNU
     /// time reports it (nil without it): it forks the driver itself, so the peak is the driver's alone.
-    private func driverWalk(courier: URL, script: URL) throws -> Int? {
+    func driverWalk(courier: URL, script: URL) throws -> Int? {
         let time = URL(fileURLWithPath: "/usr/bin/time")
         guard FileManager.default.isExecutableFile(atPath: time.path) else { return nil }
         let directory = try Bench.temporaryDirectory("walk")
@@ -106,7 +106,7 @@ extension LiveBenchmark {
     }
 
     /// Runs `executable` to its end; returns its exit status and what it wrote to standard output.
-    private static func runChild(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func runChild(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -18,13 +18,15 @@ import Foundation
 ///   the lease).
 /// - free, on the in-process world: that world's backend belongs to the driver, so the message waits for it.
 enum OneShotSend {
-    /// Composes `text` into `conversation` in the data directory of `options`; returns the exit status.
+    /// Composes `text` into `conversation` in the data directory of `options`; returns the exit status. Everything
+    /// it opens goes through `fileSystem`: the owner's mark, the settings, the id space, the outbox log and its lock
+    /// (and the token store for a send with `--server`) — no cache, list or sync state (issue 33).
     @MainActor
     static func run(
-        _ send: DriverOptions.OneShot, options: DriverOptions, write: (String) -> Void, warn: (String) -> Void
+        _ send: DriverOptions.OneShot, options: DriverOptions, write: (String) -> Void, warn: (String) -> Void,
+        fileSystem: any FileSystem = PosixFileSystem()
     ) async -> Int32 {
         let directory = options.dataDirectory
-        let fileSystem = PosixFileSystem()
         guard DataDirectory.kind(of: directory, fileSystem: fileSystem) == .courier,
             fileSystem.exists(directory.appendingPathComponent("client").path)
         else {
@@ -39,7 +41,7 @@ enum OneShotSend {
                     defaults: .initial(seed: options.seed, now: ManualClock().now)
                 ).settings ?? .initial(seed: options.seed, now: ManualClock().now)
             let conversation = ConversationID(send.conversation)
-            if options.server == nil, !knows(conversation, for: user, settings: settings) {
+            if options.server == nil, !knows(conversation, for: user) {
                 warn("error: no conversation \(send.conversation)")
                 return Driver.ExitStatus.commandFailed.rawValue
             }
@@ -101,12 +103,11 @@ enum OneShotSend {
         return owner
     }
 
-    /// Whether the demo world of `settings` has `conversation` with `user` in it (the backend's journal belongs to
-    /// the running driver; its conversations all come from the demo data).
-    private static func knows(_ conversation: ConversationID, for user: UserID, settings: WorldSettings) -> Bool {
-        DemoData.make(seed: settings.demoSeed, now: settings.createdAt).conversations.contains {
-            $0.id == conversation && $0.participantIDs.contains(user)
-        }
+    /// Whether the demo world has `conversation` with `user` in it (the backend's journal belongs to the running
+    /// driver; its conversations all come from the demo data, whose participants the id alone decides — so the
+    /// send never makes the demo world's messages to look one up).
+    private static func knows(_ conversation: ConversationID, for user: UserID) -> Bool {
+        DemoData.participants(of: conversation)?.contains(user) ?? false
     }
 }
 

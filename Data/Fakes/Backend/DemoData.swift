@@ -42,11 +42,22 @@ public struct DemoData: Hashable, Sendable {
         var generator = DemoDataGenerator(seed: seed, now: now)
         return generator.make()
     }
+
+    /// The participants `make` gives the conversation `id`, whatever the seed — or nil when `make` makes no such
+    /// conversation. Read from the id alone, without making the messages: what a one-shot send checks its
+    /// conversation against.
+    public static func participants(of id: ConversationID) -> [UserID]? {
+        let raw = id.rawValue
+        guard raw.hasPrefix("c"), let number = Int(raw.dropFirst()), (1...conversationCount).contains(number),
+            raw == "c\(number)"
+        else { return nil }
+        return [DemoDataGenerator.me, UserID(contactNames[number - 1].lowercased())]
+    }
 }
 
 /// Builds `DemoData.make`'s content from one seeded generator, so the same seed gives the same data.
 private struct DemoDataGenerator {
-    private static let me: UserID = "me"
+    static let me: UserID = "me"
     private var random: SeededRandom
     private let now: Date
     private var messages: [Message] = []

@@ -236,6 +236,16 @@ public final class SimulatedFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
+    public func unlock(_ handle: FileSystemHandle) throws {
+        try lock.withLock {
+            try checkPower("flock fd \(handle.rawValue)")
+            guard let number = handles[handle.rawValue] else {
+                throw StoreError.io("flock fd \(handle.rawValue): Bad file descriptor")
+            }
+            if lockOwners[number] == handle.rawValue { lockOwners[number] = nil }
+        }
+    }
+
     // MARK: - FileSystem: directories
 
     public func rename(_ source: String, to destination: String) throws {

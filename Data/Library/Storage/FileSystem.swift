@@ -28,6 +28,9 @@ public protocol FileSystem: Sendable {
     /// Takes an exclusive lock on the open file, waiting while another open file holds it. Closing the handle
     /// releases it (and the kernel does, when the process dies).
     func lockWaiting(_ handle: FileSystemHandle) throws
+    /// Releases the lock this open file holds and keeps the file open, so that the next lock costs no `open`.
+    /// Releasing a lock the file does not hold is harmless.
+    func unlock(_ handle: FileSystemHandle) throws
     /// The file's bytes from `offset` to its end (empty when `offset` is at or past the end).
     func read(_ handle: FileSystemHandle, from offset: Int) throws -> Data
     /// Atomically replaces `destination` by `source` (both in one directory). Not durable until `syncDirectory`.

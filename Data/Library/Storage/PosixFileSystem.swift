@@ -128,6 +128,12 @@ public struct PosixFileSystem: FileSystem {
         throw Self.failure("flock fd \(handle.rawValue)")
     }
 
+    public func unlock(_ handle: FileSystemHandle) throws {
+        if retryingInterrupts({ flock(handle.rawValue, LOCK_UN) }) != 0 {
+            throw Self.failure("flock fd \(handle.rawValue)")
+        }
+    }
+
     public func lockWaiting(_ handle: FileSystemHandle) throws {
         if retryingInterrupts({ flock(handle.rawValue, LOCK_EX) }) != 0 {
             throw Self.failure("flock fd \(handle.rawValue)")

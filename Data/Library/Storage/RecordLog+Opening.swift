@@ -45,7 +45,8 @@ extension RecordLog {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var appendLock: FileSystemHandle?
         if shared { appendLock = try takeAppendLock(path + ".lock", fileSystem: fileSystem) }
-        defer { if let appendLock { fileSystem.close(appendLock) } }
+        var handedOver = false
+        defer { if let appendLock, !handedOver { fileSystem.close(appendLock) } }
         let existed = fileSystem.exists(path)
         let handle =
             shared ? try fileSystem.open(path, create: true) : try openExclusively(path, fileSystem: fileSystem)
@@ -91,9 +92,12 @@ extension RecordLog {
             }
             report.recoveredRecords = records.count
             if !report.isClean { logger.log(.warning, "\(path): \(report)") }
+            // The lock file stays open, unlocked, for the appends to come: one `open` per process, not per append.
+            if let appendLock, (try? fileSystem.unlock(appendLock)) != nil { handedOver = true }
             let log = RecordLog(
                 path: path, handle: handle, size: size, allocated: allocated, records: records.count,
-                fileSystem: fileSystem, logger: logger, sharedLockPath: shared ? path + ".lock" : nil)
+                fileSystem: fileSystem, logger: logger, sharedLockPath: shared ? path + ".lock" : nil,
+                appendLockHandle: handedOver ? appendLock : nil)
             return (log, contents, records, report)
         } catch {
             fileSystem.close(handle)

@@ -53,8 +53,8 @@ extension RecordLog {
         let handle = try usableHandle()
         // Deleted under the process (`rm -r client/`), lock file and all: say so, as an owner's log does.
         if !fileSystem.exists(path) { try checkStillInPlace(handle) }
-        let appendLock = try Self.takeAppendLock(sharedLockPath, fileSystem: fileSystem)
-        defer { fileSystem.close(appendLock) }
+        let appendLock = try heldAppendLock(sharedLockPath)
+        defer { releaseAppendLock(appendLock) }
         let tail = try catchUp()
         return try body(tail, LockedWriter(log: self))
     }
@@ -70,6 +70,32 @@ extension RecordLog {
     }
 
     // MARK: - Holding the locks
+
+    /// Locks the lock file kept open since the last append (or opens it). A lock on a file that no longer has the
+    /// lock's path (`rm -r client/` under the process) would exclude nobody: it is opened anew from the path then.
+    /// Call with `condition` held.
+    private func heldAppendLock(_ lockPath: String) throws -> FileSystemHandle {
+        if let kept = appendLockHandle {
+            appendLockHandle = nil
+            do {
+                try fileSystem.lockWaiting(kept)
+                if fileSystem.isCurrent(kept, at: lockPath) { return kept }
+            } catch {}
+            fileSystem.close(kept)
+        }
+        return try Self.takeAppendLock(lockPath, fileSystem: fileSystem)
+    }
+
+    /// Unlocks the lock file and keeps it open for the next append; closes it (which unlocks it too) when the
+    /// unlock fails. Call with `condition` held.
+    private func releaseAppendLock(_ appendLock: FileSystemHandle) {
+        do {
+            try fileSystem.unlock(appendLock)
+            appendLockHandle = appendLock
+        } catch {
+            fileSystem.close(appendLock)
+        }
+    }
 
     /// Reads what others did since this process last read. Call with both locks held.
     private func catchUp() throws -> TailChange {

@@ -44,13 +44,16 @@ public final class RecordLog: @unchecked Sendable {
     var failure: StoreError?
     /// In shared mode (`openShared`), the lock file every process holds while it appends; nil for one owner.
     let sharedLockPath: String?
+    /// In shared mode, the lock file kept open between appends (unlocked), so that an append costs no `open`.
+    var appendLockHandle: FileSystemHandle?
 
     init(
         path: String, handle: FileSystemHandle, size: Int, allocated: Int, records: Int, fileSystem: any FileSystem,
-        logger: Logger, sharedLockPath: String? = nil
+        logger: Logger, sharedLockPath: String? = nil, appendLockHandle: FileSystemHandle? = nil
     ) {
         self.path = path
         self.sharedLockPath = sharedLockPath
+        self.appendLockHandle = appendLockHandle
         directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         self.handle = handle
         endOffset = size
@@ -174,6 +177,8 @@ public final class RecordLog: @unchecked Sendable {
         while isSyncing { condition.wait() }
         if let handle { fileSystem.close(handle) }
         handle = nil
+        if let appendLockHandle { fileSystem.close(appendLockHandle) }
+        appendLockHandle = nil
     }
 
     // MARK: - Private

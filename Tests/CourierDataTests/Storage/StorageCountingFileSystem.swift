@@ -3,22 +3,28 @@ import CourierDomain
 import Foundation
 import Synchronization
 
-/// A real file system that counts syncs and writes, and fails them on demand.
+/// A real file system that counts syncs, writes and opens, and fails syncs and writes on demand.
 final class StorageCountingFileSystem: FileSystem {
     private let base = PosixFileSystem()
     private let syncCount = Atomic<Int>(0)
     private let writeCount = Atomic<Int>(0)
+    private let openCount = Atomic<Int>(0)
     private let failingSyncs = Atomic<Bool>(false)
     private let failingWrites = Atomic<Bool>(false)
 
     var syncs: Int { syncCount.load(ordering: .sequentiallyConsistent) }
     var writes: Int { writeCount.load(ordering: .sequentiallyConsistent) }
+    /// How many files were opened (`open`; directory locks not counted).
+    var opens: Int { openCount.load(ordering: .sequentiallyConsistent) }
 
     /// Makes every later sync (or write) fail with an I/O error, or work again.
     func failSyncs(_ failing: Bool) { failingSyncs.store(failing, ordering: .sequentiallyConsistent) }
     func failWrites(_ failing: Bool) { failingWrites.store(failing, ordering: .sequentiallyConsistent) }
 
-    func open(_ path: String, create: Bool) throws -> FileSystemHandle { try base.open(path, create: create) }
+    func open(_ path: String, create: Bool) throws -> FileSystemHandle {
+        openCount.add(1, ordering: .sequentiallyConsistent)
+        return try base.open(path, create: create)
+    }
     func close(_ handle: FileSystemHandle) { base.close(handle) }
     func readAll(_ handle: FileSystemHandle) throws -> Data { try base.readAll(handle) }
     func write(_ data: Data, at offset: Int, to handle: FileSystemHandle) throws {
@@ -38,6 +44,7 @@ final class StorageCountingFileSystem: FileSystem {
     func truncate(_ handle: FileSystemHandle, to size: Int) throws { try base.truncate(handle, to: size) }
     func size(of handle: FileSystemHandle) throws -> Int { try base.size(of: handle) }
     func tryLock(_ handle: FileSystemHandle) throws -> Bool { try base.tryLock(handle) }
+    func unlock(_ handle: FileSystemHandle) throws { try base.unlock(handle) }
     func rename(_ source: String, to destination: String) throws { try base.rename(source, to: destination) }
     func syncDirectory(_ path: String) throws { try base.syncDirectory(path) }
     func createDirectory(_ path: String) throws { try base.createDirectory(path) }
