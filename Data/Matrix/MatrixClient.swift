@@ -32,6 +32,11 @@ public final class MatrixClient: ChatBackend, Sendable {
     /// How long after composing a message Courier trusts the homeserver to recognise its `txnId` (Synapse keeps
     /// them 24 h; an hour's margin).
     public static let duplicateWindow: Duration = .seconds(23 * 3_600)
+    /// How long a request waits for a homeserver that accepted it and answers nothing before it is taken as
+    /// unreachable (`DeliveryError.unanswered`; docs/reliability.md, "Lie-fi"): 10 s. Longer than
+    /// `HTTPChatClient.unansweredBound` (5 s) because a homeserver that someone else runs is slower: Synapse on a
+    /// loaded two-core machine was measured answering sends and syncs in more than 5 s.
+    public static let unansweredBound: Duration = .seconds(10)
 
     /// The homeserver.
     public let homeserver: MatrixHomeserver
@@ -49,7 +54,7 @@ public final class MatrixClient: ChatBackend, Sendable {
     /// its sign-in in `tokens` (in memory when nil). Requests give up after `timeout`.
     public init(
         homeserver: MatrixHomeserver, login: String, password: String?, tokens: (any TokenStore)? = nil,
-        clock: any Clock = SystemClock(), timeout: Duration = HTTPChatClient.unansweredBound,
+        clock: any Clock = SystemClock(), timeout: Duration = MatrixClient.unansweredBound,
         backfillLimit: Int = 10_000,
         logger: Logger = .silent
     ) {
