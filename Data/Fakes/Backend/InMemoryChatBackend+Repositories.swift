@@ -72,14 +72,14 @@ extension InMemoryChatBackend {
     /// The profiles of the known users among `ids`, in the order asked; `.forbidden` when one of them shares no
     /// conversation with `user` (an unknown id included: whom the backend knows is not told to strangers).
     public func users(_ ids: [UserID], as user: UserID) throws(DeliveryError) -> [User] {
-        try beginRequest()
+        try checkSignIn()  // a name or presence lookup is not counted (`requests`)
         try authorizeProfiles(ids, for: user)
         return profiles(ids)
     }
 
     /// The presence of `ids`, in the order asked (offline when nothing is known); `.forbidden` as for `users`.
     public func presence(_ ids: [UserID], as user: UserID) throws(DeliveryError) -> [Presence] {
-        try beginRequest()
+        try checkSignIn()  // a name or presence lookup is not counted (`requests`)
         try authorizeProfiles(ids, for: user)
         return presences(ids)
     }

@@ -26,7 +26,9 @@ public final class InMemoryChatBackend {
     public let feedRetention: Int
     /// Writes dropped because their message id was already stored with the same content.
     public private(set) var duplicatesIgnored = 0
-    /// Requests served through the repository API (answered, successfully or with an error). A batch is one.
+    /// Requests for messages, pages and profile changes served through the repository API (answered, successfully or
+    /// with an error; a batch is one). Name and presence lookups are not counted, as the driver's `server.requests`
+    /// says; neither are the event feed and receipts.
     public private(set) var requests = 0
     /// When true, every request is answered with `DeliveryError.unauthorized` (the driver's `auth expire`).
     public var isSignInExpired = false

@@ -150,8 +150,12 @@ public final class CourierClient: MessagingSession {
         let writeLog = try RecordLogStorage(path: path("writes.log"), fileSystem: fileSystem, logger: logger)
         let messageCache = try MessageCache(storage: messageLog, logger: logger)
         let conversationCache = try ConversationCache(storage: conversationLog, logger: logger)
+        // The app's own writes (a profile change) stay queued across any number of failed attempts, as the write
+        // queue's document says — retried at each sync until delivered, refused by the backend (rolled back,
+        // visibly) or stale after 7 days; never dropped after a count of server errors.
         writes = try OfflineWriteQueue(
-            storage: writeLog, clock: clock, connectivity: connectivity, executors: writeExecutors, ids: ids,
+            storage: writeLog, clock: clock, connectivity: connectivity,
+            configuration: WriteQueueConfiguration(maxAttempts: nil), executors: writeExecutors, ids: ids,
             random: random, logger: logger)
         let retrying = RetryingMessageRepository(
             base: messages, clock: clock, random: random, connectivity: connectivity)

@@ -95,10 +95,9 @@ struct DriverScreenTests {
         #expect(elapsed < 3, "\(before) → \(after)")
     }
 
-    @Test("a stale write removed at launch and a write given up online are reported, and the name rolls back")
+    @Test("a stale write removed at launch is reported and rolls back; one failing online stays until it goes")
     func writeQueueGiveUps() async throws {
         let harness = try await AppTestsDriverHarness.started()
-        let original = try await harness.state()["server"]?["displayName"]
         await harness.expectScript(
             """
             network offline
@@ -107,15 +106,18 @@ struct DriverScreenTests {
             restart
             expect writes.pending == 0
             expect writes.rejected[0] == "profile.displayName: expired"
+            expect profile.displayName == "Me"
             network online
             network fail-rate 1
-            profile name Doomed
-            expect profile.displayName == "Doomed"
-            advance 10m
+            profile name Kept
+            expect profile.displayName == "Kept"
+            advance 30m
+            expect writes.pending == 1
+            network fail-rate 0
+            advance 5m
             expect writes.pending == 0
-            expect writes.rejected[-1] contains "gave up"
+            expect server.displayName == "Kept"
             """)
-        #expect(try await harness.state()["profile"]?["displayName"] == original)
     }
 
     @Test("the conversation list is kept: offline after a relaunch it still shows what it loaded online")
@@ -136,5 +138,15 @@ struct DriverScreenTests {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.date(from: text)
+    }
+}
+
+extension DriverScreenTests {
+    @Test("opening a chat is one request for server.requests: its page; the names and presence it shows are not counted")
+    func openingAChatCountsItsPageOnly() async throws {
+        let harness = try await AppTestsDriverHarness.started(running: "")
+        let before = try await harness.number("server.requests")
+        #expect(await harness.execute("open c2").ok)
+        #expect(try await harness.number("server.requests") == before + 1)
     }
 }
