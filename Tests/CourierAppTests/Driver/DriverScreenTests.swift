@@ -142,7 +142,7 @@ struct DriverScreenTests {
 }
 
 extension DriverScreenTests {
-    @Test("opening a chat is one request for server.requests: its page; the names and presence it shows are not counted")
+    @Test("opening a chat is one request in server.requests, its page: the names and presence it shows do not count")
     func openingAChatCountsItsPageOnly() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "")
         let before = try await harness.number("server.requests")
