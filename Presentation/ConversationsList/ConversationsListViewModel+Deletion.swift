@@ -50,7 +50,7 @@ extension ConversationsListViewModel {
             }
             return
         }
-        rows[id] = nil
+        deletedRows[id] = rows.removeValue(forKey: id)
         composed[id] = nil
         render { $0.alert = nil }
     }

@@ -62,6 +62,8 @@ public final class ConversationsListViewModel: StateEmitting {
     var composed: [ConversationID: Message] = [:]
     /// Conversations the user deleted here: a page that still lists them (the backend not told yet) skips them.
     var deleted = Set<ConversationID>()
+    /// The rows of the conversations deleted here, as they were: a message into one brings its row back at once.
+    var deletedRows: [ConversationID: Conversation] = [:]
     private var isInForeground = true
     /// The conversation whose chat is open: its row shows nothing unread.
     private(set) var openConversation: ConversationID?
@@ -142,6 +144,12 @@ public final class ConversationsListViewModel: StateEmitting {
         // A new message in a deleted conversation brings it back, as the backend does.
         if deleted.contains(message.conversationID), !message.status.isPending || message.senderID != currentUser {
             deleted.remove(message.conversationID)
+            // Back on the list at once, not at the next reload: the row as it was, its preview the new message
+            // (placed by its activity below); the sync's row replaces it when it comes.
+            if let row = deletedRows.removeValue(forKey: message.conversationID) {
+                rows[row.id] = row
+                if !conversations.contains(where: { $0.id == row.id }) { place(shownRow(row)) }
+            }
         }
         let id = message.conversationID
         if let held = composed[id], held.id != message.id, Message.composeOrder(message, held) { return }

@@ -113,6 +113,21 @@ private typealias Alert = ConversationsListViewModel.DeleteAlert
         #expect(model.state.items.map(\.id) == ["c1"])
     }
 
+    @Test func myMessageIntoADeletedConversationBringsItsRowBackAtOnceOnTopWithIt() async throws {
+        // Given Ben's conversation deleted here
+        let model = await loadedList()
+        try model.deleteConversation("c2")
+        try model.chooseAlertAction("Delete")
+        #expect(model.state.items.map(\.id) == ["c1"])
+
+        // When I send into it from its chat and the backend stores it (the backend shows the conversation again)
+        model.messageActivity(Fixture.message("m9", in: "c2", from: Fixture.me, text: "I'm back", at: clock.now))
+
+        // Then its row is back at once, on top, previewing my message — no reload needed
+        #expect(model.state.items.map(\.id) == ["c2", "c1"])
+        #expect(model.state.items.first?.preview == "I'm back")
+    }
+
     @Test func badInputAndARefusedDeletionChangeNothingTheUserCannotSee() async throws {
         let model = await loadedList()
         let rows = model.state.items
