@@ -83,6 +83,7 @@ public final class OfflineWriteQueue: WriteQueue {
             logger.log(.warning, "write queue: could not remove stale writes at open (\(error)); retrying at sync")
         }
         if !expired.isEmpty { logger.log(.info, "write queue: removed \(expired.count) stale writes at open") }
+        logger.log(.info, "write queue: loaded \(journal.count) writes from disk")
         self.journal = journal
         self.clock = clock
         self.connectivity = connectivity
@@ -237,6 +238,7 @@ public final class OfflineWriteQueue: WriteQueue {
             return 0
         }
         removeStale()
+        if journal.count > 0 { logger.log(.info, "write queue: starting sync of \(journal.count) queued writes") }
         var delivered = 0
         var position: UInt64 = 0
         var leftBehind = false
@@ -252,7 +254,9 @@ public final class OfflineWriteQueue: WriteQueue {
             let outcome = await deliver(write, with: executor)
             inFlightID = nil
             switch outcome {
-            case .delivered: delivered += 1
+            case .delivered:
+                delivered += 1
+                logger.log(.info, "write queue: synced \(write.kind)")
             case .kept: continue
             case .retryLater: leftBehind = true
             case .stopSync: return delivered
