@@ -44,4 +44,10 @@ public struct MessageRow: Equatable, Sendable, Identifiable {
     /// The chat's label for a status: "Queued", "Sending...", "Sent", "Delivered", "Read",
     /// "Failed - Tap to retry" — the English table's (`CourierStrings.messageStatus`).
     public static func statusLabel(for status: MessageStatus) -> String { CourierStrings.english.messageStatus(status) }
+
+    /// The mark for a status with its symbols, as story 2.4 writes them: "✓ Sent", "✓✓ Delivered", "✓✓ Read",
+    /// "⚠️ Failed - Tap to retry" ("Queued", "Sending..." as the label) — `strings`' (`CourierStrings.statusMark`).
+    public static func statusMark(for status: MessageStatus, strings: CourierStrings = .english) -> String {
+        strings.statusMark(status)
+    }
 }

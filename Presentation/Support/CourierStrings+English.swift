@@ -46,6 +46,17 @@ extension CourierStrings {
             }
         }
 
+        static let statusMark: @Sendable (MessageStatus) -> String = { status in
+            switch status {
+            case .queued: "Queued"
+            case .sending: "Sending..."
+            case .sent: "✓ Sent"
+            case .delivered: "✓✓ Delivered"
+            case .read: "✓✓ Read"
+            case .failed: "⚠️ Failed - Tap to retry"
+            }
+        }
+
         static let queueBadge: @Sendable (MessageStatus) -> String = { status in
             switch status {
             case .sending: "Sending..."

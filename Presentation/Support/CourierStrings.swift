@@ -70,6 +70,9 @@ public struct CourierStrings: Sendable {
     /// The chat's label for a status under an outgoing bubble: "Queued", "Sending...", "Sent", "Delivered", "Read",
     /// "Failed - Tap to retry".
     public var messageStatus: @Sendable (MessageStatus) -> String = English.messageStatus
+    /// The mark a bubble can show for a status, as story 2.4 writes them: "Queued", "Sending...", "✓ Sent",
+    /// "✓✓ Delivered", "✓✓ Read", "⚠️ Failed - Tap to retry" (`MessageRow.statusMark(for:)`).
+    public var statusMark: @Sendable (MessageStatus) -> String = English.statusMark
     /// The Offline Queue's badge for a pending status: "Queued", "Sending...", "Failed".
     public var queueBadge: @Sendable (MessageStatus) -> String = English.queueBadge
     /// The chat's label and the Offline Queue's badge for a queued message whose last send had no answer

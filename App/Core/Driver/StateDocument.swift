@@ -202,6 +202,7 @@ enum StateDocument {
                             ("senderId", .string(row.senderID.rawValue)), ("statusLabel", .string(row.statusLabel)),
                             // New keys go last: readers of the document match on the order of the older ones.
                             ("time", .string(row.timeText)), ("image", .optional(row.imageURL)),
+                            ("statusMark", .string(row.isOutgoing ? MessageRow.statusMark(for: row.status) : "")),
                         ])
                     })
             ),

@@ -109,3 +109,15 @@ import Testing
                 == "Last seen just now")
     }
 }
+
+@Suite struct StatusMarkTests {
+    @Test func theMarksAreStory24sWordsAndATableCanReplaceThem() {
+        #expect(
+            MessageStatus.allCases.map { MessageRow.statusMark(for: $0) } == [
+                "Queued", "Sending...", "✓ Sent", "✓✓ Delivered", "✓✓ Read", "⚠️ Failed - Tap to retry",
+            ])
+        var strings = CourierStrings.english
+        strings.statusMark = { $0 == .read ? "✓✓ Lu" : "·" }
+        #expect(MessageRow.statusMark(for: .read, strings: strings) == "✓✓ Lu")
+    }
+}
