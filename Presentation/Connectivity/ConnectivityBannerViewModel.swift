@@ -71,8 +71,8 @@ public final class ConnectivityBannerViewModel: StateEmitting {
         let online = connectivity.isOnline
         store = StateStore(
             Self.makeState(
-                online: online, waiting: waitingCount, toast: false, connected: false, reconnecting: false,
-                reachable: connectivity.isBackendReachable, strings: strings))
+                online: online, waiting: waitingCount, failed: outbox.pendingCount(of: .failed), toast: false,
+                connected: false, reconnecting: false, reachable: connectivity.isBackendReachable, strings: strings))
         tokens.append(outbox.observe { [weak self] event in self?.outboxChanged(event) })
         tokens.append(connectivity.observe { [weak self] online in self?.connectivityChanged(online) })
         if promptsAtLaunch, online, outbox.policy == .manual, waitingCount > 0, !outbox.sendAllRequested {
@@ -232,7 +232,8 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     private func render(after event: OutboxEvent? = nil) {
         waitingCount = Self.waiting(in: outbox)
         let next = Self.makeState(
-            online: isOnline ?? true, waiting: waitingCount, toast: toastVisible, connected: connected,
+            online: isOnline ?? true, waiting: waitingCount, failed: outbox.pendingCount(of: .failed),
+            toast: toastVisible, connected: connected,
             reconnecting: reconnecting, reachable: connectivity.isBackendReachable,
             sendsWhenOnline: outbox.sendAllRequested, strings: strings)
         guard next != store.state || event != nil else { return }
@@ -251,14 +252,17 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     }
 
     private static func makeState(
-        online: Bool, waiting: Int, toast: Bool, connected: Bool, reconnecting: Bool, reachable: Bool,
+        online: Bool, waiting: Int, failed: Int, toast: Bool, connected: Bool, reconnecting: Bool, reachable: Bool,
         sendsWhenOnline: Bool = false, strings: CourierStrings
     ) -> State {
         let armed = sendsWhenOnline && waiting > 0
+        // Failed messages are never called queued: the queued count, then the failed one when there are any.
+        let queued = waiting - failed
+        let failedNote = failed > 0 ? " " + strings.failedCount(failed) : ""
         let away =
             armed
             ? (reachable ? strings.offlineSendsWhenBack(waiting) : strings.unreachableSendsWhenBack(waiting))
-            : reachable ? strings.offlineBanner(waiting) : strings.unreachableBanner(waiting)
+            : (reachable ? strings.offlineBanner(queued) : strings.unreachableBanner(queued)) + failedNote
         // Online, the banner stays while anything waits for the user: the toast is one reminder, not the only one.
         let here = reconnecting ? strings.reconnecting : waiting > 0 ? strings.waitingBanner(waiting) : ""
         let text = online ? here : away

@@ -3,6 +3,10 @@ import CourierDomain
 extension CourierStrings {
     /// The English table's texts that depend on a count, a status or an error.
     enum English {
+        static let failedCount: @Sendable (Int) -> String = { count in
+            "\(count) \(count == 1 ? "message" : "messages") failed."
+        }
+
         static let waitingBanner: @Sendable (Int) -> String = { count in
             "\(count) \(count == 1 ? "message" : "messages") waiting to send."
         }

@@ -47,6 +47,8 @@ public struct CourierStrings: Sendable {
     public var offlineBanner: @Sendable (Int) -> String = English.offlineBanner
     /// The banner while the backend cannot be reached: "Can't reach the server. 3 messages queued.".
     public var unreachableBanner: @Sendable (Int) -> String = English.unreachableBanner
+    /// What the banner adds for failed messages, which are never called queued: "1 message failed.".
+    public var failedCount: @Sendable (Int) -> String = English.failedCount
     /// The banner online while messages wait for the user (queued under the manual policy, or failed): "3 messages
     /// waiting to send.".
     public var waitingBanner: @Sendable (Int) -> String = English.waitingBanner

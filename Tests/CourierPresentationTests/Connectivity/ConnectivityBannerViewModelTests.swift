@@ -41,11 +41,13 @@ import Testing
         // When the queued one is deleted
         try outbox.delete(queued.id)
 
-        // Then the count follows
+        // Then the count follows, and the failed one is never called queued
         #expect(
             recorder.states == [
-                bannerState(online: false, count: 2, banner: "You're offline. 2 messages queued."),
-                bannerState(online: false, count: 1, banner: "You're offline. 1 message queued."),
+                bannerState(online: false, count: 2, banner: "You're offline. 1 message queued. 1 message failed."),
+                bannerState(
+                    online: false, count: 1,
+                    banner: "You're offline. Messages will send when reconnected. 1 message failed."),
             ])
     }
 

@@ -59,10 +59,14 @@ extension OutboxScreenSuite {
         alert: ChatViewModel.MessageAlert? = nil
     ) -> ChatViewModel.State {
         let online = online ?? network.isOnline
+        // The failed rows of this chat are the failed messages counted (every test's waiting messages are here).
+        let failed = rows.filter { $0.status == .failed }.count
+        let queued = waiting - failed
         let offlineText =
-            waiting == 0
-            ? "You're offline. Messages will send when reconnected."
-            : "You're offline. \(waiting) \(waiting == 1 ? "message" : "messages") queued."
+            (queued == 0
+                ? "You're offline. Messages will send when reconnected."
+                : "You're offline. \(queued) \(queued == 1 ? "message" : "messages") queued.")
+            + (failed == 0 ? "" : " \(failed) \(failed == 1 ? "message" : "messages") failed.")
         return ChatViewModel.State(
             conversationID: "c1", title: "Ana", messages: rows, hasMore: hasMore, isLoading: isLoading,
             isLoadingOlder: isLoadingOlder, error: error, isOnline: online,
