@@ -92,18 +92,23 @@ import Testing
     }
 
     @Test func connectionsBeyondTheCapAreAnswered503() async throws {
-        // Given a server serving at most two connections, both held by idle clients
+        // Given a server serving at most two connections, both held by a signed-in user's long polls (idle
+        // anonymous connections would not do: a newcomer may take the place of one, as admission allows)
         let fixture = try ServerFixture(
             limits: HTTPLimits(
                 requestTimeout: .milliseconds(300), idleTimeout: .seconds(20), maxConnections: 2))
         let port = fixture.server.port
-        let held = (0..<2).compactMap { _ in LoopbackSocket(port: port) }
-        var waited = 0
-        // Bounded generously: on a loaded machine the server may take a while to count both
-        while fixture.server.openConnections < 2 && waited < 6_000 {
-            try await Task.sleep(for: .milliseconds(5))
-            waited += 1
-        }
+        let ana = try fixture.token(for: "ana")
+        let end = fixture.server.backend.feedEndPosition(for: "ana").number ?? 0
+        let poll = "GET /events?after=\(end)&timeout=30 HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(ana)\r\n\r\n"
+        let held = await Task.detached { () -> [LoopbackSocket] in
+            (0..<2).compactMap { _ in
+                let socket = LoopbackSocket(port: port)
+                socket?.send(poll)
+                return socket
+            }
+        }.value
+        #expect(await fixture.wait(until: { fixture.server.heldPolls == 2 }))
 
         // When a third connects
         let (answer, closed) = await exchange("GET /users?ids=me HTTP/1.1\r\nHost: h\r\n\r\n", port: port)
