@@ -57,6 +57,13 @@ extension AppTestsChildProcesses {
             let created = Set(try Self.files(in: directory)).subtracting(filesBefore)
             let idFiles = [ids, ids + ".lock"].map { String($0.dropFirst(directory.path.count + 1)) }
             #expect(created.isSubset(of: Set(idFiles)), "created \(created)")
+
+            // And the message it printed the id of is queued in c2 with its text, as a fresh open of the outbox finds it
+            let store = try FileOutboxStore(directory: client, access: .guest)
+            defer { store.close() }
+            let queued = store.all().filter { $0.id.rawValue == printed.first }
+            #expect(queued.map(\.conversationID) == [ConversationID("c2")])
+            #expect(queued.map(\.text) == ["from a reply"])
         }
 
         @Test("a one-shot send into a conversation the world does not have exits 1 and composes nothing")
