@@ -6,3 +6,12 @@ public protocol CachedMessagePages: Sendable {
     /// when the device holds none.
     func cachedMessages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> MessagePage?
 }
+
+/// A conversation repository that also holds the list on the device: the page a list shows at once, before the
+/// backend answers (docs/design.md, "Cache first"). `CachingConversationRepository` is one; a list given a plain
+/// repository waits for the backend as before.
+public protocol CachedConversationPages: Sendable {
+    /// The page of the list after `cursor` (the first when nil) as the device holds it, read at once and marked
+    /// `isCached`; nil when the device holds no conversation.
+    func cachedConversations(after cursor: ConversationCursor?, limit: Int) -> ConversationPage?
+}

@@ -10,4 +10,12 @@ public protocol UserDirectory: AnyObject {
     /// Calls `observer` with every profile whose shown data changed (a local edit, or a fetch that found a new
     /// name), until the token is released.
     func observe(_ observer: @escaping @MainActor (User) -> Void) -> ObservationToken
+    /// The profile of `id` as the directory holds it now, fresh or not, read at once without asking the backend:
+    /// what a screen shows before the backend answers (nil when it holds none).
+    func cachedUser(_ id: UserID) -> User?
+}
+
+extension UserDirectory {
+    /// A directory that keeps nothing at hand answers nil: a screen shows ids until `users(_:)` answers.
+    public func cachedUser(_ id: UserID) -> User? { nil }
 }

@@ -123,9 +123,16 @@ public final class ConversationsListViewModel: StateEmitting {
     // MARK: - Inputs
 
     /// Starts loading the first page, replacing the rows shown once it arrives; does nothing while a page is
-    /// loading.
+    /// loading. Cache first: a list that shows nothing yet shows the first page the device holds at once (with the
+    /// names the directory holds), whatever the backend does, and the backend's page replaces it in one state.
     public func load() {
         guard !store.state.isLoading else { return }
+        if !hasLoadedFirstPage, let cached = cachedFirstPage() {
+            let others = Set(cached.conversations.flatMap(\.participantIDs)).subtracting([currentUser])
+            let held = others.compactMap { directory.cachedUser($0) }
+            let names = Dictionary(held.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            pageLoaded(cached, users: names, after: nil, loading: true)
+        }
         loadPage(after: nil)
     }
 
@@ -184,6 +191,14 @@ public final class ConversationsListViewModel: StateEmitting {
 
     // MARK: - Loading
 
+    /// The first page the device holds, when the repository keeps one and it lists anything.
+    private func cachedFirstPage() -> ConversationPage? {
+        guard let device = repository as? any CachedConversationPages,
+            let page = device.cachedConversations(after: nil, limit: pageSize), !page.conversations.isEmpty
+        else { return nil }
+        return page
+    }
+
     private func loadPage(after cursor: ConversationCursor?) {
         store.update {
             $0.isLoading = true
@@ -201,7 +216,9 @@ public final class ConversationsListViewModel: StateEmitting {
         }
     }
 
-    private func pageLoaded(_ page: ConversationPage, users: [UserID: User], after cursor: ConversationCursor?) {
+    private func pageLoaded(
+        _ page: ConversationPage, users: [UserID: User], after cursor: ConversationCursor?, loading: Bool = false
+    ) {
         for (id, user) in users { names[id] = user.displayName }
         if cursor == nil {
             conversations = []
@@ -215,7 +232,7 @@ public final class ConversationsListViewModel: StateEmitting {
         hasLoadedFirstPage = true
         render {
             $0.hasMore = page.hasMore
-            $0.isLoading = false
+            $0.isLoading = loading
         }
     }
 

@@ -52,6 +52,9 @@ public final class FakeUserDirectory: EditableUserDirectory {
         return answer(ids, from: table, "users(_:)")
     }
 
+    /// The profile of `id` if the table holds it, at once and unrecorded: what a directory holds on the device.
+    public func cachedUser(_ id: UserID) -> User? { table?[id] }
+
     /// The known presence among `ids`.
     public func presence(_ ids: [UserID]) async -> [UserID: Presence] {
         presenceLookups.append(ids)

@@ -16,10 +16,15 @@ where Base == any ConversationRepository, Cache == ConversationCache {
         try await page(
             { try await base.conversations(of: user, after: cursor, limit: limit) },
             keep: { _ = cache.take($0.conversations) },
-            orCached: {
-                cache.page(after: cursor, limit: limit).map {
-                    ConversationPage(conversations: $0.conversations, hasMore: $0.hasMore, isCached: true)
-                }
-            })
+            orCached: { cachedConversations(after: cursor, limit: limit) })
+    }
+}
+
+extension CachingRepository: CachedConversationPages
+where Base == any ConversationRepository, Cache == ConversationCache {
+    public func cachedConversations(after cursor: ConversationCursor?, limit: Int) -> ConversationPage? {
+        cache.page(after: cursor, limit: limit).map {
+            ConversationPage(conversations: $0.conversations, hasMore: $0.hasMore, isCached: true)
+        }
     }
 }
