@@ -13,6 +13,11 @@ extension OfflineQueueViewModel {
         public var rowActions: RowActions
         /// The label of the screen's Send All.
         public var sendAllLabel: String
+        /// Whether the screen is shown: `present()` (the banner's Review, Review First) opens it, Close
+        /// (`close()`) and a Send All that empties it close it.
+        public var isPresented = false
+        /// The label of the screen's Close.
+        public var closeLabel = CourierStrings.english.close
         /// The sheet Edit on a row opens, while it shows.
         public var editSheet: EditSheet?
         /// The confirmation Delete on a row opens, while it shows.

@@ -99,11 +99,31 @@ public final class OfflineQueueViewModel: StateEmitting {
         try outbox.delete(messageID)
     }
 
-    /// Send All: sends every queued and failed message, per conversation in compose order.
+    /// Send All: sends every queued and failed message, per conversation in compose order. When it has sent them
+    /// all (nothing left on the screen), the screen closes, as its Close would.
     public func sendAll() {
         guard !store.state.rows.isEmpty else { return }
         let outbox = outbox
-        tasks.run { await outbox.sendAll() }
+        tasks.run { [weak self] in
+            await outbox.sendAll()
+            guard let self, self.store.state.rows.isEmpty else { return }
+            self.close()
+        }
+    }
+
+    /// Shows the screen (the banner's Review, the toast's Review First, a tap on a queue button).
+    public func present() {
+        store.update { $0.isPresented = true }
+    }
+
+    /// Close: hides the screen, with its edit sheet or delete confirmation; nothing queued changes (an edit not
+    /// saved is dropped, as Cancel drops it).
+    public func close() {
+        store.update {
+            $0.isPresented = false
+            $0.editSheet = nil
+            $0.deleteConfirmation = nil
+        }
     }
 
     // MARK: - Events
@@ -242,6 +262,7 @@ public final class OfflineQueueViewModel: StateEmitting {
         var state = State(
             title: "", rows: rows, emptyState: nil, rowActions: RowActions(strings: strings),
             sendAllLabel: strings.sendAll)
+        state.closeLabel = strings.close
         refreshHeader(&state, strings: strings)
         return state
     }

@@ -38,6 +38,8 @@ public struct CourierStrings: Sendable {
     public var save = "Save"
     /// "Edit" (an Offline Queue row's button).
     public var edit = "Edit"
+    /// "Close" (the Offline Queue's button that closes it).
+    public var close = "Close"
     /// "Send All" (the banner's and the Offline Queue's button).
     public var sendAll = "Send All"
 

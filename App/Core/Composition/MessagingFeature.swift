@@ -47,6 +47,8 @@ public final class MessagingFeature {
         self.conversationName = conversationName
         self.logger = logger
         banner = ConnectivityBannerViewModel(session: client, promptsAtLaunch: true, strings: strings)
+        // The banner's Review and the toast's Review First show the Offline Queue (built then, if it was not).
+        banner.actions = .init(showOfflineQueue: { [weak self] in self?.queue.present() })
     }
 
     /// A chat screen for one conversation, made from the client as an app makes it.

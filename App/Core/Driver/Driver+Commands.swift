@@ -23,7 +23,7 @@ extension Driver {
         "network server down|hang|up           the backend refuses every connection / never answers / answers again",
         "toast yes|review|dismiss              answer the connectivity toast",
         "policy manual|auto                    send policy for queued messages",
-        "queue                                 show the Offline Queue",
+        "queue | queue close                   show the Offline Queue / close it",
         "queue send REF|all | queue edit REF TEXT… | queue delete REF",
         "profile name TEXT…                    change the display name (offline write queue)",
         "auth expire | auth renew              expire / renew the sign-in",

@@ -12,7 +12,10 @@ extension Driver {
         let ids = queue.state.rows.map(\.id)
         do {
             switch (parts.first, parts.count) {
-            case (nil, _): break
+            case (nil, _): queue.present()
+            case ("close", 1):
+                queue.close()
+                return { Output(lines: ["closed: \(queue.state.title)"]) }
             case ("send", 2) where parts[1] == "all": queue.sendAll()
             case ("send", 2): try queue.sendNow(messageID: try resolve(parts[1], among: ids, list: "queued messages"))
             case ("edit", 3):
@@ -24,7 +27,7 @@ extension Driver {
                 return { Output(lines: shown + self.queueOutput().lines) }
             default:
                 throw DriverError.badArguments(
-                    "usage: queue | queue send REF|all | queue edit REF TEXT… | queue delete REF")
+                    "usage: queue | queue close | queue send REF|all | queue edit REF TEXT… | queue delete REF")
             }
         } catch let error as DriverError {
             throw error

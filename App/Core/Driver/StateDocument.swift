@@ -53,7 +53,8 @@ enum StateDocument {
             (
                 "queue",
                 .object([
-                    ("title", .string(queue.title)), ("count", .int(queue.rows.count)),
+                    ("title", .string(queue.title)), ("open", .bool(queue.isPresented)),
+                    ("count", .int(queue.rows.count)),
                     ("empty", .optional(queue.emptyState?.title)),
                     (
                         "items",

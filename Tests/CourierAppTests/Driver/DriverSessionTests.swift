@@ -34,6 +34,31 @@ struct DriverSessionTests {
         #expect(!harness.output.contains { $0.hasPrefix("error:") })
     }
 
+    @Test("the Offline Queue opens from the banner and the queue command, and Close closes it, keeping every message")
+    func queueOpensAndCloses() async throws {
+        let harness = try await AppTestsDriverHarness.started()
+        let status = await harness.run(
+            """
+            open c2
+            network offline
+            send first
+            expect queue.open == false
+            banner review
+            expect queue.open == true
+            queue close
+            expect queue.open == false
+            expect queue.count == 1
+            queue
+            expect queue.open == true
+            network online
+            queue send all
+            expect queue.count == 0
+            expect queue.open == false
+            """)
+        #expect(status == .success, "\(harness.output.joined(separator: "\n"))")
+        #expect(harness.output.contains("closed: Offline Queue (1)"))
+    }
+
     @Test(
         "five messages offline, restart, online, Send All — all five at the backend in order, once",
         arguments: ["queue send all", "toast yes"])

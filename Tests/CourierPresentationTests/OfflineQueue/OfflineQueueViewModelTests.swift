@@ -159,6 +159,46 @@ import Testing
         #expect(model.state.emptyState == .standard)
     }
 
+    @Test func closeHidesTheScreenWithItsSheetAndKeepsEveryMessage() throws {
+        // Given the queue shown with one message and its edit sheet open
+        let message = outbox.seed("draft")
+        let model = makeModel()
+        #expect(!model.state.isPresented)
+        model.present()
+        try model.beginEdit(messageID: message.id)
+        #expect(model.state.isPresented)
+        #expect(model.state.closeLabel == "Close")
+
+        // When Close is pressed
+        model.close()
+
+        // Then the screen and its sheet are gone, and the message waits as it did, unedited
+        #expect(!model.state.isPresented)
+        #expect(model.state.editSheet == nil)
+        #expect(model.state.rows.map(\.text) == ["draft"])
+        #expect(outbox.pending.map(\.text) == ["draft"])
+    }
+
+    @Test func aSendAllThatSendsEverythingClosesTheScreenAndOneThatCannotLeavesItOpen() async {
+        // Given the queue shown with two messages, offline
+        for text in ["1", "2"] { outbox.seed(text) }
+        let model = makeModel()
+        model.present()
+
+        // When Send All is pressed offline, nothing goes and the screen stays
+        model.sendAll()
+        #expect(await clock.run(until: { !model.hasPendingWork }))
+        #expect(model.state.isPresented)
+        #expect(model.state.rows.count == 2)
+
+        // And when it is pressed online, everything goes and the screen closes itself
+        network.set(online: true)
+        model.sendAll()
+        #expect(await clock.run(until: { !model.hasPendingWork }))
+        #expect(model.state.rows.isEmpty)
+        #expect(!model.state.isPresented)
+    }
+
     @Test func relativeTimesRefreshAsTheClockMoves() async {
         outbox.seed("waiting")
         let model = makeModel()
