@@ -36,8 +36,16 @@ extension ChatViewModel {
         /// strings table's words; `showsBeginning` says when it shows.
         public var beginningText: String
 
+        /// The notice under a message composed offline ("Message queued - will send when online"), in the strings
+        /// table's words; `showsQueuedNotice` says when it shows.
+        public var queuedNoticeText = CourierStrings.english.queuedNotice
+
         /// Whether the beginning marker shows: the newest page has loaded and nothing older is left.
         public var showsBeginning: Bool { !hasMore && !isLoading }
+
+        /// Whether the queued notice shows: the device is offline and a message of this chat waits queued. It goes
+        /// as soon as either ends (back online, the message sent or deleted): it never outlives its truth.
+        public var showsQueuedNotice: Bool { !isOnline && messages.contains { $0.status == .queued } }
 
         /// Creates a state.
         public init(

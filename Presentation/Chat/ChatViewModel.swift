@@ -95,10 +95,11 @@ public final class ChatViewModel: StateEmitting {
         presenceTimer = ClockTimer(clock: clock)
         tasks = TaskTracker(clock: clock)
         let shared = banner.state
-        store = StateStore(
-            State(
-                conversationID: conversationID, title: title, isOnline: shared.isOnline, banner: shared.banner,
-                toast: shared.toast, connected: shared.connected, beginningText: strings.beginningOfConversation))
+        var initial = State(
+            conversationID: conversationID, title: title, isOnline: shared.isOnline, banner: shared.banner,
+            toast: shared.toast, connected: shared.connected, beginningText: strings.beginningOfConversation)
+        initial.queuedNoticeText = strings.queuedNotice
+        store = StateStore(initial)
         tokens.append(banner.follow { [weak self] shared, event in self?.bannerChanged(shared, after: event) })
         tokens.append(self.sync.observe { [weak self] update in self?.syncUpdated(update) })
     }

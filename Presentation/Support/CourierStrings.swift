@@ -38,6 +38,8 @@ public struct CourierStrings: Sendable {
     public var save = "Save"
     /// "Edit" (an Offline Queue row's button).
     public var edit = "Edit"
+    /// The chat's notice while a message composed offline waits: "Message queued - will send when online".
+    public var queuedNotice = "Message queued - will send when online"
     /// "Close" (the Offline Queue's button that closes it).
     public var close = "Close"
     /// "Send All" (the banner's and the Offline Queue's button).

@@ -219,6 +219,7 @@ enum StateDocument {
             ),
             ("presence", .optional(state.presence)),
             ("beginning", .optional(state.showsBeginning ? state.beginningText : nil)),
+            ("notice", .optional(state.showsQueuedNotice ? state.queuedNoticeText : nil)),
         ])
     }
 

@@ -42,6 +42,7 @@ struct DriverSessionTests {
             open c2
             network offline
             send first
+            expect chat.notice == "Message queued - will send when online"
             expect queue.open == false
             banner review
             expect queue.open == true
@@ -51,6 +52,7 @@ struct DriverSessionTests {
             queue
             expect queue.open == true
             network online
+            expect chat.notice == null
             queue send all
             expect queue.count == 0
             expect queue.open == false

@@ -60,4 +60,30 @@ import Testing
         #expect(recorder.states.map(\.banner.queuedCount) == [2, 1, 0])
         #expect(outbox.delivered.map(\.text) == ["a", "b"])
     }
+
+    @Test func theQueuedNoticeShowsWhileOfflineWithAMessageQueuedAndGoesWhenEitherEnds() async throws {
+        // Given a chat opened offline, nothing queued: no notice
+        let chat = makeChat(repository: backend(latency: .zero, reachable: network))
+        chat.start()
+        _ = await clock.run(until: { !chat.hasPendingWork })
+        #expect(!chat.state.showsQueuedNotice)
+
+        // When a message is composed offline, then the notice says it waits
+        let id = try chat.send(text: "later")
+        #expect(chat.state.showsQueuedNotice)
+        #expect(chat.state.queuedNoticeText == "Message queued - will send when online")
+
+        // And when the device is back online (the message still waiting for the toast), the notice goes
+        network.set(online: true)
+        await clock.idle()
+        #expect(chat.state.messages.last?.status == .queued)
+        #expect(!chat.state.showsQueuedNotice)
+
+        // And offline again, it shows again; deleting the queued message takes it away
+        network.set(online: false)
+        await clock.idle()
+        #expect(chat.state.showsQueuedNotice)
+        try outbox.delete(id)
+        #expect(!chat.state.showsQueuedNotice)
+    }
 }
