@@ -12,6 +12,9 @@ public protocol MessageOutbox: AnyObject {
     /// How many pending messages have `status` (a banner's count), at the cost of one lookup for an outbox whose
     /// store keeps the counts.
     func pendingCount(of status: MessageStatus) -> Int
+    /// How many pending messages (queued, sending, failed) `conversation` has: the part of the banner's count that
+    /// is the open chat's, at the cost of one lookup for an outbox whose store keeps the counts.
+    func pendingCount(in conversation: ConversationID) -> Int
     /// When queued messages go out on reconnect.
     var policy: SendPolicy { get set }
     /// Whether sending waits for sign-in to be renewed.
@@ -87,6 +90,11 @@ extension MessageOutbox {
 
     /// A pass over `pending`: enough for an outbox that holds few messages.
     public func pendingCount(of status: MessageStatus) -> Int { pending.lazy.filter { $0.status == status }.count }
+
+    /// A pass over `pending`: enough for an outbox that holds few messages.
+    public func pendingCount(in conversation: ConversationID) -> Int {
+        pending.lazy.filter { $0.conversationID == conversation }.count
+    }
 
     /// A pass over `pending`: enough for an outbox that holds few messages.
     public func pending(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int) -> [Message] {

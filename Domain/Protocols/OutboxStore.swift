@@ -39,6 +39,9 @@ public protocol OutboxStore: AnyObject, Sendable {
     var count: Int { get }
     /// How many pending messages have `status`: what a banner counts, without reading every message.
     func count(of status: MessageStatus) -> Int
+    /// How many pending messages `conversation` has: what a chat says of the banner's count, without reading every
+    /// message.
+    func count(in conversation: ConversationID) -> Int
     /// The newest compose stamp a message of `conversation` has had in this store, including messages already
     /// delivered and removed (durable with the store); nil when it has had none. The next message composed there is
     /// stamped after it (`enqueueComposed`), so a conversation's stamps never go back whatever the clock does.
@@ -101,6 +104,11 @@ extension OutboxStore {
 
     /// A pass over `all()`: enough for a store that holds few messages.
     public func count(of status: MessageStatus) -> Int { all().lazy.filter { $0.status == status }.count }
+
+    /// A pass over `all()`: enough for a store that holds few messages.
+    public func count(in conversation: ConversationID) -> Int {
+        all().lazy.filter { $0.conversationID == conversation }.count
+    }
 
     /// The newest pending message of the conversation: enough for a store that never outlives its messages.
     public func composeMark(in conversation: ConversationID) -> Date? {

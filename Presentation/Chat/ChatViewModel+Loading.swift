@@ -78,12 +78,24 @@ extension ChatViewModel {
         }
     }
 
+    /// What the chat says under `banner` when its count covers other chats than this one, which holds `here`
+    /// pending messages.
+    static func elsewhereText(of banner: ConnectivityBannerViewModel.Banner, here: Int, strings: CourierStrings)
+        -> String?
+    {
+        let elsewhere = banner.visible ? banner.queuedCount - here : 0
+        return elsewhere > 0 ? strings.queuedElsewhere(elsewhere, banner.queuedCount) : nil
+    }
+
     /// Takes the banner's state in; coming online loads the newest page that waited for the connection.
     private func mirror(_ shared: ConnectivityBannerViewModel.State) {
         let wait = queuedWait(online: shared.isOnline)
+        let elsewhereText = Self.elsewhereText(
+            of: shared.banner, here: outbox.pendingCount(in: conversationID), strings: strings)
         let apply: (inout State) -> Void = {
             $0.isOnline = shared.isOnline
             $0.banner = shared.banner
+            $0.bannerElsewhereText = elsewhereText
             $0.toast = shared.toast
             $0.connected = shared.connected
             $0.alert = $0.alert?.waiting(for: wait)

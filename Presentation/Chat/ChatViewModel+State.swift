@@ -36,6 +36,10 @@ extension ChatViewModel {
         /// strings table's words; `showsBeginning` says when it shows.
         public var beginningText: String
 
+        /// What the chat adds under the banner while the banner's count covers other chats ("2 of them are in other
+        /// chats."): the banner and its Send All count every conversation, and say so here; nil while the banner
+        /// is hidden or every message it counts is this chat's.
+        public var bannerElsewhereText: String?
         /// The notice under a message composed offline ("Message queued - will send when online"), in the strings
         /// table's words; `showsQueuedNotice` says when it shows.
         public var queuedNoticeText = CourierStrings.english.queuedNotice

@@ -99,6 +99,8 @@ public final class ChatViewModel: StateEmitting {
             conversationID: conversationID, title: title, isOnline: shared.isOnline, banner: shared.banner,
             toast: shared.toast, connected: shared.connected, beginningText: strings.beginningOfConversation)
         initial.queuedNoticeText = strings.queuedNotice
+        initial.bannerElsewhereText = Self.elsewhereText(
+            of: shared.banner, here: outbox.pendingCount(in: conversationID), strings: strings)
         store = StateStore(initial)
         tokens.append(banner.follow { [weak self] shared, event in self?.bannerChanged(shared, after: event) })
         tokens.append(self.sync.observe { [weak self] update in self?.syncUpdated(update) })

@@ -7,6 +7,14 @@ extension CourierStrings {
             "\(count) \(count == 1 ? "message" : "messages") failed."
         }
 
+        static let queuedElsewhere: @Sendable (Int, Int) -> String = { elsewhere, total in
+            switch elsewhere {
+            case total: total == 1 ? "It is in another chat." : "All of them are in other chats."
+            case 1: "1 of them is in another chat."
+            default: "\(elsewhere) of them are in other chats."
+            }
+        }
+
         static let waitingBanner: @Sendable (Int) -> String = { count in
             "\(count) \(count == 1 ? "message" : "messages") waiting to send."
         }

@@ -53,6 +53,10 @@ public struct CourierStrings: Sendable {
     public var unreachableBanner: @Sendable (Int) -> String = English.unreachableBanner
     /// What the banner adds for failed messages, which are never called queued: "1 message failed.".
     public var failedCount: @Sendable (Int) -> String = English.failedCount
+    /// What a chat adds under the banner when its count covers other chats, given how many of the banner's
+    /// messages are elsewhere and the banner's count: "2 of them are in other chats.", "All of them are in other
+    /// chats.".
+    public var queuedElsewhere: @Sendable (Int, Int) -> String = English.queuedElsewhere
     /// The banner online while messages wait for the user (queued under the manual policy, or failed): "3 messages
     /// waiting to send.".
     public var waitingBanner: @Sendable (Int) -> String = English.waitingBanner

@@ -220,6 +220,7 @@ enum StateDocument {
             ("presence", .optional(state.presence)),
             ("beginning", .optional(state.showsBeginning ? state.beginningText : nil)),
             ("notice", .optional(state.showsQueuedNotice ? state.queuedNoticeText : nil)),
+            ("bannerElsewhere", .optional(state.bannerElsewhereText)),
         ])
     }
 

@@ -189,6 +189,8 @@ public final class DurableOutbox: MessageOutbox {
 
     public func pendingCount(of status: MessageStatus) -> Int { store.count(of: status) }
 
+    public func pendingCount(in conversation: ConversationID) -> Int { store.count(in: conversation) }
+
     public var isBusy: Bool { !lanes.isEmpty || automaticPass != nil || runningOperations > 0 }
 
     public func observe(_ observer: @escaping @MainActor (OutboxEvent) -> Void) -> ObservationToken {

@@ -141,6 +141,8 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
 
     public func count(of status: MessageStatus) -> Int { lock.withLock { index.count(of: status) } }
 
+    public func count(in conversation: ConversationID) -> Int { lock.withLock { index.count(in: conversation) } }
+
     public func removeAll() throws {
         try mutate { writer in
             guard index.count > 0 else { return }

@@ -32,6 +32,9 @@ struct OutboxIndex {
     /// How many messages have `status`: O(1).
     func count(of status: MessageStatus) -> Int { statusCounts[status] ?? 0 }
 
+    /// How many messages `conversation` holds.
+    func count(in conversation: ConversationID) -> Int { conversations[conversation]?.count ?? 0 }
+
     /// Every message, in compose order.
     var all: [Message] {
         mutating get {

@@ -86,4 +86,30 @@ import Testing
         try outbox.delete(id)
         #expect(!chat.state.showsQueuedNotice)
     }
+
+    @Test func theBannerInAChatSaysWhenItsCountCoversOtherChats() async throws {
+        // Given two messages waiting in another chat and one in this chat, offline
+        let elsewhere = [outbox.seed("for ben", in: "c2"), outbox.seed("for chloe", in: "c3")]
+        outbox.seed("for ana", in: "c1")
+
+        // When this chat opens, then its banner counts three and says two of them are elsewhere
+        let chat = makeChat(repository: backend(latency: .zero, reachable: network))
+        chat.start()
+        _ = await clock.run(until: { !chat.hasPendingWork })
+        #expect(chat.state.banner.text == "You're offline. 3 messages queued.")
+        #expect(chat.state.bannerElsewhereText == "2 of them are in other chats.")
+
+        // And as the other chats' messages go, it follows, and says nothing once the count is this chat's alone
+        try outbox.delete(elsewhere[0].id)
+        #expect(chat.state.bannerElsewhereText == "1 of them is in another chat.")
+        try outbox.delete(elsewhere[1].id)
+        #expect(chat.state.banner.text == "You're offline. 1 message queued.")
+        #expect(chat.state.bannerElsewhereText == nil)
+
+        // And a message of another chat alone is said to be all elsewhere
+        try outbox.compose(text: "later", in: "c2")
+        let ours = chat.state.messages.first { $0.text == "for ana" }
+        try outbox.delete(try #require(ours).id)
+        #expect(chat.state.bannerElsewhereText == "It is in another chat.")
+    }
 }
