@@ -192,6 +192,10 @@ public final class ConnectivityBannerViewModel: StateEmitting {
     }
 
     private func outboxChanged(_ event: OutboxEvent) {
+        // The outbox may hear a change of connection before this banner does (its observer ran first, and a Send All
+        // the user asked for goes at once): catch up first, so what it sends as the device comes back is never drawn
+        // under the offline banner.
+        if let known = isOnline, known != connectivity.isOnline { connectivityChanged(connectivity.isOnline) }
         switch event {
         case .changed(let message):
             // A waiting message starting to send means a Send All (or Send Now) began somewhere — this banner, the

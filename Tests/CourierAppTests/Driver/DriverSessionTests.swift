@@ -61,6 +61,19 @@ struct DriverSessionTests {
         #expect(harness.output.contains("closed: Offline Queue (1)"))
     }
 
+    @Test("a Send All held offline goes as the device comes back, and the banner never says offline meanwhile")
+    func durableSendAllResumesUnderAnOnlineBanner() async throws {
+        let harness = try await AppTestsDriverHarness.started()
+        await harness.expectScript("open c2\nnetwork offline\nsend first\nsend second\nqueue send all")
+
+        let back = await harness.execute("network online")
+
+        #expect(back.ok)
+        #expect(!back.lines.contains { $0.hasPrefix("banner: You're offline") }, "\(back.lines)")
+        #expect(back.lines.contains("banner: Connected"), "\(back.lines)")
+        #expect(try await harness.number("queue.count") == 0)
+    }
+
     @Test(
         "five messages offline, restart, online, Send All — all five at the backend in order, once",
         arguments: ["queue send all", "toast yes"])

@@ -73,11 +73,11 @@ import Testing
         // When a message is queued in another conversation
         try outbox.compose(text: "elsewhere", in: "c2")
 
-        // Then the banner counts it, in one state, and the rows stay as they were
+        // Then the banner counts it, in one state, saying it is in another chat, and the rows stay as they were
         #expect(
             recorder.states == [
                 chatState([], online: false, waiting: 0),
-                chatState([], online: false, waiting: 1),
+                chatState([], online: false, waiting: 1, elsewhere: "It is in another chat."),
             ])
     }
 

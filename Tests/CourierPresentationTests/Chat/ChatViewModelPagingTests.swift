@@ -29,11 +29,13 @@ import Testing
 
         // Then the draft showed at once, and the rows became the newest 50 of the page and the draft merged
         let draftRow = historyRow(draft, time: "Now")
+        let other = "1 of them is in another chat."
         #expect(
             recorder.states == [
-                chatState([], waiting: 2),
-                chatState([draftRow], isLoading: true, waiting: 2),
-                chatState((11..<60).map { historyRow(history[$0]) } + [draftRow], hasMore: true, waiting: 2),
+                chatState([], waiting: 2, elsewhere: other),
+                chatState([draftRow], isLoading: true, waiting: 2, elsewhere: other),
+                chatState(
+                    (11..<60).map { historyRow(history[$0]) } + [draftRow], hasMore: true, waiting: 2, elsewhere: other),
             ])
         #expect(repository.pageRequests == [nil])
     }

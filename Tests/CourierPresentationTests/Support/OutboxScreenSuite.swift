@@ -56,7 +56,7 @@ extension OutboxScreenSuite {
     func chatState(
         _ rows: [MessageRow], hasMore: Bool = false, isLoading: Bool = false, isLoadingOlder: Bool = false,
         error: String? = nil, online: Bool? = nil, waiting: Int = 0, connected: Bool = false,
-        alert: ChatViewModel.MessageAlert? = nil
+        alert: ChatViewModel.MessageAlert? = nil, elsewhere: String? = nil
     ) -> ChatViewModel.State {
         let online = online ?? network.isOnline
         // The failed rows of this chat are the failed messages counted (every test's waiting messages are here).
@@ -67,7 +67,7 @@ extension OutboxScreenSuite {
                 ? "You're offline. Messages will send when reconnected."
                 : "You're offline. \(queued) \(queued == 1 ? "message" : "messages") queued.")
             + (failed == 0 ? "" : " \(failed) \(failed == 1 ? "message" : "messages") failed.")
-        return ChatViewModel.State(
+        var state = ChatViewModel.State(
             conversationID: "c1", title: "Ana", messages: rows, hasMore: hasMore, isLoading: isLoading,
             isLoadingOlder: isLoadingOlder, error: error, isOnline: online,
             banner: .init(
@@ -76,6 +76,8 @@ extension OutboxScreenSuite {
                 queuedCount: waiting, showsSendAll: waiting > 0),
             toast: .hidden, connected: connected,
             failedMessageIDs: rows.filter { $0.status == .failed }.map(\.id), alert: alert)
+        state.bannerElsewhereText = elsewhere
+        return state
     }
 
     /// The banner's state: `banner` is the offline text, `toast` the toast's text when one shows.
