@@ -18,7 +18,8 @@ extension ChatRouter {
         try backend.authorizeWrites([message], by: user)
         try charge(1, by: user)
         if let stored = backend.message(message.id), !Self.sameContent(stored, message) { throw .conflict }
-        let isNew = backend.message(message.id) == nil
+        // A message its sender deleted was stored once: a resend is answered 200, as a duplicate, and not stored.
+        let isNew = backend.message(message.id) == nil && !backend.isDeleted(message.id)
         let stored = try backend.send(message, as: user)
         return try ok(stored, status: isNew ? 201 : 200)
     }

@@ -91,6 +91,10 @@ public final class ChatRouter {
                 return HTTPResponse(status: 204)
             case ("GET", 3, "conversations") where segments[2] == "reads":
                 return try reads(in: segments[1], as: user)
+            case ("DELETE", 4, "conversations") where segments[2] == "messages":
+                try charge(1, by: user)
+                try backend.deleteMessage(MessageID(segments[3]), in: ConversationID(segments[1]), by: user)
+                return HTTPResponse(status: 204)
             case ("PUT", 4, "conversations") where segments[2] == "messages":
                 return try putMessage(conversation: segments[1], id: segments[3], body: request.body, as: user)
             case ("POST", 3, "conversations") where segments[2] == "messages:batch":

@@ -51,10 +51,17 @@ extension MatrixClient: EventFeed {
                 }
             }
             var messages: [Message] = []
+            // Messages and redactions, in the timeline's order: a message deleted in this batch goes after it came.
+            var changes: [FeedEvent.Change] = []
             for event in timeline {
+                if let deletion = event.deletion(in: room, id: { self.state.cursor(of: $0)?.id }) {
+                    changes.append(.deletion(deletion))
+                    continue
+                }
                 guard let message = event.message(in: room), let eventID = event.eventID else { continue }
                 state.learn(message, eventID: eventID)
                 messages.append(message)
+                changes.append(.message(message))
             }
             var full = joined
             full.timeline?.events = timeline
@@ -64,7 +71,7 @@ extension MatrixClient: EventFeed {
                 try await unhide(room)
                 changed = true
             }
-            events += messages.map { FeedEvent(position: position, change: .message($0)) }
+            events += changes.map { FeedEvent(position: position, change: $0) }
             events += try await receipts(in: joined, room: room).map {
                 FeedEvent(position: position, change: .receipt($0))
             }

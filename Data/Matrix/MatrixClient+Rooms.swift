@@ -55,7 +55,8 @@ extension MatrixClient: ConversationRepository {
     /// A full sync carries a number of its own (`MatrixState.nextNonce`) in a sender list that matches nobody.
     func roomFilter(messageLimit: Int, fresh: Bool = true) -> [String: Any] {
         var timeline: [String: Any] = [
-            "limit": messageLimit, "types": ["m.room.message", "m.room.name", "m.room.member"],
+            "limit": messageLimit,
+            "types": ["m.room.message", "m.room.name", "m.room.member", "m.room.redaction"],
         ]
         if fresh { timeline["not_senders"] = ["@courier-\(state.nextNonce()):invalid"] }
         return [

@@ -9,6 +9,8 @@ struct MatrixEvent: Decodable, Sendable {
     var sender: String?
     var originServerTS: Int64?
     var stateKey: String?
+    /// For an `m.room.redaction`: the event it redacts (top-level up to room version 10, in the content from 11).
+    var redacts: String?
     var content: Content
     /// For an ephemeral `m.receipt`: event id → receipt type → user id.
     var receipts: [String: [String: [String: Ignored]]]?
@@ -29,10 +31,11 @@ struct MatrixEvent: Decodable, Sendable {
         case eventID = "event_id"
         case originServerTS = "origin_server_ts"
         case stateKey = "state_key"
+        case redacts
     }
 
     private enum ContentKeys: String, CodingKey {
-        case body, msgtype, name, membership, tags
+        case body, msgtype, name, membership, tags, redacts
         case courierID = "courier.id"
         case displayName = "displayname"
     }
@@ -53,6 +56,9 @@ struct MatrixEvent: Decodable, Sendable {
             receipts = try? container.decodeIfPresent([String: [String: [String: Ignored]]].self, forKey: .content)
         }
         if type == "m.tag" { tags = (try? fields?.decodeIfPresent([String: Ignored].self, forKey: .tags)) ?? nil }
+        if type == "m.room.redaction" {
+            redacts = (try? container.decodeIfPresent(String.self, forKey: .redacts)) ?? text(.redacts)
+        }
     }
 
     /// The event as a Courier message of `room`, when it is a text message with a body: its id is Courier's id
@@ -66,6 +72,14 @@ struct MatrixEvent: Decodable, Sendable {
         return Message(
             id: id, conversationID: room, senderID: UserID(sender), text: body,
             timestamp: Date(timeIntervalSince1970: Double(originServerTS) / 1_000), status: .sent)
+    }
+
+    /// The event as the deletion of a message of `room`, when it is a redaction: the message is named by the Courier
+    /// id the client learned for the redacted event (`id(of:)`), else by the event id, as an unknown message is.
+    func deletion(in room: ConversationID, id: (String) -> MessageID?) -> MessageDeletion? {
+        guard type == "m.room.redaction", let redacts, let sender else { return nil }
+        return MessageDeletion(
+            conversationID: room, messageID: id(redacts) ?? MessageID(redacts), deletedBy: UserID(sender))
     }
 
     /// A Courier id as a content field carries it, when it looks like one Courier makes (up to 64 letters, digits

@@ -8,6 +8,8 @@ public struct FeedEvent: Hashable, Codable, Sendable {
         case receipt(Receipt)
         /// A conversation the user is in was created or changed (its name, its participants).
         case conversation(Conversation)
+        /// A message was deleted by its sender, for everyone (the user's own too, from another device).
+        case deletion(MessageDeletion)
     }
 
     /// Where it stands in the feed; strictly above every earlier event's.
@@ -27,6 +29,7 @@ public struct FeedEvent: Hashable, Codable, Sendable {
         case .message(let message): message.conversationID
         case .receipt(let receipt): receipt.conversationID
         case .conversation(let conversation): conversation.id
+        case .deletion(let deletion): deletion.conversationID
         }
     }
 }

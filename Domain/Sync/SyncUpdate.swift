@@ -11,6 +11,9 @@ public enum SyncUpdate: Hashable, Sendable {
     case readByMe(conversation: ConversationID, upTo: MessageCursor)
     /// A conversation was created or changed.
     case conversation(Conversation)
+    /// Messages of `conversation` were deleted by their sender (on another device, or by another participant): a
+    /// screen takes their rows away. The conversation's row comes with `rows`.
+    case removed(conversation: ConversationID, ids: [MessageID])
     /// Conversation rows the sync wrote, each as it now stands — preview, activity, unread count, name and
     /// participants. The one place these are computed (docs/design.md §2.7): a list replaces its row by id and places
     /// it again, and counts nothing itself.

@@ -22,15 +22,7 @@ extension ChatViewModel {
             }
             upsert(message, previous: before, error: error)
         case .deleted(let id):
-            let before = timeline.message(id)
-            let start = windowStart
-            let clearsError = before.map(endsSendError(of:)) ?? false
-            guard let index = removeFromTimeline(id) else { return }
-            if index >= start {
-                renderRemoval(at: index - start, previous: before, clearingError: clearsError)
-            } else if store.state.alert?.messageID == id {
-                store.update { $0.alert = nil }
-            }
+            removeRow(id)
         case .pausedForSignIn(let paused):
             let text = strings.deliveryError(.unauthorized)
             render {
@@ -49,5 +41,19 @@ extension ChatViewModel {
         previous.status == .failed
             && store.state.error == strings.deliveryError(previous.lastError ?? .unknown(""))
             && !store.state.failedMessageIDs.contains { $0 != previous.id }
+    }
+
+    /// Takes the row of `id` away (deleted here, or by its sender elsewhere), with the alert over it and the send
+    /// error it was the last reason for.
+    func removeRow(_ id: MessageID) {
+        let before = timeline.message(id)
+        let start = windowStart
+        let clearsError = before.map(endsSendError(of:)) ?? false
+        guard let index = removeFromTimeline(id) else { return }
+        if index >= start {
+            renderRemoval(at: index - start, previous: before, clearingError: clearsError)
+        } else if store.state.alert?.messageID == id {
+            store.update { $0.alert = nil }
+        }
     }
 }

@@ -30,6 +30,9 @@ extension ChatViewModel {
             windowStart = max(lowestShowable, min(windowStart, timeline.messages.count - store.state.messages.count))
             render()
             markSeen()
+        case .removed(let conversation, let ids):
+            guard conversation == conversationID else { return }
+            for id in ids { removeRow(id) }
         case .live(let live):
             if live { feedLive() }
         case .readByMe, .conversation, .rows:

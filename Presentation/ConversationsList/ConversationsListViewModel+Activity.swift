@@ -104,7 +104,7 @@ extension ConversationsListViewModel {
             // Back online and caught up: a list the cache answered for asks the backend again.
             guard live, showsCachedPage, !store.state.isLoading else { return }
             load()
-        case .statuses, .readByMe, .conversation:
+        case .statuses, .readByMe, .conversation, .removed:
             // What they change in a row comes as `.rows`.
             return
         }

@@ -50,6 +50,34 @@ extension AppTestsChildProcesses {
             #expect(refused.errors.contains("belongs to ben, not me"))
         }
 
+        @Test("a message deleted on my other device leaves my open chat through the server's feed, and stays gone")
+        func deletedOnMyOtherDevice() throws {
+            let root = AppTestsDriverHarness.temporaryDirectory()
+            let server = try AppTestsServerProcess(directory: root.appendingPathComponent("server"))
+            defer { server.kill() }
+            let directory = root.appendingPathComponent("me").path
+
+            // My phone sends into c2 and deletes it; the driver's open chat shows it, then not.
+            let run = try AppTestsCourierProcess.run(
+                ["--data-dir", directory, "--fresh", "--user", "me", "--server", server.url],
+                input: [
+                    "open c2", "peer me send c2 from my phone", "expect chat.messages[-1].text == \"from my phone\"",
+                    "peer me delete c2 1", "expect chat.messages[-1].text != \"from my phone\"", "server c2 10",
+                ])
+            #expect(run.status == 0, "\(run.errors) \(run.lines)")
+            #expect(run.lines.contains { $0.hasPrefix("me deleted @") }, "\(run.lines)")
+            // The server no longer holds it: its listing, after the deletion, names three messages and not it.
+            let listing = run.lines.drop { !$0.hasPrefix("me deleted @") }
+            #expect(!listing.contains { $0.hasSuffix("me: from my phone") }, "\(run.lines)")
+            #expect(listing.contains { $0.hasSuffix("ben: Perfect, see you there.") }, "\(run.lines)")
+
+            // A relaunch does not bring it back.
+            let again = try AppTestsCourierProcess.run(
+                ["--data-dir", directory, "--server", server.url],
+                input: ["open c2", "expect chat.messages[-1].text != \"from my phone\"", "expect chat.count == 3"])
+            #expect(again.status == 0, "\(again.errors) \(again.lines)")
+        }
+
         /// Polls `condition` for up to 10 s of real time (a real server and two real processes).
         private func waitUntil(_ condition: () -> Bool) -> Bool {
             let deadline = Date().addingTimeInterval(10)

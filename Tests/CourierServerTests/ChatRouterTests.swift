@@ -76,7 +76,7 @@ import Testing
 
     @Test func unknownRoutesMethodsAndMissingSignInAreRefused() {
         #expect(fixture.respond("GET", "/nowhere").status == 404)
-        #expect(fixture.respond("DELETE", "/conversations/c2/messages/m1").status == 405)
+        #expect(fixture.respond("PATCH", "/conversations/c2/messages/m1").status == 405)
         #expect(fixture.respond("GET", "/conversations/c999").status == 404)
         #expect(fixture.respond("GET", "/users", query: [("ids", "me")], as: nil).status == 401)
         #expect(fixture.respond("GET", "/conversations/c1/messages", query: [("before", "garbage")]).status == 422)
@@ -120,5 +120,29 @@ import Testing
         #expect(!backend.isHidden("c1", for: "me"))
         let list = try backend.conversations(of: "me", after: nil, limit: 50).conversations.map(\.id)
         #expect(!list.contains("c2"))
+    }
+
+    @Test func aSenderDeletesTheirMessageForEveryoneAndNoOneElseCan() throws {
+        // Given a message of mine in c2
+        _ = try backend.send(message("oops", id: "m1"))
+        let count = backend.messageCount(in: "c2")
+
+        // When Ben (a participant, not its sender), Ana (not in c2), nobody and I ask to delete it
+        let byBen = fixture.respond("DELETE", "/conversations/c2/messages/m1", as: "ben")
+        let byAna = fixture.respond("DELETE", "/conversations/c2/messages/m1", as: "ana")
+        let anonymous = fixture.respond("DELETE", "/conversations/c2/messages/m1", as: nil)
+        let unknown = fixture.respond("DELETE", "/conversations/c2/messages/nope")
+        let mine = fixture.respond("DELETE", "/conversations/c2/messages/m1")
+        let again = fixture.respond("DELETE", "/conversations/c2/messages/m1")
+
+        // Then only mine deletes (again: nothing more), a stranger learns nothing, and a resend is not stored
+        let statuses: [Int] = [byBen, byAna, anonymous, unknown, mine, again].map { Int($0.status) }
+        #expect(statuses == [403, 404, 401, 404, 204, 204])
+        #expect(backend.messageCount(in: "c2") == count - 1)
+        #expect(backend.message("m1") == nil)
+        let resend = fixture.respond(
+            "PUT", "/conversations/c2/messages/m1", body: try JSONEncoder().encode(message("oops", id: "m1")))
+        #expect(resend.status == 200)
+        #expect(backend.messageCount(in: "c2") == count - 1)
     }
 }

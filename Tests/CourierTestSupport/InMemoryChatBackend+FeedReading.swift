@@ -28,6 +28,7 @@ extension InMemoryChatBackend {
             case .message(let message): "\(event.position) message \(message.id)"
             case .receipt(let receipt): "\(event.position) \(receipt.kind) \(receipt.userID) \(receipt.upTo.id)"
             case .conversation(let conversation): "\(event.position) conversation \(conversation.id)"
+            case .deletion(let deletion): "\(event.position) deletion \(deletion.messageID)"
             }
         }
     }

@@ -28,6 +28,7 @@ extension Driver {
         "profile name TEXT…                    change the display name (offline write queue)",
         "auth expire | auth renew              expire / renew the sign-in",
         "peer USER send ID TEXT…               USER sends TEXT in conversation ID from their own device",
+        "peer USER delete ID REF               USER deletes one of their messages of ID for everyone",
         "peer USER delivered|read ID           USER's device received / USER read conversation ID so far",
         "events trim                           the backend forgets the events it keeps (devices behind start over)",
         "advance DURATION                      move the clock on (500ms, 10s, 5m, 2h, 8d)",

@@ -7,7 +7,8 @@ extension Driver {
     // MARK: - Other people
 
     static let peerUsage =
-        "usage: peer USER send ID TEXT… | peer USER delivered ID | peer USER read ID | peer USER online|offline"
+        "usage: peer USER send ID TEXT… | peer USER delete ID REF | peer USER delivered ID | peer USER read ID "
+        + "| peer USER online|offline"
 
     /// `peer USER send ID TEXT…`, `peer USER delivered ID`, `peer USER read ID`: another participant (or the user on
     /// another device) acts at the backend — the in-process one, or with `--server` the server, as USER; what they
@@ -21,6 +22,10 @@ extension Driver {
             return try await peerPresence(UserID(parts[0]), online: parts[1] == "online")
         }
         guard parts.count >= 3 else { throw DriverError.badArguments(Self.peerUsage) }
+        if parts[1] == "delete" {
+            guard parts.count == 4 else { throw DriverError.badArguments(Self.peerUsage) }
+            return try await peerDelete(UserID(parts[0]), ConversationID(parts[2]), ref: parts[3])
+        }
         let user = UserID(parts[0])
         let conversationID = ConversationID(parts[2])
         let kind: Receipt.Kind?
@@ -39,6 +44,34 @@ extension Driver {
             line = try localPeer(user, kind, conversationID, text: parts.count == 4 ? parts[3] : "")
         }
         return { Output(lines: [line]) }
+    }
+
+    /// `peer USER delete ID REF`: USER (the sender: another participant, or `me` on another device) deletes one of
+    /// their messages of conversation ID for everyone, at the backend in use. REF is `@` and an id prefix, or a
+    /// position among USER's messages there, newest first (`1`: the newest). It reaches this app through its feed,
+    /// waited for as a peer's send is.
+    private func peerDelete(_ user: UserID, _ conversationID: ConversationID, ref: String) async throws -> Render {
+        let applied = app.client.syncEngine?.appliedEvents ?? 0
+        do {
+            let id: MessageID
+            if let server = courierServer?.baseURL {
+                let peer = HTTPChatClient(baseURL: server, user: user, password: World.demoPassword)
+                let held = try await peer.messages(in: conversationID, before: nil, limit: 200).messages
+                let theirs = held.filter { $0.senderID == user }.reversed().map(\.id)
+                id = try resolve(ref, among: theirs, list: "\(user)'s messages")
+                try await peer.deleteMessage(id, in: conversationID)
+                await waitForArrival(after: applied)
+            } else {
+                let held = world.backend.messages(in: conversationID).filter { $0.senderID == user }
+                id = try resolve(ref, among: held.reversed().map(\.id), list: "\(user)'s messages")
+                try world.backend.deleteMessage(id, in: conversationID, by: user)
+            }
+            return { Output(lines: ["\(user) deleted \(MessageReference.label(id)) in \(conversationID)"]) }
+        } catch let error as DriverError {
+            throw error
+        } catch {
+            throw DriverError.failed("\(error)")
+        }
     }
 
     /// `peer USER online|offline`: USER's device connects or disconnects, at the backend in use. A chat with them

@@ -13,6 +13,7 @@ extension BackendEvent {
         case receiptMarked = 3
         case feedsTrimmed = 4
         case conversationHidden = 5
+        case messageDeleted = 6
     }
 
     /// The event as a record body: version byte, kind byte, then the kind's fields.
@@ -40,6 +41,11 @@ extension BackendEvent {
             writer.byte(RecordKind.conversationHidden.rawValue)
             writer.string(conversation.rawValue)
             writer.string(user.rawValue)
+        case .messageDeleted(let deletion):
+            writer.byte(RecordKind.messageDeleted.rawValue)
+            writer.string(deletion.conversationID.rawValue)
+            writer.string(deletion.messageID.rawValue)
+            writer.string(deletion.deletedBy.rawValue)
         }
         return writer.data
     }
@@ -77,6 +83,11 @@ extension BackendEvent {
             case .conversationHidden:
                 return .conversationHidden(
                     conversation: ConversationID(try reader.string()), user: UserID(try reader.string()))
+            case .messageDeleted:
+                return .messageDeleted(
+                    MessageDeletion(
+                        conversationID: ConversationID(try reader.string()), messageID: MessageID(try reader.string()),
+                        deletedBy: UserID(try reader.string())))
             }
         }
     }

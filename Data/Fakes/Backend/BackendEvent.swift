@@ -19,4 +19,6 @@ public enum BackendEvent: Hashable, Codable, Sendable {
     case feedsTrimmed
     /// `user` hid `conversation` from their own list (the other participants keep it), until a new message arrives.
     case conversationHidden(conversation: ConversationID, user: UserID)
+    /// A message was deleted by its sender, for everyone: its id is never stored again.
+    case messageDeleted(MessageDeletion)
 }

@@ -40,6 +40,15 @@ struct ConversationTimeline {
         for index in low..<messages.count { positions[messages[index].id] = index }
     }
 
+    /// Takes the message with this id out (its sender deleted it); what follows moves up. Returns it, or nil when it
+    /// is not stored.
+    mutating func remove(_ id: MessageID) -> Message? {
+        guard let index = positions.removeValue(forKey: id) else { return nil }
+        let removed = messages.remove(at: index)
+        for position in index..<messages.count { positions[messages[position].id] = position }
+        return removed
+    }
+
     private mutating func append(_ message: Message) {
         positions[message.id] = messages.count
         messages.append(message)

@@ -52,6 +52,9 @@ public final class InMemoryChatBackend {
     var unread: [ConversationID: [UserID: Int]] = [:]
     /// Who has hidden each conversation from their list (until a new message arrives there).
     var hiddenBy: [ConversationID: Set<UserID>] = [:]
+    /// The ids of messages their senders deleted: never stored again (a late resend is answered as stored, and its
+    /// sender's feed hears of the deletion again).
+    var deletedMessages: [MessageID: MessageDeletion] = [:]
     /// Told the user whose feed grew.
     let feedObservers = ObserverList<UserID>()
 
@@ -170,6 +173,14 @@ public final class InMemoryChatBackend {
         var fresh: [Message] = []
         var freshIDs: [MessageID: Message] = [:]
         for message in messages {
+            if let deletion = deletedMessages[message.id] {
+                // Deleted by its sender after an earlier attempt stored it: answered as stored (the write happened),
+                // never stored again, and the sender's devices hear of the deletion once more, after this answer.
+                duplicatesIgnored += 1
+                results.append(.success(normalized(message)))
+                publish(.deletion(deletion), to: [message.senderID])
+                continue
+            }
             if let stored = self.message(message.id) ?? freshIDs[message.id] {
                 guard stored.hasSameContent(as: message) else {
                     results.append(.failure(.conflict))
@@ -235,6 +246,8 @@ public final class InMemoryChatBackend {
             for user in feeds.keys { feeds[user]?.trim() }
         case .conversationHidden(let conversation, let user):
             hiddenBy[conversation, default: []].insert(user)
+        case .messageDeleted(let deletion):
+            applyDeletion(deletion)
         }
     }
 
@@ -259,6 +272,35 @@ public final class InMemoryChatBackend {
         // With the status its sender sees, as pages carry it (a held-back message filed before covered ones is
         // covered too).
         publish(.message(withStatus(message)), to: conversation.participantIDs)
+    }
+
+    /// Takes a deleted message out of its conversation (also on replay): markers on it move to the message before,
+    /// a participant who had not read it counts one fewer unread, the preview becomes the newest message left, and
+    /// every participant's feed hears of it. The id is kept as deleted: it is never stored again.
+    func applyDeletion(_ deletion: MessageDeletion) {
+        let conversationID = deletion.conversationID
+        guard var conversation = conversationsByID[conversationID], locations[deletion.messageID] == conversationID,
+            let position = timelines[conversationID]?.position(of: deletion.messageID)
+        else { return }
+        let previous = position > 0 ? timelines[conversationID]?.messages[position - 1].id : nil
+        let sender = timelines[conversationID]?.message(deletion.messageID)?.senderID
+        for user in conversation.participantIDs where user != sender {
+            let read = markers[conversationID]?[user]?[.read].flatMap { self.position(of: $0, in: conversationID) }
+            if (read ?? -1) < position, let count = unread[conversationID]?[user], count > 0 {
+                unread[conversationID]?[user] = count - 1
+            }
+        }
+        for (user, kinds) in markers[conversationID] ?? [:] {
+            for (kind, id) in kinds where id == deletion.messageID {
+                markers[conversationID]?[user]?[kind] = previous
+            }
+        }
+        _ = timelines[conversationID]?.remove(deletion.messageID)
+        locations[deletion.messageID] = nil
+        deletedMessages[deletion.messageID] = deletion
+        conversation.lastMessage = timelines[conversationID]?.last
+        conversationsByID[conversationID] = conversation
+        publish(.deletion(deletion), to: conversation.participantIDs)
     }
 
     // MARK: - Reads for requests

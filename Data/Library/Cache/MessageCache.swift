@@ -179,7 +179,33 @@ public final class MessageCache: @unchecked Sendable {
         }
     }
 
+    /// Forgets the message `id` of `conversation` (its sender deleted it), durably; returns it as it was held, or nil
+    /// when it was not. What is held stays whole: the backend no longer has it either.
+    @discardableResult
+    public func remove(_ id: MessageID, in conversation: ConversationID) -> Message? {
+        lock.withLock {
+            guard let removed = removeHeld(id, in: conversation) else { return nil }
+            append([MessageCacheRecord(remove: id, in: conversation)])
+            return removed
+        }
+    }
+
     // MARK: - State (with the lock held, or from init)
+
+    private func removeHeld(_ id: MessageID, in conversation: ConversationID) -> Message? {
+        guard var thread = threads.peek(conversation), thread.ids.contains(id),
+            let index = thread.messages.firstIndex(where: { $0.id == id })
+        else { return nil }
+        let removed = thread.messages.remove(at: index)
+        thread.ids.remove(id)
+        total -= 1
+        if thread.messages.isEmpty && !thread.reachesStart {
+            _ = threads.removeValue(for: conversation)
+        } else {
+            threads.set(thread, for: conversation)
+        }
+        return removed
+    }
 
     /// The ones of `messages` (all of `conversation`) that join what is held without leaving a hole.
     private func joining(_ messages: [Message], _ conversation: ConversationID) -> [Message] {
@@ -198,6 +224,8 @@ public final class MessageCache: @unchecked Sendable {
             apply([], to: conversation, reachesStart: true)
         case .drop:
             if let dropped = threads.removeValue(for: conversation) { total -= dropped.messages.count }
+        case .remove:
+            if let id = record.removedID { _ = removeHeld(id, in: conversation) }
         }
     }
 

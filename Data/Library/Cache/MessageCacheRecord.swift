@@ -4,7 +4,8 @@ import Foundation
 /// One record of the message cache's log, separate from the domain `Message` so the format can evolve on its own.
 ///
 /// `put` stores a delivered message (a later put of the same id replaces it); `start` says the cache holds the
-/// conversation back to its first message; `drop` forgets a conversation (evicted). Replaying the records in order,
+/// conversation back to its first message; `drop` forgets a conversation (evicted); `remove` forgets one message
+/// (its sender deleted it). Replaying the records in order,
 /// with the same limits, rebuilds the cache. The body is binary (docs/storage-format.md §4); version-1 JSON bodies
 /// of earlier builds are still read.
 package struct MessageCacheRecord: Equatable {
@@ -13,6 +14,7 @@ package struct MessageCacheRecord: Equatable {
         case put = 1
         case start = 2
         case drop = 3
+        case remove = 4
     }
 
     /// The record format this code writes: 2, binary (1 was JSON).
@@ -22,12 +24,21 @@ package struct MessageCacheRecord: Equatable {
     var conversation: ConversationID
     /// The message stored (`put`).
     package var message: Message?
+    /// The message forgotten (`remove`).
+    var removedID: MessageID?
 
     /// A record storing `message`.
     package init(put message: Message) {
         operation = .put
         conversation = message.conversationID
         self.message = message
+    }
+
+    /// A record forgetting the message `id` of `conversation`.
+    init(remove id: MessageID, in conversation: ConversationID) {
+        operation = .remove
+        self.conversation = conversation
+        removedID = id
     }
 
     /// A record about a whole conversation (`start` or `drop`).
@@ -38,12 +49,14 @@ package struct MessageCacheRecord: Equatable {
 
     // MARK: - Coding
 
-    /// The record's body: version byte, operation byte, then the message (`put`) or the conversation id.
+    /// The record's body: version byte, operation byte, then the message (`put`) or the conversation id (and the
+    /// message id, `remove`).
     package func encoded() -> Data {
         var writer = BinaryRecordWriter(capacity: 96 + (message?.text.utf8.count ?? 0))
         writer.byte(Self.currentVersion)
         writer.byte(operation.rawValue)
         if let message { writer.message(message) } else { writer.string(conversation.rawValue) }
+        if let removedID { writer.string(removedID.rawValue) }
         return writer.data
     }
 
@@ -52,6 +65,10 @@ package struct MessageCacheRecord: Equatable {
     package static func decode(_ body: Data) throws -> MessageCacheRecord {
         try LegacyJSONRecord.decode(body, version: currentVersion, json: Self.init(json:)) { reader in
             let operation = try reader.enumeration(Operation.self)
+            if operation == .remove {
+                let conversation = ConversationID(try reader.string())
+                return MessageCacheRecord(remove: MessageID(try reader.string()), in: conversation)
+            }
             guard operation == .put else {
                 return MessageCacheRecord(operation, conversation: ConversationID(try reader.string()))
             }

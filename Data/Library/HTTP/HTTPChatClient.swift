@@ -87,6 +87,12 @@ public final class HTTPChatClient: ChatBackend, Sendable {
         _ = try await exchange("POST", ["conversations", conversation.rawValue, "hide"])
     }
 
+    /// Deletes a message the signed-in user sent, for everyone (`DELETE /conversations/{id}/messages/{messageId}`):
+    /// every participant's feed hears of it, and its id is never stored again.
+    public func deleteMessage(_ id: MessageID, in conversation: ConversationID) async throws {
+        _ = try await exchange("DELETE", ["conversations", conversation.rawValue, "messages", id.rawValue])
+    }
+
     // MARK: - Transport
 
     /// Sends one request and decodes a 2xx answer as `Value`; any other answer throws its `DeliveryError`.

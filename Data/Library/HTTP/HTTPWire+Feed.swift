@@ -36,12 +36,12 @@ extension HTTPWire {
         }
     }
 
-    /// One event: its position, its `type` (`message`, `receipt` or `conversation`) and the one field of that name,
-    /// holding the `Message`, `Receipt` or `Conversation` entity as JSON.
+    /// One event: its position, its `type` (`message`, `receipt`, `conversation` or `deletion`) and the one field of
+    /// that name, holding the `Message`, `Receipt`, `Conversation` or `MessageDeletion` entity as JSON.
     public struct EventBody: Codable, Sendable {
         /// Where it stands in the user's feed.
         public var position: FeedPosition
-        /// What happened: `message`, `receipt` or `conversation`.
+        /// What happened: `message`, `receipt`, `conversation` or `deletion`.
         public var type: String
         /// The message stored (type `message`).
         public var message: Message?
@@ -49,6 +49,8 @@ extension HTTPWire {
         public var receipt: Receipt?
         /// The conversation created or changed (type `conversation`).
         public var conversation: Conversation?
+        /// The message its sender deleted (type `deletion`).
+        public var deletion: MessageDeletion?
 
         /// The body of `event`.
         public init(_ event: FeedEvent) {
@@ -63,6 +65,9 @@ extension HTTPWire {
             case .conversation(let conversation):
                 type = "conversation"
                 self.conversation = conversation
+            case .deletion(let deletion):
+                type = "deletion"
+                self.deletion = deletion
             }
         }
 
@@ -73,6 +78,7 @@ extension HTTPWire {
                 case "message": message.map(FeedEvent.Change.message)
                 case "receipt": receipt.map(FeedEvent.Change.receipt)
                 case "conversation": conversation.map(FeedEvent.Change.conversation)
+                case "deletion": deletion.map(FeedEvent.Change.deletion)
                 default: nil
                 }
             return change.map { FeedEvent(position: position, change: $0) }

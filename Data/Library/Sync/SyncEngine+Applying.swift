@@ -31,6 +31,9 @@ extension SyncEngine {
                 conversationCache.store([row])
                 run.updates.append(.conversation(conversation))
                 run.updates.append(.rows([row]))
+            case .deletion(let deletion):
+                run.flush(into: self)
+                take(deletion, into: &run)
             }
         }
         run.flush(into: self)
@@ -92,6 +95,43 @@ extension SyncEngine {
         // a message the row already has (written on a clock behind): the row's count may be short, and the next
         // page ending at the same message is taken at its word.
         if !run.touch(message, unread: unread, in: self), unread { uncertainCounts.insert(message.conversationID) }
+    }
+
+    /// A message its sender deleted: it goes from the cache, from the outbox (a copy of mine still waiting here — a
+    /// send whose outcome was unknown, a failed one — is never sent again), from the screens, and from its row,
+    /// which previews the message before it as the cache holds it and no longer counts it unread.
+    private func take(_ deletion: MessageDeletion, into run: inout BatchRun) {
+        let conversation = deletion.conversationID
+        let id = deletion.messageID
+        let held = messageCache.remove(id, in: conversation)
+        if outbox.pending(in: conversation, before: nil, limit: .max).contains(where: { $0.id == id }) {
+            do {
+                try outbox.delete(id)
+            } catch {
+                // In flight now: the backend answers it as stored, and tells this user's feed of the deletion again
+                // (docs/design.md, "Deleted elsewhere"), which takes it away once more.
+                logger.log(.info, "sync: \(id) was deleted elsewhere while its send was in flight")
+            }
+        }
+        awaitingEcho[id] = nil
+        if var row = conversationCache.conversation(conversation) {
+            var changed = false
+            if row.lastMessage?.id == id {
+                row.lastMessage = messageCache.messages(in: conversation).last
+                changed = true
+            }
+            if let held, held.senderID != user, row.unreadCount > 0,
+                readMarkers[conversation].map({ held.cursor > $0 }) ?? true
+            {
+                row.unreadCount -= 1
+                changed = true
+            }
+            if changed {
+                conversationCache.store([row])
+                run.updates.append(.rows([row]))
+            }
+        }
+        run.updates.append(.removed(conversation: conversation, ids: [id]))
     }
 
     /// A message of mine from another device comes `sent`; filed before a message of mine a marker already covers

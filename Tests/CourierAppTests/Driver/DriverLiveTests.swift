@@ -27,6 +27,39 @@ struct DriverLiveTests {
             """)
     }
 
+    @Test("a message deleted on my other device leaves the open chat and the list's preview, for good")
+    func deletedOnMyOtherDevice() async throws {
+        let harness = try await AppTestsDriverHarness.started(running: "open c2")
+        let before = try await harness.number("server.counts.c2")
+        await harness.expectScript(
+            """
+            peer me send c2 from my phone
+            expect chat.messages[-1].text == "from my phone"
+            expect chat.messages[-1].status == sent
+            """)
+        let shown = try await harness.state()["chat"]?["messages"]?.arrayValue ?? []
+        let previous = try #require(shown.dropLast().last?["text"])
+
+        let result = await harness.execute("peer me delete c2 1", number: 4)
+
+        #expect(result.ok, "\(result.lines)")
+        #expect(result.lines.last?.hasPrefix("me deleted @") == true)
+        #expect(try await harness.state()["chat"]?["messages"]?.arrayValue.last?["text"] == previous)
+        #expect(try await harness.number("server.counts.c2") == before)
+        await harness.expectScript(
+            """
+            conversations
+            expect conversations.items[0].id == c2
+            expect conversations.items[0].preview != "from my phone"
+            restart
+            open c2
+            expect chat.messages[-1].text != "from my phone"
+            """)
+        // Only the sender deletes: Ben cannot delete my message, and a REF that names nothing is refused.
+        #expect(!(await harness.execute("peer ben delete c2 @zzzzzzzz", number: 10)).ok)
+        #expect(!(await harness.execute("peer ben delete c2", number: 11)).ok)
+    }
+
     @Test("peer read prints my rows with their new label, and the backend holds the marker")
     func peerReadRaisesMyRows() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "open c2\nsend are you there?")

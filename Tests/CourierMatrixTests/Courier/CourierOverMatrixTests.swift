@@ -39,6 +39,28 @@ struct CourierOverMatrixTests {
             })
     }
 
+    @Test func aMessageRedactedOnMyOtherDeviceOrByItsSenderLeavesThisDevice() async throws {
+        // Given me on Courier with a message of mine and one of Ben's shown
+        let server = try await SynapseServer.shared()
+        let (me, ben, room) = try await server.conversation()
+        let courier = try await CourierOverMatrix(server, as: me.account)
+        let mine = try courier.client.outbox.compose(text: "typo", in: ConversationID(room))
+        #expect(await courier.wait { courier.client.outbox.pending.isEmpty })
+        let bens = try await ben.send(room, "wrong chat", txnID: "wrong-1")
+        _ = try await ben.send(room, "hello", txnID: "hello-1")
+        #expect(await courier.wait { courier.shown(room).count == 3 })
+
+        // When my phone (another device of mine) redacts my message, and Ben redacts his
+        let phone = try await me.login()
+        let myEvent = try #require(try await ben.messages(room).first { $0.body == "typo" }?.eventID)
+        try await phone.redact(room, myEvent, txnID: "redact-1")
+        try await ben.redact(room, bens, txnID: "redact-2")
+
+        // Then both leave this device, by their Courier ids, and Ben's greeting stays
+        #expect(await courier.wait { courier.shown(room).map(\.text) == ["hello"] })
+        #expect(!courier.shown(room).contains { $0.id == mine.id })
+    }
+
     @Test func twoMessagesTypedOfflineBothArriveOnceInOrderWhenTheDeviceIsBack() async throws {
         // Given me offline, with the manual policy (Send All)
         let server = try await SynapseServer.shared()

@@ -104,6 +104,11 @@ struct MatrixPeer: Sendable {
         return (nextBatch, answer)
     }
 
+    /// Redacts (deletes for everyone) the event `eventID` of `roomID`, with transaction id `txnID`.
+    func redact(_ roomID: String, _ eventID: String, txnID: String) async throws {
+        _ = try await request("PUT", ["rooms", roomID, "redact", eventID, txnID], body: [:])
+    }
+
     /// Marks `roomID` read up to `eventID` (an `m.read` receipt, which every member sees).
     func read(_ roomID: String, _ eventID: String) async throws {
         _ = try await request("POST", ["rooms", roomID, "receipt", "m.read", eventID], body: [:])

@@ -1,0 +1,92 @@
+import CourierData
+import CourierDomain
+import CourierFakes
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// A message its sender deleted elsewhere (on their other device, or another participant's) leaves this device: its
+/// row, the caches, its row's preview and count, and a copy of mine still waiting here, which is never sent.
+@MainActor
+@Suite struct SyncEngineDeletionTests {
+    private func deletion(of id: String, in conversation: ConversationID = "c2", by user: UserID = "ben")
+        -> FeedEvent.Change
+    {
+        .deletion(MessageDeletion(conversationID: conversation, messageID: MessageID(id), deletedBy: user))
+    }
+
+    private func removed(_ fixture: SyncFixture) -> [MessageID] {
+        fixture.updates.flatMap { update -> [MessageID] in
+            if case .removed(_, let ids) = update { return ids }
+            return []
+        }
+    }
+
+    @Test func aMessageDeletedByItsSenderLeavesTheCacheTheScreensAndTheRowsPreviewAndCount() async throws {
+        // Given two unread messages from Ben, held in the cache, the newer the row's preview
+        let fixture = SyncFixture()
+        try await fixture.open()
+        fixture.feed.push(.message(fixture.message("b1", at: 1)))
+        fixture.feed.push(.message(fixture.message("b2", at: 2)))
+        await fixture.settle()
+        #expect(fixture.cached("c2")?.unreadCount == 2)
+        #expect(fixture.cached("c2")?.lastMessage?.id == "b2")
+
+        // When Ben deletes the newer one
+        fixture.feed.push(deletion(of: "b2"))
+        await fixture.settle()
+
+        // Then screens are told to take it away, the cache forgets it, and the row previews the one before, counting
+        // one unread
+        let client = try #require(fixture.client)
+        #expect(removed(fixture) == ["b2"])
+        #expect(client.messageCache.messages(in: "c2").map(\.id) == ["b1"])
+        #expect(fixture.cached("c2")?.lastMessage?.id == "b1")
+        #expect(fixture.cached("c2")?.unreadCount == 1)
+
+        // And a relaunch reads the cache without it
+        try await fixture.open()
+        #expect(try #require(fixture.client).messageCache.messages(in: "c2").map(\.id) == ["b1"])
+        fixture.close()
+    }
+
+    @Test func aCopyOfMineStillWaitingHereThatMyOtherDeviceDeletedIsNeverSent() async throws {
+        // Given a message of mine shown failed here, which my other device found at the backend (an answer lost)
+        let fixture = SyncFixture()
+        let client = try await fixture.open()
+        fixture.messages.fail(with: .server(code: 503))
+        let message = try client.outbox.compose(text: "maybe sent", in: "c2")
+        await fixture.settle()
+        #expect(client.outbox.pending.map(\.status) == [.failed])
+
+        // When my other device deletes it (the backend had stored it)
+        fixture.messages.fail(with: nil)
+        fixture.feed.push(deletion(of: message.id.rawValue, by: "me"))
+        await fixture.settle()
+
+        // Then it leaves the outbox and the screens, and nothing sends it again, not even a Send All
+        #expect(client.outbox.pending.isEmpty)
+        #expect(removed(fixture) == [message.id])
+        await client.outbox.sendAll()
+        await fixture.settle()
+        #expect(!fixture.messages.stored.contains { $0.id == message.id })
+        fixture.close()
+    }
+
+    @Test func aDeletionOfAMessageThisDeviceNeverHeldChangesOnlyTheScreens() async throws {
+        // Given nothing held of c1
+        let fixture = SyncFixture()
+        let client = try await fixture.open()
+        let before = fixture.cached("c1")
+
+        // When a deletion of a message never seen here arrives
+        fixture.feed.push(deletion(of: "unknown", in: "c1", by: "ana"))
+        await fixture.settle()
+
+        // Then the screens hear of it (they may hold it from a page), and the row and the outbox are untouched
+        #expect(removed(fixture) == ["unknown"])
+        #expect(fixture.cached("c1") == before)
+        #expect(client.outbox.pending.isEmpty)
+        fixture.close()
+    }
+}
