@@ -8,7 +8,7 @@ import Testing
 /// A message its sender deleted elsewhere (on their other device, or another participant's) leaves this device: its
 /// row, the caches, its row's preview and count, and a copy of mine still waiting here, which is never sent.
 @MainActor
-@Suite struct SyncEngineDeletionTests {
+@Suite(.timeLimit(.minutes(1))) struct SyncEngineDeletionTests {
     private func deletion(of id: String, in conversation: ConversationID = "c2", by user: UserID = "ben")
         -> FeedEvent.Change
     {
@@ -67,7 +67,8 @@ import Testing
         // Then it leaves the outbox and the screens, and nothing sends it again, not even a Send All
         #expect(client.outbox.pending.isEmpty)
         #expect(removed(fixture) == [message.id])
-        await client.outbox.sendAll()
+        let outbox = client.outbox
+        Task { await outbox.sendAll() }
         await fixture.settle()
         #expect(!fixture.messages.stored.contains { $0.id == message.id })
         fixture.close()
