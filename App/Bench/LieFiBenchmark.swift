@@ -6,8 +6,8 @@ import Foundation
 
 /// `courier-bench lie-fi`: a backend that accepts and answers nothing (`NetworkConditioner.isHanging`, what a frozen
 /// server or a captive portal does), on the simulated network and its virtual clock (docs/benchmarks.md):
-/// opening a chat the device holds with the backend frozen vs up (wall time from `start()` to its rows, in this
-/// process, and clock time until its rows show); the clock time from a send into the frozen backend to the client
+/// opening a chat, and the conversation list, the device holds with the backend frozen vs up (wall time from
+/// `start()` or `load()` to its rows, in this process, and clock time until its rows show); the clock time from a send into the frozen backend to the client
 /// calling it unreachable; and from the thaw to the queued message stored.
 @MainActor
 struct LieFiBenchmark {
@@ -17,17 +17,28 @@ struct LieFiBenchmark {
 
     func run() async throws {
         print("## courier-bench lie-fi\n")
-        try await openCachedChat()
+        try await openHeld(
+            "Ben's chat (c2)", what: "open → rows",
+            { world in try await world.open(until: { !$0.state.isLoading }) },
+            { world in try await world.open(until: { !$0.state.messages.isEmpty }) })
+        try await openHeld(
+            "the conversation list (its first page)", what: "load → rows",
+            { world in try await world.openList(until: { !$0.state.isLoading }) },
+            { world in try await world.openList(until: { !$0.state.items.isEmpty }) })
         try await freezeAndThaw()
     }
 
-    // MARK: - Opening a held chat
+    // MARK: - Opening what the device holds
 
-    private func openCachedChat() async throws {
-        let world = try World(seed: 1)
+    /// Opens `screen` once with the backend up (`fill`: the device then holds it), then `opens` times each with the
+    /// backend up and frozen (`open`, until its rows show).
+    private func openHeld(
+        _ screen: String, what: String, _ fill: (SimulatedClientWorld) async throws -> Double,
+        _ open: (SimulatedClientWorld) async throws -> Double
+    ) async throws {
+        let world = try SimulatedClientWorld(seed: 1)
         defer { world.client.close() }
-        // The device holds c2: opened once with the backend up.
-        _ = try await world.open(until: { !$0.state.isLoading })
+        _ = try await fill(world)
         var rows: [[String]] = []
         var medians: [Double] = []
         for frozen in [false, true] {
@@ -36,7 +47,7 @@ struct LieFiBenchmark {
             var clockMillis: [Double] = []
             for _ in 0..<opens {
                 let start = world.clock.now
-                let wall = try await world.open(until: { !$0.state.messages.isEmpty })
+                let wall = try await open(world)
                 walls.append(wall)
                 clockMillis.append(world.clock.now.timeIntervalSince(start) * 1_000)
                 // Let the page the open asked for end (answered, or given up at the bound), untimed.
@@ -53,11 +64,10 @@ struct LieFiBenchmark {
         let ratio = medians[1] / max(medians[0], 1e-9)
         print(
             Bench.table(
-                header: ["backend", "open → rows, wall (median)", "wall (p99)", "clock time to rows (max)"],
-                rows: rows))
+                header: ["backend", "\(what), wall (median)", "wall (p99)", "clock time to rows (max)"], rows: rows))
         print(
             "\nFrozen vs up: \(Bench.ratio(ratio)) (floor ≤ 2×: \(Bench.verdict(ratio <= 2))); \(opens) opens "
-                + "each of Ben's chat (c2), held on the device.\n")
+                + "each of \(screen), held on the device.\n")
     }
 
     // MARK: - Freezing and thawing
@@ -68,7 +78,7 @@ struct LieFiBenchmark {
             var toUnreachable: [Double] = []
             var toStored: [Double] = []
             for seed in seeds {
-                let world = try World(seed: seed)
+                let world = try SimulatedClientWorld(seed: seed)
                 defer { world.client.close() }
                 _ = await world.clock.run(until: { !world.client.isBusy }, limit: .seconds(60))
                 world.network.isHanging = true
@@ -105,40 +115,5 @@ struct LieFiBenchmark {
                     "thaw → stored (max)", "≤ probe (30 s) + bound",
                 ], rows: rows))
         print("\n\(seeds.count) seeds each, virtual clock; the message is sent as the backend freezes.")
-    }
-
-    /// A client of the demo world over the simulated network, on its own clock and simulated disk.
-    @MainActor
-    final class World {
-        let clock = ManualClock()
-        let backend: InMemoryChatBackend
-        let network: NetworkConditioner
-        let client: CourierClient
-        let banner: ConnectivityBannerViewModel
-
-        init(seed: UInt64) throws {
-            backend = try InMemoryChatBackend(
-                seed: DemoData.make(seed: 7, now: clock.now), journal: InMemoryBackendJournal())
-            network = NetworkConditioner(backend: backend, clock: clock, random: LockedRandom(seed: seed))
-            client = try CourierClient(
-                directory: URL(fileURLWithPath: "/bench"), currentUser: backend.signedInUser, messages: network,
-                conversations: network, users: network, connectivity: network, clock: clock, ids: .seeded(seed),
-                policy: .automatic, feed: network, probeRandom: LockedRandom(seed: seed),
-                fileSystem: SimulatedFileSystem())
-            banner = ConnectivityBannerViewModel(session: client)
-        }
-
-        /// Opens Ben's chat and runs the clock until `shown` holds; returns the wall seconds from `start()` to then.
-        func open(until shown: @escaping @MainActor (ChatViewModel) -> Bool) async throws -> Double {
-            let chat = ChatViewModel(session: client, conversationID: "c2", title: "Ben", banner: banner)
-            let start = DispatchTime.now().uptimeNanoseconds
-            chat.start()
-            if !shown(chat) {
-                guard await clock.run(until: { shown(chat) }, limit: .seconds(120)) else {
-                    throw BenchFailure("Ben's chat never showed")
-                }
-            }
-            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        }
     }
 }

@@ -46,14 +46,8 @@ struct OutageBenchmark {
 
     /// Queues one message as the server goes down, waits `seconds`, brings it back and runs until it is stored.
     private func outage(seconds: Double, seed: UInt64) async throws -> Outcome {
-        let clock = ManualClock()
-        let backend = try InMemoryChatBackend(
-            seed: DemoData.make(seed: 7, now: clock.now), journal: InMemoryBackendJournal())
-        let network = NetworkConditioner(backend: backend, clock: clock, random: LockedRandom(seed: seed))
-        let client = try CourierClient(
-            directory: URL(fileURLWithPath: "/bench"), currentUser: backend.signedInUser, messages: network,
-            conversations: network, users: network, connectivity: network, clock: clock, ids: .seeded(seed),
-            policy: .automatic, feed: network, probeRandom: LockedRandom(seed: seed), fileSystem: SimulatedFileSystem())
+        let world = try SimulatedClientWorld(seed: seed)
+        let (clock, backend, network, client) = (world.clock, world.backend, world.network, world.client)
         defer { client.close() }
         _ = await clock.run(until: { !client.isBusy }, limit: .seconds(60))
         network.isRefusing = true

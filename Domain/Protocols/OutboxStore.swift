@@ -42,6 +42,9 @@ public protocol OutboxStore: AnyObject, Sendable {
     /// How many pending messages `conversation` has: what a chat says of the banner's count, without reading every
     /// message.
     func count(in conversation: ConversationID) -> Int
+    /// How many pending messages a Send All still waits for (`Message.sendRequested`, not failed): whether one is
+    /// still owed, without reading every message.
+    var requestedCount: Int { get }
     /// The newest compose stamp a message of `conversation` has had in this store, including messages already
     /// delivered and removed (durable with the store); nil when it has had none. The next message composed there is
     /// stamped after it (`enqueueComposed`), so a conversation's stamps never go back whatever the clock does.
@@ -104,6 +107,9 @@ extension OutboxStore {
 
     /// A pass over `all()`: enough for a store that holds few messages.
     public func count(of status: MessageStatus) -> Int { all().lazy.filter { $0.status == status }.count }
+
+    /// A pass over `all()`: enough for a store that holds few messages.
+    public var requestedCount: Int { all().lazy.filter { $0.sendRequested && $0.status != .failed }.count }
 
     /// A pass over `all()`: enough for a store that holds few messages.
     public func count(in conversation: ConversationID) -> Int {

@@ -28,11 +28,11 @@ extension DurableOutbox {
         message.status != .failed && (message.sendRequested || requestedInMemory.contains(message.id))
     }
 
-    /// Reads whether a Send All still waits for messages (one pass over the pending messages: at launch, after a
-    /// request, after a lane ends while one waits).
+    /// Reads whether a Send All still waits for messages (at launch, after a request, after a lane ends while one
+    /// waits): the store's count, O(1), plus the requests held in memory alone when the store refused one.
     func noteSendAllRequest() {
-        requestedInMemory = requestedInMemory.filter { store.message($0) != nil }
-        sendAllRequested = store.count > 0 && store.all().contains(where: isRequested)
+        requestedInMemory = requestedInMemory.filter { store.message($0).map { $0.status != .failed } ?? false }
+        sendAllRequested = store.requestedCount > 0 || !requestedInMemory.isEmpty
     }
 
     /// Sends the queued messages a Send All asked for and that could not go then: at launch, on reconnect, and when

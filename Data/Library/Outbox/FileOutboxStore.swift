@@ -143,6 +143,8 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
 
     public func count(in conversation: ConversationID) -> Int { lock.withLock { index.count(in: conversation) } }
 
+    public var requestedCount: Int { lock.withLock { index.requestedCount } }
+
     public func removeAll() throws {
         try mutate { writer in
             guard index.count > 0 else { return }

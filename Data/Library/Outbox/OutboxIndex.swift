@@ -22,6 +22,12 @@ struct OutboxIndex {
 
     /// How many messages hold each status, kept with every change.
     private var statusCounts: [MessageStatus: Int] = [:]
+    /// How many messages a Send All still waits for (`sendRequested`, not failed), kept with every change.
+    private(set) var requestedCount = 0
+
+    private static func isRequested(_ message: Message) -> Bool {
+        message.sendRequested && message.status != .failed
+    }
 
     /// How many messages it holds.
     var count: Int { messages.count }
@@ -56,6 +62,7 @@ struct OutboxIndex {
         raiseMark(message.conversationID, to: message.timestamp)
         messages[message.id] = message
         statusCounts[message.status, default: 0] += 1
+        if Self.isRequested(message) { requestedCount += 1 }
         let cursor = message.cursor
         Self.insert(cursor, into: &order)
         Self.insert(message, into: &conversations[message.conversationID, default: []])
@@ -71,10 +78,12 @@ struct OutboxIndex {
 
     /// Replaces a message by a changed one with the same id and compose position.
     mutating func replace(_ message: Message) {
-        if let old = messages.updateValue(message, forKey: message.id), old.status != message.status {
+        let old = messages.updateValue(message, forKey: message.id)
+        if let old, old.status != message.status {
             statusCounts[old.status, default: 0] -= 1
             statusCounts[message.status, default: 0] += 1
         }
+        requestedCount += (Self.isRequested(message) ? 1 : 0) - (old.map(Self.isRequested) == true ? 1 : 0)
         Self.replace(message, in: &conversations[message.conversationID, default: []])
     }
 
@@ -82,6 +91,7 @@ struct OutboxIndex {
     mutating func remove(_ id: MessageID) {
         guard let message = messages.removeValue(forKey: id) else { return }
         statusCounts[message.status, default: 0] -= 1
+        if Self.isRequested(message) { requestedCount -= 1 }
         Self.remove(message.cursor, from: &order)
         Self.remove(message, from: &conversations[message.conversationID, default: []])
         if conversations[message.conversationID]?.isEmpty == true {
@@ -98,6 +108,7 @@ struct OutboxIndex {
     mutating func removeAll() {
         messages.removeAll()
         statusCounts.removeAll()
+        requestedCount = 0
         order.removeAll()
         conversations.removeAll()
     }
@@ -181,6 +192,7 @@ struct OutboxIndex {
         for position in values.indices {
             sorted.append((values[position].timestamp, position))
             counts[Int(StorageCode.code(of: values[position].status))] += 1
+            if values[position].sendRequested && values[position].status != .failed { requestedCount += 1 }
         }
         for (code, count) in counts.enumerated() where count > 0 {
             if let status = try? StorageCode.status(UInt8(code)) { statusCounts[status] = count }
