@@ -40,13 +40,15 @@ extension ChatViewModel {
         logger.log(.warning, "loading \(conversationID) failed: \(error)")
         let newest = olderCursor == nil
         // Offline with nothing cached: not a send failure — say the chat loads once back online, and load it then.
-        let offline = (delivery == .offline || delivery == .unreachable) && newest
+        // A backend that refuses or answers nothing is unreachable alike (a frozen server, a captive portal).
+        let unreachable = delivery?.isBackendUnreachable == true
+        let offline = (delivery == .offline || unreachable) && newest
         if offline { loadWaitsForConnection = true }
         // Set before the render, so that the state it draws already says more may come (the next `more` asks again).
         if newest, !cancelled { newestPageFailed = .some(nil) }
         render {
             if offline {
-                $0.error = delivery == .unreachable ? strings.chatUnreachableLoad : strings.chatOfflineLoad
+                $0.error = unreachable ? strings.chatUnreachableLoad : strings.chatOfflineLoad
             } else if !cancelled {
                 $0.error = Self.loadFailureText(for: delivery, newest: newest, in: strings)
             }

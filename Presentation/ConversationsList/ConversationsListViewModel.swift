@@ -254,7 +254,7 @@ public final class ConversationsListViewModel: StateEmitting {
         if let error = error as? DeliveryError {
             switch error {
             case .offline: return strings.conversationsOffline
-            case .unreachable: return strings.conversationsUnreachable
+            case .unreachable, .unanswered: return strings.conversationsUnreachable
             case .unauthorized: return strings.deliveryError(error)
             default: break
             }

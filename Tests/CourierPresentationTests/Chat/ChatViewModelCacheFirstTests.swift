@@ -67,4 +67,20 @@ import Testing
         await clock.advance(by: .seconds(2))
         #expect(recorder.states.last?.messages.count == 50)
     }
+
+    @Test(arguments: [DeliveryError.unreachable, .unanswered])
+    func aChatNotHeldWhoseBackendRefusesOrAnswersNothingSaysItLoadsWhenTheServerIsBack(_ error: DeliveryError) async {
+        // Given nothing held on the device and a backend that refuses, or is frozen past the bound
+        let backend = backend([], latency: .seconds(1))
+        backend.fail(with: error)
+        let model = makeChat(repository: DeviceBacked(backend: backend, held: []))
+
+        // When the chat opens and the page request ends
+        model.start()
+        await clock.advance(by: .seconds(2))
+
+        // Then it says the server can't be reached and the chat loads when it is back: not a load failure
+        #expect(model.state.error == ChatViewModel.unreachableLoadText)
+        #expect(model.state.isLoading == false)
+    }
 }

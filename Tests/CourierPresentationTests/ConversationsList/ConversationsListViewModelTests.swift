@@ -154,6 +154,18 @@ private typealias Item = ConversationsListItem
             ])
     }
 
+    @Test(arguments: [DeliveryError.unreachable, .unanswered])
+    func aBackendThatRefusesOrAnswersNothingIsSaidToBeOutOfReach(_ error: DeliveryError) async {
+        // Given a backend that refuses, or a frozen one whose silence passed the bound
+        let (model, repository, _) = makeModel(threeConversations(), users: people)
+        repository.fail(with: error)
+
+        // When the list loads, then it says the server can't be reached, not that loading failed
+        model.loadMore()
+        await clock.idle()
+        #expect(model.state.error == "Can't reach the server. Showing the conversations loaded so far.")
+    }
+
     @Test func reloadingReplacesTheRows() async {
         // Given a loaded list with a row the sync wrote since
         let (model, _, _) = makeModel(threeConversations(), users: people)
