@@ -35,6 +35,18 @@ public struct ConversationsListItem: Equatable, Sendable, Identifiable {
     /// Whether the last message is an image.
     public var previewIsImage: Bool { previewImageURL != nil }
 
+    /// The one title rule for a conversation, wherever it is shown (the list, a chat's header, the Offline Queue's
+    /// rows): its name when it has a non-empty one; else the other participants' names (`name`, or the id when it
+    /// knows none), joined by ", "; a chat with no one else in it is titled by `currentUser`'s own name.
+    public static func title(
+        of conversation: Conversation, currentUser: UserID, name: (UserID) -> String?
+    ) -> String {
+        if let named = conversation.name, !named.isEmpty { return named }
+        let others = conversation.participantIDs.filter { $0 != currentUser }
+        let shown = others.isEmpty ? [currentUser] : others
+        return shown.map { name($0) ?? $0.rawValue }.joined(separator: ", ")
+    }
+
     /// The preview text of `message`: its text, or an image's caption, or `photo` (the strings table's
     /// `photoPreview`) for an image without one.
     public static func previewText(of message: Message?, photo: String = photoPreview) -> String {

@@ -34,9 +34,6 @@ extension ConversationsListViewModel {
     }
 
     private func title(of conversation: Conversation) -> String {
-        if let name = conversation.name, !name.isEmpty { return name }
-        let others = conversation.participantIDs.filter { $0 != currentUser }
-        let shown = others.isEmpty ? [currentUser] : others
-        return shown.map { names[$0] ?? $0.rawValue }.joined(separator: ", ")
+        ConversationsListItem.title(of: conversation, currentUser: currentUser) { names[$0] }
     }
 }

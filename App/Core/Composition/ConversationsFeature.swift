@@ -30,10 +30,9 @@ public final class ConversationsFeature {
     /// payload described: a homeserver's).
     public func title(of id: ConversationID) -> String? {
         guard let conversation = directory.conversation(id) ?? cached.conversation(id) else { return nil }
-        if let name = conversation.name { return name }
-        let names = conversation.participantIDs.filter { $0 != currentUser }.map { user in
-            users.cachedUser(user)?.displayName ?? directory.displayName(of: user) ?? user.rawValue
+        // The list's rule (`ConversationsListItem.title`): an empty name and a chat with no one else read alike.
+        return ConversationsListItem.title(of: conversation, currentUser: currentUser) { [users, directory] user in
+            users.cachedUser(user)?.displayName ?? directory.displayName(of: user)
         }
-        return names.joined(separator: ", ")
     }
 }

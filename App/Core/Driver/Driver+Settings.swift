@@ -94,9 +94,7 @@ extension Driver {
                 do { try await remote.signIn() } catch { throw DriverError.failed("auth renew: \(error)") }
             }
             world.backend.isSignInExpired = false
-            app.client.outbox.signInRenewed()
-            app.profile.signInRenewed()
-            app.client.listeningSignInRenewed()
+            app.client.signInRenewed()
         default: throw DriverError.badArguments("usage: auth expire|renew")
         }
         return { Output(lines: ["auth: \(self.world.backend.isSignInExpired ? "expired" : "signed in")"]) }

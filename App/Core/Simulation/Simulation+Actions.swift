@@ -129,11 +129,9 @@ extension Simulation {
         }
     }
 
-    /// Sign-in renewed, as the app does it: sending, the profile's writes and listening resume.
+    /// Sign-in renewed, as the app does it (one call on the client): sending, the writes and listening resume.
     func renewSignIn(_ app: AppContainer) {
-        app.client.outbox.signInRenewed()
-        app.profile.signInRenewed()
-        app.client.listeningSignInRenewed()
+        app.client.signInRenewed()
     }
 
     // MARK: - Actions with a result to remember

@@ -275,8 +275,18 @@ public final class CourierClient: MessagingSession {
         syncEngine?.enterForeground()
     }
 
-    /// Sign-in was renewed: listening and receipts resume (the outbox and the write queue resume through their own
-    /// `signInRenewed()`, which their screens call).
+    /// Sign-in was renewed (the backend takes this user's requests again): the one call an app makes. Sending
+    /// resumes with what the expired sign-in held back (`DurableOutbox.signInRenewed()`), the write queue resumes
+    /// and syncs, and listening and receipts resume (`listeningSignInRenewed()`).
+    public func signInRenewed() {
+        guard !isClosed else { return }
+        outbox.signInRenewed()
+        writes.signInRenewed()
+        syncWrites()
+        listeningSignInRenewed()
+    }
+
+    /// Sign-in was renewed: listening and receipts resume (part of `signInRenewed()`, which an app calls).
     public func listeningSignInRenewed() {
         guard let syncEngine else { return }
         syncEngine.receipts.signInRenewed()

@@ -62,4 +62,35 @@ import Testing
         #expect(client.messageCache.contains("ben-1", in: "c2"))
         client.close()
     }
+
+    @Test("one call renews everything the expired sign-in held: the message, the profile write and the receipt")
+    func oneCallRenewsSendingWritesAndListening() async throws {
+        // Given an expired sign-in holding a message, a name change and a read receipt
+        await world.waitUntil { client.syncEngine?.isLive == true }
+        world.backend.isSignInExpired = true
+        let message = try client.outbox.compose(text: "held by the sign-in", in: "c2")
+        let network = world.network
+        client.writes.register(kind: "name") { write in
+            try await network.updateDisplayName(of: "me", to: try write.decodePayload(String.self))
+        }
+        try client.writes.enqueue(kind: "name", key: "name", payload: "Renewed Me")
+        client.syncWrites()
+        let newest = try #require(world.backend.messages(in: "c2").last)
+        try #require(client.syncEngine).markRead("c2", upTo: newest.cursor)
+        await world.waitUntil { !client.isBusy }
+        #expect(client.outbox.isPausedForSignIn)
+        #expect(world.backend.message(message.id) == nil)
+
+        // When sign-in is renewed, by the one call an app makes
+        world.backend.isSignInExpired = false
+        client.signInRenewed()
+        await world.waitUntil { !client.isBusy && client.writes.count == 0 && client.syncEngine?.receipts.count == 0 }
+
+        // Then the message is stored, the name changed and the read marker is at the backend
+        #expect(world.backend.message(message.id) != nil)
+        #expect(world.backend.user("me")?.displayName == "Renewed Me")
+        #expect(world.backend.marker(.read, of: "me", in: "c2") == newest.id)
+        #expect(!client.outbox.isPausedForSignIn)
+        client.close()
+    }
 }
