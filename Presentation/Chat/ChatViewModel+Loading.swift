@@ -11,15 +11,22 @@ extension ChatViewModel {
         tasks.run { [weak self] in
             do {
                 let page = try await repository.messages(in: conversationID, before: cursor, limit: limit)
-                self?.pageLoaded(page)
+                self?.pageLoaded(page, newest: cursor == nil)
             } catch {
                 self?.loadFailed(error)
             }
         }
     }
 
-    private func pageLoaded(_ page: MessagePage) {
+    private func pageLoaded(_ page: MessagePage, newest: Bool) {
         if olderCursor == nil { newestPageFailed = nil }
+        if newest {
+            // Answered by the device for a backend out of reach: it may lack what the backend got meanwhile (the
+            // feed brings only what comes after its cursor), so the newest page is asked for again once the feed is
+            // live, or the device is back online.
+            newestPageFromCache = page.isCached
+            if page.isCached { loadWaitsForConnection = true }
+        }
         timeline.merge(page: page.messages)
         if let first = page.messages.first { olderCursor = first.cursor }
         serverHasMore = page.hasMore && olderCursor != nil
@@ -61,8 +68,10 @@ extension ChatViewModel {
     /// The feed is live again: a newest page that failed loads now (the connection's return alone does not bring
     /// back an expired sign-in).
     func feedLive() {
-        guard let failure = newestPageFailed, !store.state.isLoading else { return }
+        guard newestPageFailed != nil || newestPageFromCache, !store.state.isLoading else { return }
+        let failure = newestPageFailed ?? nil
         newestPageFailed = nil
+        newestPageFromCache = false
         loadWaitsForConnection = false
         render {
             if let text = failure, $0.error == text { $0.error = nil }

@@ -60,6 +60,9 @@ public final class ChatViewModel: StateEmitting {
     var isInForeground = true
     /// The newest page could not load offline; it loads once the device is back online.
     var loadWaitsForConnection = false
+    /// Whether the newest page shown came from the device's cache (the backend out of reach): asked for again once
+    /// the feed is live.
+    var newestPageFromCache = false
     /// The newest page could not load (sign-in expired, the backend failing — or offline): it loads once the feed
     /// is live again (online, signed in, listening), with the error text its failure set, if still shown, cleared.
     var newestPageFailed: String??

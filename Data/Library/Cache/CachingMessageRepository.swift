@@ -30,7 +30,11 @@ extension CachingRepository: MessageRepository where Base == any MessageReposito
         try await page(
             { try await base.messages(in: conversation, before: cursor, limit: limit) },
             keep: { cache.store($0, in: conversation) },
-            orCached: { cache.page(in: conversation, before: cursor, limit: limit) })
+            orCached: {
+                cache.page(in: conversation, before: cursor, limit: limit).map {
+                    MessagePage(messages: $0.messages, hasMore: $0.hasMore, isCached: true)
+                }
+            })
     }
 }
 

@@ -65,9 +65,10 @@ private func thread(_ conversation: ConversationID, count: Int, status: MessageS
         let after = CachingMessageRepository(wrapping: backend, cache: try MessageCache(storage: reopened))
         let offline = try await after.messages(in: "c2", before: nil, limit: 50)
 
-        // Then the whole conversation shows, and it is known to be complete
-        #expect(offline == online)
+        // Then the whole conversation shows, and it is known to be complete, marked as the device's answer
+        #expect(offline.messages == online.messages)
         #expect(!offline.hasMore)
+        #expect(offline.isCached && !online.isCached)
     }
 
     @Test func eachConversationKeepsItsNewestFourPages() async throws {

@@ -83,4 +83,53 @@ import Testing
         #expect(model.state.error == ChatViewModel.unreachableLoadText)
         #expect(model.state.isLoading == false)
     }
+
+    /// A client whose first page request the device answers (the backend out of reach), then the backend answers.
+    final class AnsweredByTheDeviceFirst: MessageRepository, @unchecked Sendable {
+        let backend: FakeMessageRepository
+        let held: [Message]
+        var calls = 0
+
+        init(backend: FakeMessageRepository, held: [Message]) {
+            self.backend = backend
+            self.held = held
+        }
+
+        func send(_ message: Message) async throws(DeliveryError) -> Message { try await backend.send(message) }
+
+        func sendBatch(_ messages: [Message]) async throws(DeliveryError) -> [Result<Message, DeliveryError>] {
+            try await backend.sendBatch(messages)
+        }
+
+        func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+            async throws(DeliveryError) -> MessagePage
+        {
+            calls += 1
+            guard calls > 1 else { return MessagePage(messages: held, hasMore: false, isCached: true) }
+            return try await backend.messages(in: conversation, before: cursor, limit: limit)
+        }
+    }
+
+    @Test func aNewestPageTheDeviceAnsweredIsAskedForAgainOnceTheFeedIsLive() async {
+        // Given a chat opened while the backend was out of reach, answered by the device with 20 of 30 messages
+        // (what it held before it forgot the conversation: the feed will not bring the other ten again)
+        let history = Array(ChatFixture.history(from: clock.now.addingTimeInterval(-3_600)).prefix(30))
+        let repository = AnsweredByTheDeviceFirst(
+            backend: backend(history, latency: .zero), held: Array(history.prefix(20)))
+        let sync = FakeLiveSync()
+        let model = ChatViewModel(
+            conversationID: "c1", currentUser: "me", title: "Ana", outbox: outbox, repository: repository,
+            banner: makeBanner(), clock: clock, sync: sync)
+        model.start()
+        await clock.idle()
+        #expect(model.state.messages.count == 20)
+
+        // When the feed is live again
+        sync.announce(.live(true))
+        await clock.idle()
+
+        // Then the newest page was asked for again, and the chat shows all thirty
+        #expect(repository.calls == 2)
+        #expect(model.state.messages.map(\.id) == history.map(\.id))
+    }
 }
