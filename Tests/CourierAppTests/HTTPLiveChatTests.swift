@@ -57,19 +57,31 @@ extension AppTestsChildProcesses {
             defer { server.kill() }
             let directory = root.appendingPathComponent("me").path
 
-            // My phone sends into c2 and deletes it; the driver's open chat shows it, then not.
-            let run = try AppTestsCourierProcess.run(
-                ["--data-dir", directory, "--fresh", "--user", "me", "--server", server.url],
-                input: [
-                    "open c2", "peer me send c2 from my phone", "expect chat.messages[-1].text == \"from my phone\"",
-                    "peer me delete c2 1", "expect chat.messages[-1].text != \"from my phone\"", "server c2 10",
-                ])
+            // My phone sends into c2: the driver's open chat shows it as it arrives (waited for, not timed).
+            let me = try AppTestsCourierProcess(
+                arguments: ["--data-dir", directory, "--fresh", "--user", "me", "--server", server.url])
+            defer { me.kill() }
+            me.send(["open c2"])
+            #expect(me.waitForLines(4))
+            me.send(["peer me send c2 from my phone"])
+            #expect(waitUntil { me.lines.contains("  Now me: from my phone  [Sent]") }, "\(me.lines)")
+
+            // When my phone deletes it, then the chat no longer shows it and the server no longer holds it
+            me.send(["peer me delete c2 1"])
+            #expect(waitUntil { me.lines.contains { $0.hasPrefix("me deleted @") } }, "\(me.lines)")
+            // (the deletion comes through the feed: the chat is opened again until it shows, up to 10 s)
+            let gone = waitUntil {
+                me.send(["open c2"])
+                usleep(200_000)
+                return me.lines.last { $0.hasPrefix("Ben (c2) — ") }?.hasPrefix("Ben (c2) — 3 message(s)") == true
+            }
+            #expect(gone, "\(me.lines)")
+            me.send(["server c2 10", "quit"])
+            let run = me.finish()
             #expect(run.status == 0, "\(run.errors) \(run.lines)")
-            #expect(run.lines.contains { $0.hasPrefix("me deleted @") }, "\(run.lines)")
-            // The server no longer holds it: its listing, after the deletion, names three messages and not it.
-            let listing = run.lines.drop { !$0.hasPrefix("me deleted @") }
-            #expect(!listing.contains { $0.hasSuffix("me: from my phone") }, "\(run.lines)")
-            #expect(listing.contains { $0.hasSuffix("ben: Perfect, see you there.") }, "\(run.lines)")
+            let after = run.lines.drop { !$0.hasPrefix("me deleted @") }
+            #expect(!after.dropFirst().contains { $0.contains("from my phone") }, "\(run.lines)")
+            #expect(after.contains { $0.hasSuffix("ben: Perfect, see you there.") }, "\(run.lines)")
 
             // A relaunch does not bring it back.
             let again = try AppTestsCourierProcess.run(
