@@ -29,27 +29,27 @@ final class SimulatedClientWorld {
     /// Opens Ben's chat and runs the clock until `shown` holds; returns the wall seconds from `start()` to then.
     func open(until shown: @escaping @MainActor (ChatViewModel) -> Bool) async throws -> Double {
         let chat = ChatViewModel(session: client, conversationID: "c2", title: "Ben", banner: banner)
-        let start = DispatchTime.now().uptimeNanoseconds
-        chat.start()
-        if !shown(chat) {
-            guard await clock.run(until: { shown(chat) }, limit: .seconds(120)) else {
-                throw BenchFailure("Ben's chat never showed")
-            }
-        }
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return try await timed(chat, "Ben's chat", start: { $0.start() }, until: shown)
     }
 
     /// Opens the conversation list and runs the clock until `shown` holds; returns the wall seconds from `load()` to
     /// then.
     func openList(until shown: @escaping @MainActor (ConversationsListViewModel) -> Bool) async throws -> Double {
         let list = ConversationsListViewModel(session: client)
-        let start = DispatchTime.now().uptimeNanoseconds
-        list.load()
-        if !shown(list) {
-            guard await clock.run(until: { shown(list) }, limit: .seconds(120)) else {
-                throw BenchFailure("the conversation list never showed")
+        return try await timed(list, "the conversation list", start: { $0.load() }, until: shown)
+    }
+
+    /// Starts `screen` and runs the clock until `shown` holds; the wall seconds from the start to then.
+    private func timed<Screen>(
+        _ screen: Screen, _ name: String, start: (Screen) -> Void, until shown: @escaping @MainActor (Screen) -> Bool
+    ) async throws -> Double {
+        let begin = DispatchTime.now().uptimeNanoseconds
+        start(screen)
+        if !shown(screen) {
+            guard await clock.run(until: { shown(screen) }, limit: .seconds(120)) else {
+                throw BenchFailure("\(name) never showed")
             }
         }
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9
     }
 }

@@ -42,6 +42,10 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     /// wire.
     public var sendRequested = false
 
+    /// Whether a Send All still waits for this message: requested, and not failed (a failed attempt carried the
+    /// request out).
+    public var awaitsSendAll: Bool { sendRequested && status != .failed }
+
     private enum CodingKeys: String, CodingKey {
         case id, conversationID, senderID, text, timestamp, status, statusUpdatedAt, attempts, lastError, media
     }

@@ -65,7 +65,7 @@ public protocol MessageOutbox: AnyObject {
 extension MessageOutbox {
     /// Whether any pending message not failed is `sendRequested` (reads every pending message: an outbox that keeps
     /// the answer says it at once).
-    public var sendAllRequested: Bool { pending.contains { $0.sendRequested && $0.status != .failed } }
+    public var sendAllRequested: Bool { pending.contains(where: \.awaitsSendAll) }
 
     /// An outbox that sends text alone composes text, and refuses an image with a typed error.
     @discardableResult

@@ -109,7 +109,7 @@ extension OutboxStore {
     public func count(of status: MessageStatus) -> Int { all().lazy.filter { $0.status == status }.count }
 
     /// A pass over `all()`: enough for a store that holds few messages.
-    public var requestedCount: Int { all().lazy.filter { $0.sendRequested && $0.status != .failed }.count }
+    public var requestedCount: Int { all().lazy.filter(\.awaitsSendAll).count }
 
     /// A pass over `all()`: enough for a store that holds few messages.
     public func count(in conversation: ConversationID) -> Int {

@@ -252,9 +252,10 @@ public final class ConversationsListViewModel: StateEmitting {
 
     private static func errorText(for error: any Error, in strings: CourierStrings) -> String {
         if let error = error as? DeliveryError {
+            // Refused or silent alike: the one rule of `DeliveryError.isBackendUnreachable`, as the chat reads it.
+            if error.isBackendUnreachable { return strings.conversationsUnreachable }
             switch error {
             case .offline: return strings.conversationsOffline
-            case .unreachable, .unanswered: return strings.conversationsUnreachable
             case .unauthorized: return strings.deliveryError(error)
             default: break
             }

@@ -25,7 +25,7 @@ extension DurableOutbox {
 
     /// Whether `message` waits for a Send All to carry it out.
     func isRequested(_ message: Message) -> Bool {
-        message.status != .failed && (message.sendRequested || requestedInMemory.contains(message.id))
+        message.awaitsSendAll || (message.status != .failed && requestedInMemory.contains(message.id))
     }
 
     /// Reads whether a Send All still waits for messages (at launch, after a request, after a lane ends while one

@@ -25,10 +25,6 @@ struct OutboxIndex {
     /// How many messages a Send All still waits for (`sendRequested`, not failed), kept with every change.
     private(set) var requestedCount = 0
 
-    private static func isRequested(_ message: Message) -> Bool {
-        message.sendRequested && message.status != .failed
-    }
-
     /// How many messages it holds.
     var count: Int { messages.count }
 
@@ -62,7 +58,7 @@ struct OutboxIndex {
         raiseMark(message.conversationID, to: message.timestamp)
         messages[message.id] = message
         statusCounts[message.status, default: 0] += 1
-        if Self.isRequested(message) { requestedCount += 1 }
+        if message.awaitsSendAll { requestedCount += 1 }
         let cursor = message.cursor
         Self.insert(cursor, into: &order)
         Self.insert(message, into: &conversations[message.conversationID, default: []])
@@ -83,7 +79,7 @@ struct OutboxIndex {
             statusCounts[old.status, default: 0] -= 1
             statusCounts[message.status, default: 0] += 1
         }
-        requestedCount += (Self.isRequested(message) ? 1 : 0) - (old.map(Self.isRequested) == true ? 1 : 0)
+        requestedCount += (message.awaitsSendAll ? 1 : 0) - (old?.awaitsSendAll == true ? 1 : 0)
         Self.replace(message, in: &conversations[message.conversationID, default: []])
     }
 
@@ -91,7 +87,7 @@ struct OutboxIndex {
     mutating func remove(_ id: MessageID) {
         guard let message = messages.removeValue(forKey: id) else { return }
         statusCounts[message.status, default: 0] -= 1
-        if Self.isRequested(message) { requestedCount -= 1 }
+        if message.awaitsSendAll { requestedCount -= 1 }
         Self.remove(message.cursor, from: &order)
         Self.remove(message, from: &conversations[message.conversationID, default: []])
         if conversations[message.conversationID]?.isEmpty == true {
@@ -192,7 +188,7 @@ struct OutboxIndex {
         for position in values.indices {
             sorted.append((values[position].timestamp, position))
             counts[Int(StorageCode.code(of: values[position].status))] += 1
-            if values[position].sendRequested && values[position].status != .failed { requestedCount += 1 }
+            if values[position].awaitsSendAll { requestedCount += 1 }
         }
         for (code, count) in counts.enumerated() where count > 0 {
             if let status = try? StorageCode.status(UInt8(code)) { statusCounts[status] = count }
