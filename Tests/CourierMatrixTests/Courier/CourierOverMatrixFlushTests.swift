@@ -18,7 +18,11 @@ struct CourierOverMatrixFlushTests {
         let courier = try await CourierOverMatrix(server, as: me.account, policy: .automatic)
         try await server.kill()
         let message = try courier.client.outbox.compose(text: "back soon", in: ConversationID(room))
-        #expect(await courier.wait { !courier.client.reachability.isReachable })
+        // (the send's own answer may come after the feed's failure told reachability: wait for both to end)
+        #expect(
+            await courier.wait {
+                !courier.client.reachability.isReachable && courier.client.outbox.pending.first?.status != .sending
+            })
         courier.client.enterBackground()
 
         // When the homeserver comes back while the app is in the background
