@@ -3,10 +3,18 @@ import CourierDomain
 import Foundation
 
 extension MatrixClient: MessageRepository {
-    /// Sends `message` as an `m.room.message` whose `txnId` is its id, and answers it as the homeserver stored it
-    /// (status `sent`, the homeserver's time). A message the homeserver may have forgotten sending (composed before
-    /// this device signed in, or longer ago than `duplicateWindow`) is looked for in the room first; a stored event
-    /// with another text under its id is `conflict`.
+    /// Sends `message` as an `m.room.message` whose `txnId` is its id, and answers it `sent`. A message the
+    /// homeserver may have forgotten sending (composed before this device signed in, or longer ago than
+    /// `duplicateWindow`) is looked for in the room first; a stored event with another text under its id is
+    /// `conflict`.
+    ///
+    /// The homeserver answers a `PUT` with an event id only. A first attempt (no attempt of it ended before: nothing
+    /// can be stored under its `txnId`) is answered at its compose stamp, and the feed's echo, which carries the
+    /// homeserver's time, files it where the homeserver did (`SyncEngine`): the send costs one request. A message an
+    /// earlier attempt may have stored (an attempt ended with an error, or an interrupted send, which the outbox
+    /// requeues with `unanswered`) is read back after the `PUT`: the homeserver answers a known `txnId` with the
+    /// first event stored under it whatever the body sent now, so the stored event says whether it holds this text,
+    /// and when it was stored.
     public func send(_ message: Message) async throws(DeliveryError) -> Message {
         let session = try await signIn.current()
         guard message.senderID == session.user else { throw DeliveryError.forbidden }
@@ -19,8 +27,10 @@ extension MatrixClient: MessageRepository {
         let content: [String: Any] = ["msgtype": "m.text", "body": message.text, "courier.id": message.id.rawValue]
         let path = MatrixPath.join("v3", "rooms", room, "send", "m.room.message", message.id.rawValue)
         let answer = try decode(EventIDAnswer.self, try await call("PUT", path, json: content))
-        // The answer is only an event id, and the homeserver answers a known txnId with the first event stored under
-        // it whatever the body sent now: the event itself says when it was stored and what it holds.
+        if message.attempts == 0 && message.lastError == nil {
+            state.learn(message, eventID: answer.eventID)
+            return message.acknowledged(at: clock.now)
+        }
         let event = try decode(
             MatrixEvent.self, try await call("GET", MatrixPath.join("v3", "rooms", room, "event", answer.eventID)))
         guard let stored = event.message(in: message.conversationID) else {

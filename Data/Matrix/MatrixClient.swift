@@ -25,7 +25,9 @@ import Foundation
 /// or longer ago than `duplicateWindow`, first looks for it in the room's recent history by Courier's id, and
 /// answers the stored event if it is there: a resend after the homeserver forgot never stores it twice. A stored
 /// event whose text is not the message's (the homeserver keeps the first body sent under a `txnId` and silently
-/// drops another) is `DeliveryError.conflict`, as on Courier's own backend.
+/// drops another) is `DeliveryError.conflict`, as on Courier's own backend: a resend an earlier attempt may have
+/// stored reads the event back after its `PUT`; a first attempt, which nothing can be stored under yet, is answered
+/// at its compose stamp, and its echo files it at the homeserver's time.
 public final class MatrixClient: ChatBackend, Sendable {
     /// The room tag that hides a conversation from this user's list.
     public static let hiddenTag = "u.courier.hidden"

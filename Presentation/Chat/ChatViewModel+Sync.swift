@@ -13,9 +13,14 @@ extension ChatViewModel {
         switch update {
         case .messages(let messages):
             var arrived = false
-            for message in messages where message.conversationID == conversationID {
+            for var message in messages where message.conversationID == conversationID {
                 let before = timeline.message(message.id)
-                if let before, before.status >= message.status { continue }
+                if let before {
+                    // Known: it changes when it went further in its life, or when the backend filed it elsewhere than
+                    // it stands (a send answered before the backend said where: its echo moves it).
+                    guard before.status < message.status || before.cursor != message.cursor else { continue }
+                    message.status = max(before.status, message.status)
+                }
                 upsert(message, previous: before)
                 arrived = true
             }

@@ -24,6 +24,14 @@ extension ChatViewModel {
     /// Puts `message` into the timeline and draws it when it falls in the window (a new message at or below the
     /// window's top joins it); one above the window only moves the window's start.
     func upsert(_ message: Message, previous: Message?, error: String?? = nil) {
+        if let previous, previous.cursor != message.cursor {
+            // Filed elsewhere than it stood (the backend's time, which a send's answer or its echo carries): its row
+            // goes, and comes back at its place below. Its alert stays: it is about the same message.
+            let start = windowStart
+            if let index = removeFromTimeline(message.id), index >= start {
+                renderRemoval(at: index - start, previous: nil)
+            }
+        }
         let (index, inserted) = timeline.upsert(message)
         let newest = index == timeline.messages.count - 1
         if index < windowStart || (inserted && index == windowStart && windowStart > 0 && !newest) {

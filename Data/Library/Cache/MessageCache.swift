@@ -107,6 +107,15 @@ public final class MessageCache: @unchecked Sendable {
         lock.withLock { threads.peek(conversation)?.ids.contains(id) ?? false }
     }
 
+    /// The message with this id as held in `conversation` (does not count as a use), searched from the newest: it
+    /// costs the distance from the newest, which for a message just sent is none.
+    public func message(_ id: MessageID, in conversation: ConversationID) -> Message? {
+        lock.withLock {
+            guard let thread = threads.peek(conversation), thread.ids.contains(id) else { return nil }
+            return thread.messages.last { $0.id == id }
+        }
+    }
+
     /// The held messages of `sender` in `conversation` up to `upTo` (in compose order) whose status `kind` raises
     /// (`MessageStatus.raised(by:)`), raised: what a receipt changes. Read from the newest back, stopping at the first
     /// such message already there, since markers cover everything before them. Stores nothing: pass them to

@@ -215,7 +215,9 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         }
     }
 
-    /// Sends cut off by a crash go back to the queue: one record each, synced together.
+    /// Sends cut off by a crash go back to the queue, one record each, synced together: `unanswered`, because the
+    /// backend may hold them already (their outcome is unknown: `Message.outcomeUnknown`, so they keep their text
+    /// until a resend settles it, and a backend whose duplicate answer could hide another text reads it back).
     private func requeueCutOffSends(_ writer: RecordLog.LockedWriter) throws {
         // The counts say at once whether any send was cut off: the usual launch skips a pass over every message.
         guard index.count(of: .sending) > 0 else { return }
@@ -224,6 +226,8 @@ public final class FileOutboxStore: OutboxStore, @unchecked Sendable {
         var requeued: [Message] = []
         for var message in cutOff {
             message.status = .queued
+            message.lastError = .unanswered
+            message.outcomeUnknown = true
             requeued.append(message)
         }
         try writer.append(contentsOf: requeued.map { encode(.statusChange(of: $0)) })

@@ -17,13 +17,16 @@ public final class InMemoryOutboxStore: OutboxStore, @unchecked Sendable {
     public let requeuedAtOpen: [MessageID]
 
     /// Creates an empty store holding at most `capacity` messages, or one holding `messages` — as if reopened:
-    /// those `sending` go back to `queued` and are listed in `requeuedAtOpen`.
+    /// those `sending` go back to `queued`, `unanswered` (their outcome is unknown), and are listed in
+    /// `requeuedAtOpen`.
     public init(capacity: Int = 20_000, messages: [Message] = []) {
         self.capacity = capacity
         var requeued: [Message] = []
         for var message in messages {
             if message.status == .sending {
                 message.status = .queued
+                message.lastError = .unanswered
+                message.outcomeUnknown = true
                 requeued.append(message)
             }
             self.messages[message.id] = message

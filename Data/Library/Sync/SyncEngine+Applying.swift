@@ -65,6 +65,7 @@ extension SyncEngine {
             confirmed || run.ids.contains(message.id)
             || (messageCache.contains(message.id, in: message.conversationID) && !unannounced)
         if known, !confirmed {
+            if mine { refile(message, into: &run) }
             // Already held — this device's message whose send was answered before its echo came, a message a chat's
             // page brought before its event came, or a replayed batch. Where the conversation has not taken it in
             // (`touch` changes it), it is news to the list: someone else's is shown, and counts unread as new ones
@@ -95,6 +96,20 @@ extension SyncEngine {
         // a message the row already has (written on a clock behind): the row's count may be short, and the next
         // page ending at the same message is taken at its word.
         if !run.touch(message, unread: unread, in: self), unread { uncertainCounts.insert(message.conversationID) }
+    }
+
+    /// This device's message, held where the send's answer put it, echoed at another position: the backend's answer
+    /// said only that it stored it (a Matrix homeserver's `PUT` answers an event id, and the message stands at its
+    /// compose stamp until its echo), or a page held an older copy. The echo is the backend's word on where it is
+    /// filed: it moves there, in the cache and on the open chat, keeping the status it reached.
+    private func refile(_ echo: Message, into run: inout BatchRun) {
+        guard let held = messageCache.message(echo.id, in: echo.conversationID), held.cursor != echo.cursor else {
+            return
+        }
+        var moved = echo
+        moved.status = max(held.status, echo.status)
+        messageCache.store([moved])
+        run.announced.append(moved)
     }
 
     /// A message its sender deleted: it goes from the cache, from the outbox (a copy of mine still waiting here — a

@@ -97,24 +97,62 @@ struct CourierOverMatrixTests {
     }
 
     @Test func theSameIdWithOtherTextIsAConflictNeverASilentDrop() async throws {
-        // Given a message the homeserver stored
+        // Given a message the homeserver stored (a first attempt: answered at once, nothing else could be stored under
+        // its id)
         let server = try await SynapseServer.shared()
         let (me, ben, room) = try await server.conversation()
         let courier = try await CourierOverMatrix(server, as: me.account)
         let first = Message(
             id: MessageID(UUID().uuidString.lowercased()), conversationID: ConversationID(room),
             senderID: courier.user, text: "version A", timestamp: Date(), status: .sending)
-        let stored = try await courier.matrix.send(first)
+        let answered = try await courier.matrix.send(first)
+        #expect(answered.status == .sent)
 
-        // When the same id is sent again with other text (the homeserver keeps the first body under a txnId)
-        var edited = first
+        // When the same id goes again after an attempt whose outcome was unknown, once with other text (the
+        // homeserver keeps the first body under a txnId) and once with the same
+        var unknown = first
+        unknown.lastError = .unanswered
+        var edited = unknown
         edited.text = "version B"
 
-        // Then it is a conflict, the same text again is the stored message, and the room holds version A once
+        // Then the other text is a conflict; the same text is the stored event, read back at the homeserver's time;
+        // and the room holds version A once
         await #expect(throws: DeliveryError.conflict) { try await courier.matrix.send(edited) }
-        #expect(try await courier.matrix.send(first) == stored)
-        #expect(try await ben.messages(room).map(\.body) == ["version A"])
+        let readBack = try await courier.matrix.send(unknown)
+        let held = try await ben.messages(room)
+        #expect(held.map(\.body) == ["version A"])
+        #expect(readBack.id == first.id && readBack.text == "version A" && readBack.status == .sent)
+        #expect(Self.milliseconds(readBack.timestamp) == held.first?.originServerTS)
     }
+
+    @Test func aMessageTypedOfflineTakesTheHomeserversPlaceAfterWhatOthersWroteMeanwhile() async throws {
+        // Given Ben's greeting on my device, then me offline with a message typed, and Ben writing after it
+        let server = try await SynapseServer.shared()
+        let (me, ben, room) = try await server.conversation()
+        let courier = try await CourierOverMatrix(server, as: me.account)
+        #expect(await courier.wait { courier.client.syncEngine?.isLive == true })
+        _ = try await ben.send(room, "hello", txnID: "hello-1")
+        #expect(await courier.wait { courier.shown(room).map(\.text) == ["hello"] })
+        courier.connectivity.set(online: false)
+        _ = try courier.client.outbox.compose(text: "typed offline", in: ConversationID(room))
+        _ = try await ben.send(room, "meanwhile", txnID: "meanwhile-1")
+
+        // When the device is back and the message goes (its send is answered with an event id only)
+        courier.connectivity.set(online: true)
+        #expect(await courier.wait { courier.client.outbox.pending.isEmpty })
+
+        // Then the device shows what the homeserver holds, in its order and at its times: mine after Ben's, moved
+        // there by its echo
+        let held = try await ben.messages(room)
+        #expect(held.map(\.body) == ["hello", "meanwhile", "typed offline"])
+        #expect(
+            await courier.wait {
+                courier.shown(room).map(\.text) == held.map(\.body)
+                    && courier.shown(room).map { Self.milliseconds($0.timestamp) } == held.map(\.originServerTS)
+            })
+    }
+
+    private static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1_000).rounded()) }
 
     @Test func aCatchUpAfterMoreMissedMessagesThanATimelineHoldsBackfillsEveryOneOnceInOrder() async throws {
         // Given me in the background, with timelines of 10 events per /sync

@@ -107,6 +107,33 @@ import Testing
         #expect(sync.reads.count == reads)
     }
 
+    @Test func myMessageTheBackendFiledAfterAnotherMovesThereInOneStateAndKeepsItsStatus() async throws {
+        // Given an open chat showing my message, read, above Ana's (it stands at its compose stamp: the backend's
+        // answer to its send said only that it stored it)
+        let mineRead = Message(
+            id: "s1", conversationID: "c1", senderID: "me", text: "typed offline", timestamp: clock.now,
+            status: .read)
+        let ana = fromAna("a1", "meanwhile")
+        let model = await open([mineRead, ana])
+        let recorder = StateRecorder(model)
+
+        // When the feed's echo says the backend filed mine after Ana's (its own time), as merely sent
+        var echo = mineRead
+        echo.timestamp = ana.timestamp.addingTimeInterval(1)
+        echo.status = .sent
+        sync.announce(.messages([echo]))
+
+        // Then mine moves below Ana's in one new state, still read; the same echo again changes nothing
+        #expect(
+            recorder.states == [
+                chatState([mine("s1", "typed offline", .read), theirs(ana)]),
+                chatState([theirs(ana), mine("s1", "typed offline", .read)]),
+            ])
+        sync.announce(.messages([echo]))
+        #expect(recorder.states.count == 2)
+        withExtendedLifetime(model) {}
+    }
+
     @Test func openingAChatReadsItsNewestMessageFromSomeoneElse() async throws {
         // Given a chat whose newest message is mine, after one of Ana's
         let ana = fromAna("a1", "question", at: -10)
