@@ -28,8 +28,10 @@ extension MatrixClient: MessageRepository {
         let path = MatrixPath.join("v3", "rooms", room, "send", "m.room.message", message.id.rawValue)
         let answer = try decode(EventIDAnswer.self, try await call("PUT", path, json: content))
         if message.attempts == 0 && message.lastError == nil {
-            state.learn(message, eventID: answer.eventID)
-            return message.acknowledged(at: clock.now)
+            var sent = message.acknowledged(at: clock.now)
+            sent.serverID = answer.eventID
+            state.learn(sent, eventID: answer.eventID)
+            return sent
         }
         let event = try decode(
             MatrixEvent.self, try await call("GET", MatrixPath.join("v3", "rooms", room, "event", answer.eventID)))

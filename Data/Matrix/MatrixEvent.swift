@@ -71,15 +71,17 @@ struct MatrixEvent: Decodable, Sendable {
         let id = content.courierID.flatMap(MatrixEvent.courierID) ?? MessageID(eventID)
         return Message(
             id: id, conversationID: room, senderID: UserID(sender), text: body,
-            timestamp: Date(timeIntervalSince1970: Double(originServerTS) / 1_000), status: .sent)
+            timestamp: Date(timeIntervalSince1970: Double(originServerTS) / 1_000), status: .sent, serverID: eventID)
     }
 
     /// The event as the deletion of a message of `room`, when it is a redaction: the message is named by the Courier
-    /// id the client learned for the redacted event (`id(of:)`), else by the event id, as an unknown message is.
+    /// id the client learned for the redacted event (`id(of:)`), else by the event id, as an unknown message is, and
+    /// by the event id as its `serverID` (a device that held it from an earlier process finds it by that).
     func deletion(in room: ConversationID, id: (String) -> MessageID?) -> MessageDeletion? {
         guard type == "m.room.redaction", let redacts, let sender else { return nil }
         return MessageDeletion(
-            conversationID: room, messageID: id(redacts) ?? MessageID(redacts), deletedBy: UserID(sender))
+            conversationID: room, messageID: id(redacts) ?? MessageID(redacts), deletedBy: UserID(sender),
+            serverID: redacts)
     }
 
     /// A Courier id as a content field carries it, when it looks like one Courier makes (up to 64 letters, digits

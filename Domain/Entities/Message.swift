@@ -7,6 +7,10 @@ import Foundation
 public struct Message: Hashable, Codable, Sendable, Identifiable {
     /// Client-generated id; the idempotency key.
     public var id: MessageID
+    /// The backend's own id for the stored message, where it keeps one beside `id` (a Matrix event id, `$…`): what
+    /// the backend names the message by when it refers to it (a deletion). Nil while pending, and on a backend that
+    /// knows a message by `id` alone (Courier's own).
+    public var serverID: String?
     /// The conversation it belongs to.
     public var conversationID: ConversationID
     /// Who wrote it.
@@ -47,16 +51,18 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     public var awaitsSendAll: Bool { sendRequested && status != .failed }
 
     private enum CodingKeys: String, CodingKey {
-        case id, conversationID, senderID, text, timestamp, status, statusUpdatedAt, attempts, lastError, media
+        case id, serverID, conversationID, senderID, text, timestamp, status, statusUpdatedAt, attempts, lastError
+        case media
     }
 
     /// Creates a message.
     public init(
         id: MessageID, conversationID: ConversationID, senderID: UserID, text: String, timestamp: Date,
         status: MessageStatus, statusUpdatedAt: Date? = nil, attempts: Int = 0, lastError: DeliveryError? = nil,
-        media: MediaAttachment? = nil
+        media: MediaAttachment? = nil, serverID: String? = nil
     ) {
         self.id = id
+        self.serverID = serverID
         self.conversationID = conversationID
         self.senderID = senderID
         self.text = text

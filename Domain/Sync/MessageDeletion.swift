@@ -5,13 +5,18 @@ public struct MessageDeletion: Hashable, Codable, Sendable {
     public var conversationID: ConversationID
     /// The deleted message.
     public var messageID: MessageID
+    /// The backend's own id for it (`Message.serverID`), when the backend named it by that: a device that holds no
+    /// message `messageID` finds it by this one (a Matrix redaction names an event, and a client learns which
+    /// Courier id an event carries only from the event itself).
+    public var serverID: String?
     /// Who deleted it: its sender.
     public var deletedBy: UserID
 
     /// Creates a deletion.
-    public init(conversationID: ConversationID, messageID: MessageID, deletedBy: UserID) {
+    public init(conversationID: ConversationID, messageID: MessageID, deletedBy: UserID, serverID: String? = nil) {
         self.conversationID = conversationID
         self.messageID = messageID
+        self.serverID = serverID
         self.deletedBy = deletedBy
     }
 }

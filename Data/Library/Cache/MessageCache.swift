@@ -116,6 +116,12 @@ public final class MessageCache: @unchecked Sendable {
         }
     }
 
+    /// The id of the message held in `conversation` whose backend id (`Message.serverID`) is `serverID`, searched
+    /// from the newest (does not count as a use); nil when none is.
+    public func id(forServerID serverID: String, in conversation: ConversationID) -> MessageID? {
+        lock.withLock { threads.peek(conversation)?.messages.last { $0.serverID == serverID }?.id }
+    }
+
     /// The held messages of `sender` in `conversation` up to `upTo` (in compose order) whose status `kind` raises
     /// (`MessageStatus.raised(by:)`), raised: what a receipt changes. Read from the newest back, stopping at the first
     /// such message already there, since markers cover everything before them. Stores nothing: pass them to

@@ -16,10 +16,12 @@ extension BinaryRecordWriter {
         optional(value.lastError.map(StoredDeliveryError.init)) { $1.write(to: &$0) }
         optional(value.media?.url) { $0.string($1) }
         optional(value.media?.thumbnailURL) { $0.string($1) }
-        // A negative −f holds the flags f (1 `outcomeUnknown`, 2 `sendRequested`); 0 is none. Earlier builds kept a
-        // (positive) compose sequence here, which reads as no flags; they read the field as nothing.
-        let flags = (value.outcomeUnknown ? 1 : 0) | (value.sendRequested ? 2 : 0)
+        // A negative −f holds the flags f (1 `outcomeUnknown`, 2 `sendRequested`, 4 a `serverID` follows); 0 is none.
+        // Earlier builds kept a (positive) compose sequence here, which reads as no flags; they read the field as
+        // nothing.
+        let flags = (value.outcomeUnknown ? 1 : 0) | (value.sendRequested ? 2 : 0) | (value.serverID == nil ? 0 : 4)
         int(-flags)
+        if let serverID = value.serverID { string(serverID) }
     }
 }
 
@@ -30,9 +32,9 @@ extension BinaryRecordReader {
 
 extension Message {
     /// Reads a message written by `BinaryRecordWriter.message(_:)` straight into a message, with no stored copy
-    /// between: every open reads every stored message, and each copy costs its strings' retains. The last field holds
-    /// the device's flags (−1 `outcomeUnknown`, −2 `sendRequested`, −3 both; an earlier build's compose sequence
-    /// there reads as none); `withReservedField`
+    /// between: every open reads every stored message, and each copy costs its strings' retains. The flags field
+    /// holds −f for the flags f (1 `outcomeUnknown`, 2 `sendRequested`, 4 the backend's `serverID` follows as a
+    /// string; an earlier build's compose sequence there reads as none); `withReservedField`
     /// false reads the layout of a version-1 outbox record, which ends before it. Throws for an unknown status or
     /// error code.
     init(reading reader: inout BinaryRecordReader, withReservedField reserved: Bool = true) throws {
@@ -53,8 +55,9 @@ extension Message {
             timestamp: Date(timeIntervalSinceReferenceDate: timestamp), status: status,
             statusUpdatedAt: Date(timeIntervalSinceReferenceDate: statusUpdatedAt), attempts: attempts,
             lastError: lastError, media: mediaURL.map { MediaAttachment(url: $0, thumbnailURL: thumbnailURL) })
-        let flags = mark < 0 && mark >= -3 ? -mark : 0
+        let flags = mark < 0 && mark >= -7 ? -mark : 0
         outcomeUnknown = flags & 1 != 0
         sendRequested = flags & 2 != 0
+        if flags & 4 != 0 { serverID = try reader.string() }
     }
 }

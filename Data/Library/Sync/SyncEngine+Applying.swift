@@ -117,7 +117,17 @@ extension SyncEngine {
     /// which previews the message before it as the cache holds it and no longer counts it unread.
     private func take(_ deletion: MessageDeletion, into run: inout BatchRun) {
         let conversation = deletion.conversationID
-        let id = deletion.messageID
+        let row = conversationCache.conversation(conversation)
+        // Named by the backend's own id when the backend could not tell its Courier id (learned in an earlier
+        // process): the message held with that server id is the one.
+        var id = deletion.messageID
+        if !messageCache.contains(id, in: conversation), let serverID = deletion.serverID {
+            if let known = messageCache.id(forServerID: serverID, in: conversation) {
+                id = known
+            } else if let last = row?.lastMessage, last.serverID == serverID {
+                id = last.id
+            }
+        }
         let held = messageCache.remove(id, in: conversation)
         if outbox.pending(in: conversation, before: nil, limit: .max).contains(where: { $0.id == id }) {
             do {
@@ -129,7 +139,7 @@ extension SyncEngine {
             }
         }
         awaitingEcho[id] = nil
-        if var row = conversationCache.conversation(conversation) {
+        if var row {
             var changed = false
             if row.lastMessage?.id == id {
                 row.lastMessage = messageCache.messages(in: conversation).last

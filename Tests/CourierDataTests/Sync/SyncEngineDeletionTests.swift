@@ -50,6 +50,40 @@ import Testing
         fixture.close()
     }
 
+    @Test func aDeletionNamingOnlyTheBackendsOwnIdFindsTheMessageHeldFromAnEarlierLaunch() async throws {
+        // Given two messages from Ben held in the cache with the backend's own ids (a Matrix event id each), and a
+        // relaunch since (the backend client no longer knows which Courier id an event carries)
+        let fixture = SyncFixture()
+        try await fixture.open()
+        for (index, id) in ["b1", "b2"].enumerated() {
+            var message = fixture.message(id, at: Double(index + 1))
+            message.serverID = "$event-\(id)"
+            fixture.feed.push(.message(message))
+        }
+        await fixture.settle()
+        try await fixture.open()
+        let relaunched = try #require(fixture.client)
+        #expect(relaunched.messageCache.messages(in: "c2").map(\.serverID) == ["$event-b1", "$event-b2"])
+
+        // When Ben deletes the older and then the newer, each named by its event id alone
+        for id in ["b1", "b2"] {
+            fixture.feed.push(
+                .deletion(
+                    MessageDeletion(
+                        conversationID: "c2", messageID: MessageID("$event-\(id)"), deletedBy: "ben",
+                        serverID: "$event-\(id)")))
+        }
+        await fixture.settle()
+
+        // Then both leave, by their Courier ids, and the row previews nothing and counts nothing unread
+        let client = try #require(fixture.client)
+        #expect(removed(fixture).suffix(2) == ["b1", "b2"])
+        #expect(client.messageCache.messages(in: "c2").isEmpty)
+        #expect(fixture.cached("c2")?.lastMessage == nil)
+        #expect(fixture.cached("c2")?.unreadCount == 0)
+        fixture.close()
+    }
+
     @Test func aCopyOfMineStillWaitingHereThatMyOtherDeviceDeletedIsNeverSent() async throws {
         // Given a message of mine shown failed here, which my other device found at the backend (an answer lost)
         let fixture = SyncFixture()

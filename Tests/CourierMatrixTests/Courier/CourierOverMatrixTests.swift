@@ -61,6 +61,27 @@ struct CourierOverMatrixTests {
         #expect(!courier.shown(room).contains { $0.id == mine.id })
     }
 
+    @Test func aMessageSentBeforeARelaunchAndRedactedAfterItLeavesThisDeviceByItsEventID() async throws {
+        // Given a message of mine sent and held, then the app relaunched (its homeserver client knows no event yet)
+        let server = try await SynapseServer.shared()
+        let (me, ben, room) = try await server.conversation()
+        let before = try await CourierOverMatrix(server, as: me.account)
+        let mine = try before.client.outbox.compose(text: "typo", in: ConversationID(room))
+        #expect(await before.wait { before.client.outbox.pending.isEmpty && before.shown(room).count == 1 })
+        before.client.close()
+        let courier = try await CourierOverMatrix(server, as: me.account, directory: before.directory)
+        #expect(courier.shown(room).map(\.id) == [mine.id])
+        #expect(await courier.wait { courier.client.syncEngine?.isLive == true })
+
+        // When my phone redacts it (the redaction names the event, not Courier's id)
+        let phone = try await me.login()
+        let event = try #require(try await ben.messages(room).first { $0.body == "typo" }?.eventID)
+        try await phone.redact(room, event, txnID: "redact-after-relaunch")
+
+        // Then it leaves this device: the cache kept the event id beside Courier's id
+        #expect(await courier.wait { courier.shown(room).isEmpty })
+    }
+
     @Test func twoMessagesTypedOfflineBothArriveOnceInOrderWhenTheDeviceIsBack() async throws {
         // Given me offline, with the manual policy (Send All)
         let server = try await SynapseServer.shared()
