@@ -99,7 +99,8 @@ extension MatrixClient: EventFeed {
             if let oldest = messages.first, let token = timeline.prevBatch {
                 state.keepPageToken(token, before: oldest.cursor)
             }
-            pages[chat] = MessagePage(messages: messages, hasMore: timeline.limited)
+            pages[chat] = MessagePage(
+                messages: messages, hasMore: timeline.limited, olderToken: timeline.limited ? timeline.prevBatch : nil)
         }
         return FeedSnapshot(
             position: Self.position(sync.nextBatch),

@@ -43,14 +43,17 @@ extension MatrixClient: MessageRepository {
     }
 
     /// The page of up to `limit` messages just before `cursor` (the newest when nil), oldest first, in the
-    /// homeserver's order: `/messages` backwards from the token that ends the page before it, or from the event at
-    /// the cursor (`/context`) when this client has not paged there.
+    /// homeserver's order: `/messages` backwards from the cursor's token (the `end` of the page before, which the
+    /// page carried as its `olderToken`), or from the token this client kept where a page ended there, or from the
+    /// event at the cursor (`/context`) when it knows neither (a cursor made on the device).
     public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
         async throws(DeliveryError) -> MessagePage
     {
         guard limit > 0 else { throw DeliveryError.validation(reason: "a page holds at least one message") }
         var from: String? = nil
-        if let cursor { from = try await token(before: cursor, in: conversation) }
+        if let cursor {
+            from = if let token = cursor.token { token } else { try await token(before: cursor, in: conversation) }
+        }
         var collected: [Message] = []
         // A page whose every event is at or after the cursor (or not a message) is passed over, a bounded number of
         // times, so a page is never empty while older messages exist.
@@ -73,7 +76,7 @@ extension MatrixClient: MessageRepository {
         }
         let messages = Array(collected.prefix(limit).reversed())
         if let oldest = messages.first, let from { state.keepPageToken(from, before: oldest.cursor) }
-        return MessagePage(messages: messages, hasMore: from != nil)
+        return MessagePage(messages: messages, hasMore: from != nil, olderToken: from)
     }
 
     // MARK: - Closing the homeserver's window

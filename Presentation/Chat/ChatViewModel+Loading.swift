@@ -28,7 +28,8 @@ extension ChatViewModel {
             if page.isCached { loadWaitsForConnection = true }
         }
         timeline.merge(page: page.messages)
-        if let first = page.messages.first { olderCursor = first.cursor }
+        // The backend's token for the page before, when it gave one, goes back with the next request as it came.
+        if let first = page.messages.first { olderCursor = page.olderCursor ?? first.cursor }
         serverHasMore = page.hasMore && olderCursor != nil
         // The page may land in the window or above it: the window keeps its goal, counted from the bottom.
         windowStart = max(lowestShowable, timeline.messages.count - max(rowsGoal, store.state.messages.count))

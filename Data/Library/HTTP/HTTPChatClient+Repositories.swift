@@ -31,16 +31,17 @@ extension HTTPChatClient: MessageRepository {
         }
     }
 
-    /// `GET /conversations/{id}/messages?limit=N&before=CURSOR`.
+    /// `GET /conversations/{id}/messages?limit=N&before=CURSOR`: `CURSOR` is the token the server gave with the page
+    /// before (`nextCursor`, handed back as it came), or the position written out when the cursor has none.
     public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
         async throws(DeliveryError) -> MessagePage
     {
         var query = [URLQueryItem(name: "limit", value: "\(limit)")]
-        if let cursor { query.append(URLQueryItem(name: "before", value: HTTPWire.text(of: cursor))) }
-        let body = try await request(
+        if let cursor { query.append(URLQueryItem(name: "before", value: cursor.token ?? HTTPWire.text(of: cursor))) }
+        return try await request(
             "GET", ["conversations", conversation.rawValue, "messages"], query: query,
-            as: HTTPWire.MessagePageBody.self)
-        return MessagePage(messages: body.messages, hasMore: body.hasMore)
+            as: HTTPWire.MessagePageBody.self
+        ).page
     }
 }
 

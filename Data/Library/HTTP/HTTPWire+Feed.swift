@@ -119,7 +119,7 @@ extension HTTPWire {
                     conversations: conversations.conversations, hasMore: conversations.hasMore),
                 chats: Dictionary(
                     uniqueKeysWithValues: chats.map {
-                        (ConversationID($0.key), MessagePage(messages: $0.value.messages, hasMore: $0.value.hasMore))
+                        (ConversationID($0.key), $0.value.page)
                     }))
         }
     }

@@ -58,7 +58,8 @@ public enum HTTPWire {
         public var messages: [Message]
         /// Whether older messages exist.
         public var hasMore: Bool
-        /// The `before` value of the next (older) page, when `hasMore`.
+        /// The `before` value of the next (older) page, when `hasMore`: opaque to a client, which hands it back as it
+        /// came (`MessagePage.olderToken`).
         public var nextCursor: String?
         /// Creates a page body.
         public init(messages: [Message], hasMore: Bool, nextCursor: String?) {
@@ -66,6 +67,9 @@ public enum HTTPWire {
             self.hasMore = hasMore
             self.nextCursor = nextCursor
         }
+
+        /// The page it carries, with `nextCursor` as the backend's token for the page before it.
+        public var page: MessagePage { MessagePage(messages: messages, hasMore: hasMore, olderToken: nextCursor) }
     }
 
     /// A page of conversations, most recent activity first; `nextCursor` asks for the page after it.

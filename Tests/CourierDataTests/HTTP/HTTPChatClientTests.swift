@@ -69,6 +69,21 @@ import Testing
         #expect(hasMore)
     }
 
+    @Test func thePagesTokenGoesBackAsTheServerGaveIt() async throws {
+        // Given c1's newest page of 50, which carries the server's token for the page before it
+        let fixture = try ServerFixture()
+        let newest = try await fixture.client.messages(in: "c1", before: nil, limit: 50)
+        let token = try #require(newest.olderCursor?.token)
+
+        // When the next request carries that token with a position the device made up
+        let older = try await fixture.client.messages(
+            in: "c1", before: MessageCursor(timestamp: .distantFuture, id: "made-up", token: token), limit: 50)
+
+        // Then the server answered the page the token names: the 50 before the newest page
+        let all = fixture.server.backend.messages(in: "c1")
+        #expect(older.messages == Array(all.suffix(100).prefix(50)))
+    }
+
     @Test func conversationPagesCoverTheWholeListOnce() async throws {
         let fixture = try ServerFixture()
         var ids: [ConversationID] = []

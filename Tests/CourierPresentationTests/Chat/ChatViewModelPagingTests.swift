@@ -68,6 +68,24 @@ import Testing
         #expect(!model.hasPendingWork)
     }
 
+    @Test func aBackendThatPagesByItsOwnTokensIsHandedTheTokenAsItCame() async {
+        // Given a backend whose pages carry opaque tokens and that refuses any other cursor, and a chat showing its
+        // newest 50 of 60
+        let tokens = TokenPagedHistory(history)
+        let model = makeModel(repository: tokens)
+        model.start()
+        await clock.advance(by: .seconds(1))
+
+        // When the user scrolls up
+        model.loadOlderMessages()
+        await clock.advance(by: .seconds(1))
+
+        // Then the request carried the token the newest page came with, and all 60 show
+        #expect(tokens.requests == [nil, "opaque-10"])
+        #expect(model.state.messages.map(\.id) == history.map(\.id))
+        #expect(model.state.error == nil)
+    }
+
     @Test func anUncachedChatOpenedOfflineSaysItLoadsOnceBackOnline() async {
         let failing = backend(latency: .zero, reachable: ManualConnectivity(online: false))
         let model = makeModel(repository: failing)
@@ -191,5 +209,36 @@ import Testing
         #expect(last.map(\.isLoadingOlder) == [true, false])
         #expect(last.map(\.error) == ["Failed to load more messages", nil])
         #expect(last.last?.messages.count == 60)
+    }
+}
+
+/// A backend that pages by tokens of its own (`opaque-N`: the page before the Nth message), as many backends do, and
+/// answers any other cursor with a validation error.
+private final class TokenPagedHistory: MessageRepository, @unchecked Sendable {
+    private let history: [Message]
+    private let lock = NSLock()
+    private var asked: [String?] = []
+
+    init(_ history: [Message]) { self.history = history }
+
+    /// The token of each page request, nil for the newest page.
+    var requests: [String?] { lock.withLock { asked } }
+
+    func send(_ message: Message) async throws(DeliveryError) -> Message { throw .forbidden }
+
+    func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
+        async throws(DeliveryError) -> MessagePage
+    {
+        lock.withLock { asked.append(cursor?.token) }
+        var end = history.count
+        if let cursor {
+            guard let token = cursor.token, token.hasPrefix("opaque-"), let index = Int(token.dropFirst(7)),
+                (0...history.count).contains(index)
+            else { throw .validation(reason: "a cursor this backend did not give") }
+            end = index
+        }
+        let start = max(0, end - limit)
+        return MessagePage(
+            messages: Array(history[start..<end]), hasMore: start > 0, olderToken: start > 0 ? "opaque-\(start)" : nil)
     }
 }
