@@ -109,12 +109,13 @@ extension MatrixClient: EventFeed {
             chats: pages)
     }
 
-    /// Moves this user's read marker to the event at `receipt.upTo` (`m.read`); a delivered receipt has no place on
-    /// a homeserver and is dropped.
+    /// Moves this user's read marker to the event at `receipt.upTo` (`m.read`): the event the receipt names
+    /// (`upToServerID`), else the one this client learned for the message, else the homeserver's event at its time
+    /// (`timestamp_to_event`); a delivered receipt has no place on a homeserver and is dropped.
     public func mark(_ receipt: Receipt) async throws(DeliveryError) {
         guard receipt.kind == .read else { return }
         let room = receipt.conversationID.rawValue
-        var eventID = state.eventID(of: receipt.upTo.id)
+        var eventID = receipt.upToServerID ?? state.eventID(of: receipt.upTo.id)
         if eventID == nil {
             let query = [
                 URLQueryItem(name: "ts", value: "\(Self.milliseconds(receipt.upTo.timestamp))"),

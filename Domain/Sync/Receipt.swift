@@ -20,12 +20,18 @@ public struct Receipt: Hashable, Codable, Sendable {
     public var kind: Kind
     /// The newest message the marker covers, by id and compose position.
     public var upTo: MessageCursor
+    /// The backend's own id for that message (`Message.serverID`), when the device holds it: a backend whose markers
+    /// name its own references (a Matrix receipt names an event) marks by it, with no lookup.
+    public var upToServerID: String?
 
     /// Creates a receipt.
-    public init(conversationID: ConversationID, userID: UserID, kind: Kind, upTo: MessageCursor) {
+    public init(
+        conversationID: ConversationID, userID: UserID, kind: Kind, upTo: MessageCursor, upToServerID: String? = nil
+    ) {
         self.conversationID = conversationID
         self.userID = userID
         self.kind = kind
         self.upTo = upTo
+        self.upToServerID = upToServerID
     }
 }

@@ -263,10 +263,18 @@ public final class SyncEngine: LiveSync {
 
     // MARK: - Receipts
 
-    /// Queues `receipts` durably in one append, each replacing a queued one of the same conversation and kind, and
+    /// Queues `receipts` durably in one append, each replacing a queued one of the same conversation and kind and
+    /// naming the backend's id of the message it marks up to when the cache holds it (`Receipt.upToServerID`), and
     /// (with `deliver`) delivers when online.
     func queueReceipts(_ receipts: [Receipt], deliver: Bool = true) {
         guard !receipts.isEmpty else { return }
+        // Each names the backend's own id for the message it marks up to, where the cache holds one.
+        let receipts = receipts.map { receipt in
+            var named = receipt
+            named.upToServerID =
+                receipt.upToServerID ?? messageCache.message(receipt.upTo.id, in: receipt.conversationID)?.serverID
+            return named
+        }
         do {
             try self.receipts.enqueue(
                 kind: Self.receiptKind,

@@ -251,6 +251,25 @@ import Testing
         fixture.close()
     }
 
+    @Test func aReceiptNamesTheBackendsOwnIdOfTheMessageItMarksUpTo() async throws {
+        // Given Ben's message held with the backend's own id for it (a Matrix event id)
+        let fixture = SyncFixture()
+        let client = try await fixture.open()
+        var bens = fixture.message("b1")
+        bens.serverID = "$event-b1"
+        fixture.feed.push(.message(bens))
+        await fixture.settle()
+
+        // When I read up to it
+        client.sync.markRead("c2", upTo: bens.cursor)
+        await fixture.settle()
+
+        // Then the read receipt went out naming that id beside the position
+        #expect(fixture.feed.marks.last?.upTo == bens.cursor)
+        #expect(fixture.feed.marks.last?.upToServerID == "$event-b1")
+        fixture.close()
+    }
+
     @Test func messagesThatArriveAreAcknowledgedDeliveredOncePerConversation() async throws {
         // Given a live client
         let fixture = SyncFixture()

@@ -82,6 +82,29 @@ struct CourierOverMatrixTests {
         #expect(await courier.wait { courier.shown(room).isEmpty })
     }
 
+    @Test func aReadReceiptMarksTheEventItNamesWhateverTheDeviceKnowsOfItsPosition() async throws {
+        // Given two messages of Ben's, the newer one named by its event id only (as a device that relaunched holds it:
+        // no position this client could look up)
+        let server = try await SynapseServer.shared()
+        let (me, ben, room) = try await server.conversation()
+        let courier = try await CourierOverMatrix(server, as: me.account)
+        let older = try await ben.send(room, "first", txnID: "first-1")
+        let newer = try await ben.send(room, "second", txnID: "second-1")
+        let since = try await ben.sync().nextBatch
+
+        // When the receipt goes, its position unknown to the homeserver (an hour before both, an id it never saw)
+        try await courier.matrix.mark(
+            Receipt(
+                conversationID: ConversationID(room), userID: courier.user, kind: .read,
+                upTo: MessageCursor(timestamp: Date().addingTimeInterval(-3_600), id: "unknown"),
+                upToServerID: newer))
+
+        // Then Ben sees my read marker on the event it named, not on the older one
+        let synced = try #require(SyncRoom(room, in: try await ben.sync(since: since, timeout: 5_000).json))
+        #expect(synced.receipts[newer]?["m.read"]?[courier.user.rawValue] != nil)
+        #expect(synced.receipts[older] == nil)
+    }
+
     @Test func twoMessagesTypedOfflineBothArriveOnceInOrderWhenTheDeviceIsBack() async throws {
         // Given me offline, with the manual policy (Send All)
         let server = try await SynapseServer.shared()
