@@ -15,8 +15,8 @@ func library(_ name: String, _ path: String, _ dependencies: [Target.Dependency]
 }
 
 /// An executable target; its sources are in `App/<folder>`.
-func executable(_ name: String, _ folder: String, _ dependencies: [Target.Dependency]) -> Target {
-    .executableTarget(name: name, dependencies: dependencies, path: "App/\(folder)", swiftSettings: settings)
+func executable(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(name: name, dependencies: dependencies, path: "App/\(name)", swiftSettings: settings)
 }
 
 /// A test target; its sources are in `Tests/<name>`.
@@ -52,23 +52,25 @@ let package = Package(
         library("CourierMatrix", "Data/Matrix", ["CourierDomain", "CourierData"]),
         library("CourierPresentation", "Presentation", ["CourierDomain"]),
         library(
-            "CourierApp", "App/Core",
+            "CourierApp", "App/CourierApp",
             ["CourierDomain", "CourierData", "CourierFakes", "CourierMatrix", "CourierPresentation"]),
-        library("CourierServer", "App/ServerCore", ["CourierDomain", "CourierData", "CourierFakes"]),
-        executable("courier", "Driver", ["CourierApp"]),
-        executable(
-            "courier-bench", "Bench",
+        library("CourierServer", "App/CourierServer", ["CourierDomain", "CourierData", "CourierFakes"]),
+        executable("courier", ["CourierApp"]),
+        // The benchmarks, a library so that tests reach their parts; `courier-bench` is a thin command over it.
+        library(
+            "CourierBench", "App/CourierBench",
             ["CourierDomain", "CourierData", "CourierFakes", "CourierMatrix", "CourierApp", "CourierServer"]),
+        executable("courier-bench", ["CourierBench"]),
         executable(
-            "courier-sim", "Sim",
+            "courier-sim",
             ["CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp"]),
-        executable("courier-server", "Server", ["CourierDomain", "CourierServer"]),
+        executable("courier-server", ["CourierDomain", "CourierServer"]),
         // The conformance kit checks any backend against docs/http-api.md over HTTP, so it knows the contract's
         // bodies (CourierData's HTTPWire) and nothing of courier-server or the fakes.
-        library("CourierConformance", "App/ConformanceCore", ["CourierDomain", "CourierData"]),
-        executable("courier-conformance", "Conformance", ["CourierConformance"]),
+        library("CourierConformance", "App/CourierConformance", ["CourierDomain", "CourierData"]),
+        executable("courier-conformance", ["CourierConformance"]),
         // The platform's path monitor on the real network: one line per change.
-        executable("courier-netwatch", "NetWatch", ["CourierDomain", "CourierData"]),
+        executable("courier-netwatch", ["CourierDomain", "CourierData"]),
         // Fixtures and fakes shared by the test targets.
         library(
             "CourierTestSupport", "Tests/CourierTestSupport",
@@ -97,7 +99,7 @@ let package = Package(
             "CourierAppTests",
             [
                 "CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp",
-                "CourierTestSupport", "courier-bench",
+                "CourierTestSupport", "CourierBench",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import courier_bench
+@testable import CourierBench
 
 #if canImport(FoundationXML)
     import FoundationXML

@@ -4,9 +4,10 @@ import Foundation
 /// processes: found next to the test runner (where `swift test` builds every product), in `.build/debug`, or where
 /// an environment variable says; built once with `swift build --product` when a filtered or IDE run did not.
 public enum ProductBinary {
-    /// The package root, from this file's place in it (Tests/CourierTestSupport/).
+    /// The package root, from this file's place in it (Tests/CourierTestSupport/Processes/).
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     private static let cache = Cache()
 

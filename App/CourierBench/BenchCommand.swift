@@ -5,9 +5,8 @@ import Foundation
 // in turn with `courier-bench all`. Subcommands run on the main actor, where the view models and the simulated
 // network live.
 
-@main
 @MainActor
-enum BenchCommand {
+public enum BenchCommand {
     static let subcommands: [(name: String, summary: String, run: @MainActor () async throws -> Void)] = [
         (
             "store", "durable enqueue, enqueue vs a whole-file JSON rewrite, opening 10,000",
@@ -75,7 +74,8 @@ enum BenchCommand {
         return text.joined(separator: "\n") + "\n"
     }
 
-    static func main() async {
+    /// Runs the subcommand the command line names (`courier-bench <name>`, `all`, or the usage without one).
+    public static func main() async {
         let arguments = CommandLine.arguments.dropFirst()
         if ProcessInfo.processInfo.environment["COURIER_BENCH_ROLE"] == "shared-writer" {
             // A writer of `shared`, started by it as a process of its own.
