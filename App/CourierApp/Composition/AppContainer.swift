@@ -80,12 +80,10 @@ public final class AppContainer {
     /// the in-process backend) a live connection whose answer is on its way. A request that failed is retried in
     /// the background: nothing waits for it.
     public var isSyncSettling: Bool {
-        guard let sync = client.syncEngine, sync.consecutiveFailures == 0, !sync.isPausedForSignIn,
-            sync.isInForeground, world.network.isOnline, sync.isRunning
-        else { return false }
-        if sync.isCatchingUp { return true }
-        guard world.network.remote == nil, let cursor = sync.cursor else { return false }
-        return cursor.precedes(world.backend.feedEndPosition(for: client.currentUser)) == true
+        guard world.network.isOnline else { return false }
+        // The in-process backend's feed end is known here; a remote one's is not.
+        return client.isSyncSettling(
+            feedEnd: world.network.remote == nil ? world.backend.feedEndPosition(for: client.currentUser) : nil)
     }
 
     /// What a display-name write does online: asks `network` to change `user`'s name.

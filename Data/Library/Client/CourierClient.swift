@@ -293,6 +293,19 @@ public final class CourierClient: MessagingSession {
         syncEngine.signInRenewed()
     }
 
+    /// Whether the sync is still bringing this device up to date, as far as it can now: a catch-up runs, or the
+    /// cursor is behind `feedEnd` (where the backend's feed ends, for a caller that knows it: a backend in this
+    /// process; evaluated only when needed). False while the sync cannot make progress — failing, paused for sign-in,
+    /// in the background, stopped — and without a sync engine.
+    public func isSyncSettling(feedEnd: @autoclosure () -> FeedPosition?) -> Bool {
+        guard let sync = syncEngine, sync.consecutiveFailures == 0, !sync.isPausedForSignIn, sync.isInForeground,
+            sync.isRunning
+        else { return false }
+        if sync.isCatchingUp { return true }
+        guard let cursor = sync.cursor, let end = feedEnd() else { return false }
+        return cursor.precedes(end) == true
+    }
+
     /// Whether anything the client started still runs.
     public var isBusy: Bool {
         !running.isEmpty || outbox.isBusy || syncEngine?.isDeliveringReceipts == true

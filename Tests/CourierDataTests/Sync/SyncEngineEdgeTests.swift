@@ -251,6 +251,26 @@ import Testing
         fixture.close()
     }
 
+    @Test func theClientSaysWhetherItsSyncIsStillSettling() async throws {
+        // Given a client caught up
+        let fixture = SyncFixture()
+        let client = try await fixture.open()
+        #expect(!client.isSyncSettling(feedEnd: fixture.feed.end))
+        #expect(!client.isSyncSettling(feedEnd: nil))
+
+        // When Ben writes, it is settling until it applied his message
+        fixture.feed.push(.message(fixture.message("b1")))
+        #expect(client.isSyncSettling(feedEnd: fixture.feed.end))
+        await fixture.settle()
+        #expect(!client.isSyncSettling(feedEnd: fixture.feed.end))
+
+        // And in the background it makes no progress, so it is not settling, however far behind
+        client.enterBackground()
+        fixture.feed.push(.message(fixture.message("b2", at: 2)))
+        #expect(!client.isSyncSettling(feedEnd: fixture.feed.end))
+        fixture.close()
+    }
+
     @Test func aReceiptNamesTheBackendsOwnIdOfTheMessageItMarksUpTo() async throws {
         // Given Ben's message held with the backend's own id for it (a Matrix event id)
         let fixture = SyncFixture()
