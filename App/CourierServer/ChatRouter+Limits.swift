@@ -13,7 +13,7 @@ extension ChatRouter {
     }
 
     /// The query's `ids`: required, split at commas, duplicates dropped (first kept), at most `maxQueryIDs` distinct
-    /// ones, each at most `maxIDBytes`.
+    /// ones, each at most `maxIDBytes` of visible ASCII.
     func ids(_ request: HTTPRequest) throws(DeliveryError) -> [UserID] {
         guard let text = request.queryValue("ids") else { throw .validation(reason: "ids is required") }
         var seen = Set<Substring>()

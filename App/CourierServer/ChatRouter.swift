@@ -56,6 +56,9 @@ public final class ChatRouter {
         if segments.contains(where: { $0.utf8.count > limits.maxIDBytes }) {
             return failure(.validation(reason: "a path segment (an id) is at most \(limits.maxIDBytes) bytes"))
         }
+        if !segments.allSatisfy(ContentLimits.isOneSpelling) {
+            return failure(.validation(reason: "a path segment (an id) is \(ContentLimits.idCharacters)"))
+        }
         if segments == ["sessions"] {
             guard request.method == "POST" else {
                 return failure(.validation(reason: "method \(request.method) not allowed here"), status: 405)

@@ -23,11 +23,25 @@ extension ContentLimits {
         }
     }
 
-    /// Refuses (422) an id longer than `maxIDBytes`.
+    /// Refuses (422) an id longer than `maxIDBytes`, or with a byte that is not visible ASCII.
     public func checkID(_ id: String, _ what: String, prefix: String = "") throws(DeliveryError) {
         guard id.utf8.count <= maxIDBytes else {
             throw .validation(reason: "\(prefix)\(what) is at most \(maxIDBytes) bytes")
         }
+        guard Self.isOneSpelling(id) else {
+            throw .validation(reason: "\(prefix)\(what) is \(Self.idCharacters)")
+        }
+    }
+
+    /// What an id may hold, as a refusal names it.
+    public static let idCharacters = "visible ASCII only (letters, digits, punctuation)"
+
+    /// Whether `id` has one spelling: visible ASCII (0x21–0x7E) only. Text that is canonically equivalent in Unicode
+    /// (an NFC and an NFD "é") compares equal as Swift strings and unequal as bytes, so another backend, a database
+    /// or a file name would count one such id as two; direction marks and invisible characters would let one id
+    /// pass for another on a screen. Courier's own ids (UUIDs, `c1`, `me`) and a Matrix homeserver's are ASCII.
+    public static func isOneSpelling(_ id: String) -> Bool {
+        id.utf8.allSatisfy { (0x21...0x7E).contains($0) }
     }
 
     /// Refuses (422) a display name longer than `maxNameCharacters` (or four bytes a character).

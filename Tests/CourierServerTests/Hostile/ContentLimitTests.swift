@@ -47,6 +47,35 @@ import Testing
         #expect(fixture.backend.user("me")?.displayName != String(repeating: "n", count: 65))
     }
 
+    @Test func anIdWithMoreThanOneSpellingIsRefusedWhereverItComes() throws {
+        // Given a router, and "café" composed (NFC) and decomposed (NFD): one string to Swift, two ids to any store
+        // that compares bytes
+        let fixture = try RouterFixture()
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
+
+        // When one is a message id in a path, the other one in a batch's body, a user id asked for, a conversation
+        // id, and an id with a direction override
+        let path = try #require(composed.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed))
+        let put = fixture.respond(
+            "PUT", "/conversations/c2/messages/\(path)", body: try HTTPWire.encode(message("hi", id: composed)))
+        let batch = fixture.respond(
+            "POST", "/conversations/c2/messages:batch",
+            body: try HTTPWire.encode(HTTPWire.BatchRequest(messages: [message("hi", id: decomposed)])))
+        let users = fixture.respond("GET", "/users", query: [("ids", "ben,\(decomposed)")])
+        let reads = fixture.respond("GET", "/conversations/\(path)/reads")
+        let override = fixture.respond(
+            "POST", "/conversations/c2/messages:batch",
+            body: try HTTPWire.encode(HTTPWire.BatchRequest(messages: [message("hi", id: "m\u{202E}1")])))
+
+        // Then each is 422 naming the rule, and nothing was stored
+        for answer in [put, batch, users, reads, override] {
+            #expect(answer.status == 422 && reason(of: answer).contains("visible ASCII"), "\(reason(of: answer))")
+        }
+        #expect(fixture.backend.messageCount(in: "c2") == 3)
+    }
+
     @Test func aSignInWithAnIdOrPasswordPastItsLimitIsRefusedBeforeAnythingIsRemembered() throws {
         // Given a router
         let fixture = try RouterFixture()
