@@ -12,6 +12,7 @@ extension ChatRouter {
     {
         let message = try decode(Message.self, body)
         try limits.check(message)
+        try limits.checkStamp(message, now: sessions.now)
         guard message.id.rawValue == id, message.conversationID.rawValue == conversation else {
             throw .validation(reason: "the body's id and conversation must match the path")
         }
@@ -29,7 +30,10 @@ extension ChatRouter {
         guard messages.count <= limits.maxBatchMessages else {
             throw .validation(reason: "a batch holds at most \(limits.maxBatchMessages) messages")
         }
-        for (index, message) in messages.enumerated() { try limits.check(message, in: index) }
+        for (index, message) in messages.enumerated() {
+            try limits.check(message, in: index)
+            try limits.checkStamp(message, now: sessions.now, prefix: "message \(index + 1) of the batch: ")
+        }
         guard messages.allSatisfy({ $0.conversationID.rawValue == conversation }) else {
             throw .validation(reason: "every message of a batch belongs to the conversation of the path")
         }

@@ -23,6 +23,18 @@ extension ContentLimits {
         }
     }
 
+    /// Refuses (422) a message whose time (its compose stamp) is before `earliestStamp` or more than `maxStampAhead`
+    /// past `now`, the server's clock: a stamp from far in the future would keep a conversation above every other
+    /// one, and its message below every later one, for good.
+    public func checkStamp(_ message: Message, now: Date, prefix: String = "") throws(DeliveryError) {
+        let latest = now.addingTimeInterval(maxStampAhead.timeInterval)
+        guard message.timestamp >= Self.earliestStamp, message.timestamp <= latest else {
+            let hours = Int(maxStampAhead.timeInterval / 3_600)
+            throw .validation(
+                reason: "\(prefix)a message's time is from 2000-01-01 to \(hours) hours past the server's clock")
+        }
+    }
+
     /// Refuses (422) an id longer than `maxIDBytes`, or with a byte that is not visible ASCII.
     public func checkID(_ id: String, _ what: String, prefix: String = "") throws(DeliveryError) {
         guard id.utf8.count <= maxIDBytes else {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The bounds on what one request may ask the server to store or do, so that no request costs the server (or the
 /// users it answers next) more than a small, known amount: each refusal is a 422 naming its limit, and writes past a
 /// user's rate are 429 with `Retry-After`.
@@ -20,12 +22,17 @@ public struct ContentLimits: Sendable {
     public var writeBurst: Int
     /// Writes per second one user may make once the burst is spent.
     public var writesPerSecond: Int
+    /// How far past the server's clock a message's time (its compose stamp) may be: a device's clock may run ahead,
+    /// but not so far that its messages stand above everything for good.
+    public var maxStampAhead: Duration
+    /// The earliest time a message may carry: 2000-01-01T00:00:00Z.
+    public static let earliestStamp = Date(timeIntervalSince1970: 946_684_800)
 
     /// Creates limits.
     public init(
         maxTextCharacters: Int = 4_000, maxTextBytes: Int = 16_384, maxNameCharacters: Int = 64,
         maxIDBytes: Int = 128, maxURLBytes: Int = 2_048, maxBatchMessages: Int = 100, maxQueryIDs: Int = 1_000,
-        writeBurst: Int = 1_000, writesPerSecond: Int = 100
+        writeBurst: Int = 1_000, writesPerSecond: Int = 100, maxStampAhead: Duration = .seconds(86_400)
     ) {
         self.maxTextCharacters = maxTextCharacters
         self.maxTextBytes = maxTextBytes
@@ -36,5 +43,6 @@ public struct ContentLimits: Sendable {
         self.maxQueryIDs = maxQueryIDs
         self.writeBurst = writeBurst
         self.writesPerSecond = writesPerSecond
+        self.maxStampAhead = maxStampAhead
     }
 }

@@ -25,7 +25,7 @@ import Testing
         try backend.receive(
             Message(
                 id: MessageID(UUID().uuidString), conversationID: "c2", senderID: "ben", text: text,
-                timestamp: Date(timeIntervalSinceReferenceDate: 900_000_000), status: .sending))
+                timestamp: Date(timeIntervalSinceReferenceDate: 789_000_000), status: .sending))
     }
 
     private func receiptBody(_ kind: Receipt.Kind, _ id: MessageID) throws -> Data {

@@ -17,7 +17,7 @@ import Testing
     private func message(_ text: String, id: String = UUID().uuidString) -> Message {
         Message(
             id: MessageID(id), conversationID: "c2", senderID: "me", text: text,
-            timestamp: Date(timeIntervalSinceReferenceDate: 900_000_000), status: .sending)
+            timestamp: Date(timeIntervalSinceReferenceDate: 789_000_000), status: .sending)
     }
 
     @Test func aPutIsCreatedThenAnsweredWithTheStoredMessageThenAConflict() throws {

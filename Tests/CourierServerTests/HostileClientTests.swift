@@ -74,7 +74,7 @@ import Testing
     {
         Message(
             id: MessageID(UUID().uuidString.lowercased()), conversationID: conversation, senderID: sender, text: text,
-            timestamp: Date(timeIntervalSinceReferenceDate: 900_000_000), status: .sending)
+            timestamp: Date(timeIntervalSinceReferenceDate: 789_000_000), status: .sending)
     }
 
     /// Every route a signed-in user may call, each aimed at `me`'s things (c2 with Ben, `me`'s list and name).

@@ -31,7 +31,7 @@ import Testing
         let ben = fixture.client(as: "ben")
         let message = Message(
             id: "ben-1", conversationID: "c2", senderID: "ben", text: "from ben",
-            timestamp: Date(timeIntervalSinceReferenceDate: 900_000_000), status: .sending)
+            timestamp: Date(timeIntervalSinceReferenceDate: 789_000_000), status: .sending)
         let sender = Task {
             guard await fixture.wait(until: { fixture.server.heldPolls == 1 }) else { return false }
             return (try? await ben.send(message)) != nil

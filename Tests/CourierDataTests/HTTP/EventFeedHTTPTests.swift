@@ -19,7 +19,7 @@ import Testing
     private static func fromBen(_ text: String) -> Message {
         Message(
             id: MessageID(UUID().uuidString.lowercased()), conversationID: "c2", senderID: "ben", text: text,
-            timestamp: Date(timeIntervalSinceReferenceDate: 900_000_000), status: .sending)
+            timestamp: Date(timeIntervalSinceReferenceDate: 789_000_000), status: .sending)
     }
 
     /// `client`'s long poll after `cursor`, started now, with how long it took.

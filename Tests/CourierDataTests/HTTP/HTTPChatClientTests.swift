@@ -32,9 +32,9 @@ import Testing
     @Test func aBatchIsOneRequestAppliedInOrderWithOneResultEach() async throws {
         // Given three new messages, a duplicate of an earlier one and an empty one
         let fixture = try ServerFixture()
-        let earlier = try await fixture.client.send(ServerFixture.message("earlier", at: 900_000_000))
-        let fresh = (1...3).map { ServerFixture.message("m\($0)", at: 900_000_000 + Double($0)) }
-        let empty = ServerFixture.message("  ", at: 900_000_010)
+        let earlier = try await fixture.client.send(ServerFixture.message("earlier", at: 789_000_000))
+        let fresh = (1...3).map { ServerFixture.message("m\($0)", at: 789_000_000 + Double($0)) }
+        let empty = ServerFixture.message("  ", at: 789_000_010)
         let requestsBefore = fixture.server.backend.requests
 
         // When they go as one batch

@@ -40,7 +40,7 @@ import Testing
         defer { tearDown() }
         // contract: sending an id again with the same content stores nothing new and answers the stored message;
         // the same id with other content is `.conflict`, and the stored message is unchanged
-        let message = Self.message("hello", at: 900_000_000)
+        let message = Self.message("hello", at: 789_000_000)
         let stored = try await repository.send(message)
         let again = try await repository.send(message)
         var other = message
@@ -55,10 +55,10 @@ import Testing
         let (repository, tearDown) = try subject(kind)
         defer { tearDown() }
         // contract: one result per message, in the order sent; each as a send of it alone would have answered
-        let stored = try await repository.send(Self.message("first", at: 900_000_000))
+        let stored = try await repository.send(Self.message("first", at: 789_000_000))
         var reused = stored
         reused.text = "other text"
-        let fresh = Self.message("second", at: 900_000_001)
+        let fresh = Self.message("second", at: 789_000_001)
         let results = try await repository.sendBatch([fresh, stored, reused])
         #expect(results.count == 3)
         #expect((try? results[0].get())?.id == fresh.id && (try? results[1].get())?.id == stored.id)
@@ -70,7 +70,7 @@ import Testing
         defer { tearDown() }
         // contract: pages come oldest first; each `before` cursor gives the page just before it, with no gap
         for index in 0..<7 {
-            _ = try await repository.send(Self.message("m\(index)", at: 900_000_000 + Double(index)))
+            _ = try await repository.send(Self.message("m\(index)", at: 789_000_000 + Double(index)))
         }
         var seen: [MessageID] = []
         var cursor: MessageCursor?

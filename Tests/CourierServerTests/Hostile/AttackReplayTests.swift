@@ -60,7 +60,7 @@ import Testing
         let messages = (0..<count).map {
             Message(
                 id: MessageID("a\($0)-\(UUID().uuidString)"), conversationID: "c1", senderID: "ana", text: text,
-                timestamp: Date(timeIntervalSinceReferenceDate: 900_000_000 + Double($0)), status: .sending)
+                timestamp: Date(timeIntervalSinceReferenceDate: 789_000_000 + Double($0)), status: .sending)
         }
         return String(decoding: try HTTPWire.encode(HTTPWire.BatchRequest(messages: messages)), as: UTF8.self)
     }

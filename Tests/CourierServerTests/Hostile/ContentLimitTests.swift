@@ -13,7 +13,7 @@ import Testing
     private func message(_ text: String, id: String = UUID().uuidString) -> Message {
         Message(
             id: MessageID(id), conversationID: "c2", senderID: "me", text: text,
-            timestamp: Date(timeIntervalSinceReferenceDate: 900_000_000), status: .sending)
+            timestamp: Date(timeIntervalSinceReferenceDate: 789_000_000), status: .sending)
     }
 
     private func reason(of response: HTTPResponse) -> String {
@@ -45,6 +45,37 @@ import Testing
         #expect(name.status == 422 && reason(of: name).contains("64 characters"))
         #expect(fixture.backend.messageCount(in: "c2") == 3)
         #expect(fixture.backend.user("me")?.displayName != String(repeating: "n", count: 65))
+    }
+
+    @Test func aMessageTimeFarFromTheServersClockIsRefusedAndAClockAheadByHoursIsNot() throws {
+        // Given a router on a clock, and messages stamped 23 hours ahead of it (a device clock that runs ahead), 25
+        // hours ahead, and in 1970
+        let fixture = try RouterFixture()
+        let now = fixture.clock.now
+        func stamped(_ text: String, _ time: Date) -> Message {
+            var message = message(text)
+            message.timestamp = time
+            return message
+        }
+        let ahead = stamped("ahead", now.addingTimeInterval(23 * 3_600))
+        let future = stamped("future", now.addingTimeInterval(25 * 3_600))
+        let past = stamped("past", Date(timeIntervalSince1970: 0))
+
+        // When each is sent, the last two also in a batch
+        let answers = try [ahead, future, past].map { message in
+            fixture.respond(
+                "PUT", "/conversations/c2/messages/\(message.id.rawValue)", body: try HTTPWire.encode(message))
+        }
+        let batch = fixture.respond(
+            "POST", "/conversations/c2/messages:batch",
+            body: try HTTPWire.encode(HTTPWire.BatchRequest(messages: [message("fine"), future])))
+
+        // Then the one a few hours ahead is stored; the others are 422 naming the bound, and stored nowhere
+        #expect(answers.map(\.status) == [201, 422, 422])
+        #expect(reason(of: answers[1]).contains("24 hours past the server's clock"))
+        #expect(batch.status == 422 && reason(of: batch).hasPrefix("message 2 of the batch"))
+        #expect(fixture.backend.messages(in: "c2").suffix(1).map(\.text) == ["ahead"])
+        #expect(fixture.backend.messageCount(in: "c2") == 4)
     }
 
     @Test func anIdWithMoreThanOneSpellingIsRefusedWhereverItComes() throws {

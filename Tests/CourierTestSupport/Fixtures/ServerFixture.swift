@@ -16,14 +16,17 @@ public final class ServerFixture {
     private var isTornDown = false
 
     /// Starts a server with `limits` (short timeouts by default, for tests of them) and `contentLimits`, its
-    /// development routes answered when `devRoutes`, and a client whose requests give up after `clientTimeout`.
+    /// development routes answered when `devRoutes`, on `clock` (what its sessions, throttles and rates count time
+    /// by), and a client whose requests give up after `clientTimeout`.
     public init(
         limits: HTTPLimits = HTTPLimits(requestTimeout: .milliseconds(300), idleTimeout: .seconds(2)),
-        contentLimits: ContentLimits = ContentLimits(), devRoutes: Bool = false, clientTimeout: Duration = .seconds(15)
+        contentLimits: ContentLimits = ContentLimits(), devRoutes: Bool = false, clock: any Clock = SystemClock(),
+        clientTimeout: Duration = .seconds(15)
     ) throws {
         directory = try TemporaryDirectory(prefix: "courier-server")
         server = try ChatServer(
-            directory: directory.url, port: 0, limits: limits, contentLimits: contentLimits, devRoutes: devRoutes)
+            directory: directory.url, port: 0, limits: limits, contentLimits: contentLimits, devRoutes: devRoutes,
+            clock: clock)
         client = HTTPChatClient(baseURL: server.url, user: "me", password: "courier", timeout: clientTimeout)
         TemporaryDirectory.closeWhenTestEnds { [self] in await tearDown() }
     }
@@ -62,7 +65,7 @@ public final class ServerFixture {
 
     /// A message from `me` composed now.
     public static func message(
-        _ text: String, in conversation: ConversationID = "c2", at seconds: Double = 900_000_000
+        _ text: String, in conversation: ConversationID = "c2", at seconds: Double = 789_000_000
     ) -> Message {
         Message(
             id: MessageID(UUID().uuidString.lowercased()), conversationID: conversation, senderID: "me", text: text,
