@@ -149,7 +149,8 @@ import Testing
         // a loaded machine may take seconds over: its 30 s lockout must not run out mid-test), and an attacker at
         // 127.0.0.2 who guessed my password 7 times
         let fixture = try ServerFixture(
-            limits: HTTPLimits(requestTimeout: .seconds(30), idleTimeout: .seconds(30)), clock: ManualClock(start: Date()))
+            limits: HTTPLimits(requestTimeout: .seconds(30), idleTimeout: .seconds(30)),
+            clock: ManualClock(start: Date()))
         let port = fixture.server.port
         var guesses: [Int?] = []
         for index in 0..<7 { guesses.append(try await signIn("guess\(index)", from: 2, port: port)) }
