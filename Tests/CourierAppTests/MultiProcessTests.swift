@@ -27,6 +27,20 @@ extension AppTestsChildProcesses {
         }
 
         /// The outbox as a fresh open finds it.
+        /// Waits, 50 ms at a time and at most 600 looks, until some process holds the outbox's lease of `directory`
+        /// (a probe here cannot take it); false when none did.
+        private static func leaseIsHeld(in directory: URL) async -> Bool {
+            let probe = OutboxLease(
+                path: directory.appendingPathComponent("client/outbox.lease").path, fileSystem: PosixFileSystem())
+            for _ in 0..<600 {
+                let free = (try? probe.tryTake()) == true
+                probe.release()
+                if !free { return true }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            return false
+        }
+
         private static func outbox(in directory: URL) throws -> [Message] {
             let store = try FileOutboxStore(directory: directory.appendingPathComponent("client"), access: .guest)
             defer { store.close() }
@@ -214,6 +228,8 @@ extension AppTestsChildProcesses {
             let driver = try AppTestsCourierProcess(arguments: served.arguments)
             driver.send(["open c2"])
             #expect(driver.waitForLines(4))
+            // Its outbox holds the lease (a loaded machine may print before it took it)
+            #expect(await Self.leaseIsHeld(in: served.directory))
 
             // When an extension sends beside it
             let run = try served.oneShot("handed over")
