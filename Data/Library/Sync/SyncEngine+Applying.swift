@@ -59,8 +59,8 @@ extension SyncEngine {
         let confirmed = mine && outbox.confirmStored(message)
         let message = mine && !confirmed ? coveredAlready(message) : message
         // Sent by an earlier launch, whose outbox event screens of this launch never heard: shown as it echoes.
-        let unannounced = mine && !confirmed && announcedByOutbox.remove(message.id) == nil
-        if mine { awaitingEcho[message.id] = nil }
+        let unannounced = mine && !confirmed && !echoes.takeAnnouncement(of: message.id)
+        if mine { echoes.echoCame(message.id) }
         let known =
             confirmed || run.ids.contains(message.id)
             || (messageCache.contains(message.id, in: message.conversationID) && !unannounced)
@@ -138,7 +138,7 @@ extension SyncEngine {
                 logger.log(.info, "sync: \(id) was deleted elsewhere while its send was in flight")
             }
         }
-        awaitingEcho[id] = nil
+        echoes.echoCame(id)
         if var row {
             var changed = false
             if row.lastMessage?.id == id {
@@ -207,7 +207,7 @@ extension SyncEngine {
     /// not seen. Nil: it raises nothing.
     private func coverage(of receipt: Receipt, at index: Int, laterEchoes: [MessageID: Int]) -> MessageCursor? {
         let conversation = receipt.conversationID
-        let isLate = { (id: MessageID) in self.awaitingEcho[id] != nil || (laterEchoes[id] ?? -1) > index }
+        let isLate = { (id: MessageID) in self.echoes.awaitsEcho(id) || (laterEchoes[id] ?? -1) > index }
         let mine = messageCache.messages(in: conversation).filter {
             $0.senderID == user && $0.cursor <= receipt.upTo
         }
@@ -215,9 +215,7 @@ extension SyncEngine {
         let above = { (cursor: MessageCursor) in covered.map { cursor > $0 } ?? true }
         let lateAbove =
             mine.contains { isLate($0.id) && above($0.cursor) }
-            || awaitingEcho.values.contains {
-                $0.conversation == conversation && $0.cursor <= receipt.upTo && above($0.cursor)
-            }
+            || echoes.awaitsEcho(in: conversation) { $0 <= receipt.upTo && above($0) }
         return lateAbove ? covered : receipt.upTo
     }
 
@@ -235,7 +233,7 @@ extension SyncEngine {
             messageLimit: settings.snapshotMessages)
         if Task.isCancelled { throw CancellationError() }
         // The echoes before the snapshot's position will not come; its pages carry the statuses as they are.
-        awaitingEcho = [:]
+        echoes.snapshotTaken()
         // The messages of a conversation the snapshot does not bring back to what the cache holds may have a hole
         // where the forgotten events were: a chat opened from the cache (offline) would show it as whole, and
         // never load it again. Such a conversation is forgotten; its next page comes from the backend.

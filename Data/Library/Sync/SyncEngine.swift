@@ -89,15 +89,8 @@ public final class SyncEngine: LiveSync {
     private var receiptsFailing = false
     /// The newest read marker per conversation this device made.
     var readMarkers: [ConversationID: MessageCursor] = [:]
-    /// This device's messages whose send was answered (the outbox announced them stored) while their echo has not
-    /// come through the feed yet, with where they stand: the backend stored them after every event before it.
-    var awaitingEcho: [MessageID: (conversation: ConversationID, cursor: MessageCursor)] = [:]
-    /// The messages pending in the outbox when the engine was made: an earlier launch may have sent them, and its
-    /// echo may be behind the cursor already, so their answer says nothing about where their echo stands.
-    private let pendingAtLaunch: Set<MessageID>
-    /// This device's messages the outbox announced as stored in this launch, until their echo comes: screens heard
-    /// of them. One it did not announce (sent by an earlier launch) is announced by its echo.
-    var announcedByOutbox: Set<MessageID> = []
+    /// This device's messages between their send's answer and their echo (`EchoLedger`).
+    var echoes: EchoLedger
     /// Conversations whose cached unread count may be short: a message of someone else arrived that the row took as
     /// counted already (`reconcile(_:)` takes the next page's count for them).
     var uncertainCounts: Set<ConversationID> = []
@@ -126,7 +119,7 @@ public final class SyncEngine: LiveSync {
         receipts.register(kind: Self.receiptKind) { write in
             try await feed.mark(try write.decodePayload(Receipt.self))
         }
-        pendingAtLaunch = Set(outbox.pending.map(\.id))
+        echoes = EchoLedger(pendingAtLaunch: Set(outbox.pending.map(\.id)))
         tokens.append(
             outbox.observe { [weak self] event in
                 guard case .changed(let message) = event, let self, message.senderID == self.user,
@@ -236,8 +229,8 @@ public final class SyncEngine: LiveSync {
     }
 
     /// This device's message reached the backend (the outbox says so: the send's answer, or the feed's echo):
-    /// screens heard of it from the outbox, and unless it was pending at launch (see `pendingAtLaunch`) it waits for
-    /// its echo.
+    /// screens heard of it from the outbox, and unless it was pending at launch it waits for its echo
+    /// (`EchoLedger.answered(_:)`).
     ///
     /// A held-back message arrives `delivered` or `read` when the backend files it before messages a marker
     /// covers: the marker covers everything the user wrote before it as well. The receipt that says so may not
@@ -245,10 +238,7 @@ public final class SyncEngine: LiveSync {
     /// the messages before it are raised now.
     private func delivered(_ message: Message) {
         let conversation = message.conversationID
-        announcedByOutbox.insert(message.id)
-        if !pendingAtLaunch.contains(message.id) {
-            awaitingEcho[message.id] = (conversation, message.cursor)
-        }
+        echoes.answered(message)
         guard message.status > .sent,
             let before = messageCache.messages(in: conversation).last(where: {
                 $0.senderID == user && $0.cursor < message.cursor

@@ -22,7 +22,7 @@ struct CourierOverMatrixTests {
         #expect(await courier.wait { courier.client.outbox.pending.isEmpty })
 
         // Then Ben reads them once each, in the order typed, each carrying Courier's id
-        let seen = try await ben.messages(room)
+        let seen = try await ben.messages(room, count: 3)
         #expect(seen.map(\.body) == ["one", "two", "three"])
         #expect(seen.map { $0.content["courier.id"] as? String } == typed.map(\.id.rawValue))
 
@@ -52,7 +52,7 @@ struct CourierOverMatrixTests {
 
         // When my phone (another device of mine) redacts my message, and Ben redacts his
         let phone = try await me.login()
-        let myEvent = try #require(try await ben.messages(room).first { $0.body == "typo" }?.eventID)
+        let myEvent = try #require(try await ben.messages(room, count: 3).first { $0.body == "typo" }?.eventID)
         try await phone.redact(room, myEvent, txnID: "redact-1")
         try await ben.redact(room, bens, txnID: "redact-2")
 
@@ -75,7 +75,7 @@ struct CourierOverMatrixTests {
 
         // When my phone redacts it (the redaction names the event, not Courier's id)
         let phone = try await me.login()
-        let event = try #require(try await ben.messages(room).first { $0.body == "typo" }?.eventID)
+        let event = try #require(try await ben.messages(room, count: 1).first { $0.body == "typo" }?.eventID)
         try await phone.redact(room, event, txnID: "redact-after-relaunch")
 
         // Then it leaves this device: the cache kept the event id beside Courier's id
@@ -121,7 +121,7 @@ struct CourierOverMatrixTests {
 
         // Then both are there, once, in order
         #expect(courier.client.outbox.pending.isEmpty)
-        #expect(try await ben.messages(room).map(\.body) == ["first", "second"])
+        #expect(try await ben.messages(room, count: 2).map(\.body) == ["first", "second"])
     }
 
     @Test func theQueueFlushesByItselfTheMomentTheNetworkIsBack() async throws {
@@ -137,7 +137,7 @@ struct CourierOverMatrixTests {
 
         // Then the queue empties by itself, in order
         #expect(await courier.wait(until: { courier.client.outbox.pending.isEmpty }, attempts: 500))
-        #expect(try await ben.messages(room).map(\.body) == ["a", "b", "c"])
+        #expect(try await ben.messages(room, count: 3).map(\.body) == ["a", "b", "c"])
     }
 
     @Test func theSameIdWithOtherTextIsAConflictNeverASilentDrop() async throws {
@@ -163,7 +163,7 @@ struct CourierOverMatrixTests {
         // and the room holds version A once
         await #expect(throws: DeliveryError.conflict) { try await courier.matrix.send(edited) }
         let readBack = try await courier.matrix.send(unknown)
-        let held = try await ben.messages(room)
+        let held = try await ben.messages(room, count: 1)
         #expect(held.map(\.body) == ["version A"])
         #expect(readBack.id == first.id && readBack.text == "version A" && readBack.status == .sent)
         #expect(Self.milliseconds(readBack.timestamp) == held.first?.originServerTS)
@@ -187,7 +187,7 @@ struct CourierOverMatrixTests {
 
         // Then the device shows what the homeserver holds, in its order and at its times: mine after Ben's, moved
         // there by its echo
-        let held = try await ben.messages(room)
+        let held = try await ben.messages(room, count: 3)
         #expect(held.map(\.body) == ["hello", "meanwhile", "typed offline"])
         #expect(
             await courier.wait {

@@ -71,6 +71,18 @@ struct MatrixPeer: Sendable {
         try await messages(roomID, from: nil, to: nil)
     }
 
+    /// Every message of `roomID` once its history holds at least `count` (asked again 50 ms apart, at most 200
+    /// times): on PostgreSQL, history may lag the live feed for a moment right after a send (docs/matrix.md). More
+    /// than `count` is returned as it is, so a duplicate still shows.
+    func messages(_ roomID: String, count: Int) async throws -> [PeerEvent] {
+        var held = try await messages(roomID)
+        for _ in 0..<200 where held.count < count {
+            try await Task.sleep(for: .milliseconds(50))
+            held = try await messages(roomID)
+        }
+        return held
+    }
+
     /// The messages of `roomID` between the tokens `from` (the newer end; nil: the live end) and `to` (the older
     /// end; nil: the room's start), oldest first: `/messages?dir=b` paged until an answer has no `end`.
     func messages(_ roomID: String, from: String?, to: String?) async throws -> [PeerEvent] {
