@@ -80,13 +80,10 @@ public final class SyncEngine: LiveSync {
     /// old news.
     private var signInRenewals = 0
     var loop: TrackedTask<Void>?
-    private var receiptDelivery: TrackedTask<Void>?
-    /// Receipt appends so far: a delivery that ends goes again only for receipts queued while it ran.
-    private var receiptAppends = 0
+    /// Delivers the receipts `receipts` holds (`ReceiptSender`); made in `init`, once `self` can be captured.
+    private var receiptSender: ReceiptSender!
     /// Which loop is the current one: a cancelled loop still winding down must not touch the state of the next.
     private var loopGeneration = 0
-    /// Whether the last receipt attempt failed (until one is delivered).
-    private var receiptsFailing = false
     /// The newest read marker per conversation this device made.
     var readMarkers: [ConversationID: MessageCursor] = [:]
     /// This device's messages between their send's answer and their echo (`EchoLedger`).
@@ -127,14 +124,10 @@ public final class SyncEngine: LiveSync {
                 else { return }
                 self.delivered(message)
             })
-        tokens.append(
-            receipts.observe { [weak self] event in
-                switch event {
-                case .attemptFailed: self?.receiptsFailing = true
-                case .delivered: self?.receiptsFailing = false
-                default: break
-                }
-            })
+        receiptSender = ReceiptSender(queue: receipts, clock: clock) { [weak self] in
+            guard let self else { return false }
+            return self.connectivity.isOnline && !self.isStopped
+        }
         for write in receipts.allWrites where write.kind == Self.receiptKind {
             guard let receipt = try? write.decodePayload(Receipt.self), receipt.kind == .read else { continue }
             readMarkers[receipt.conversationID] = max(readMarkers[receipt.conversationID] ?? receipt.upTo, receipt.upTo)
@@ -274,32 +267,19 @@ public final class SyncEngine: LiveSync {
             logger.log(.warning, "sync: could not queue \(receipts.count) \(kinds) receipt(s) (\(error))")
             return
         }
-        receiptAppends += 1
+        receiptSender.noteAppend()
         if deliver { deliverReceipts() }
     }
 
-    /// Starts delivering the queued receipts when online, unless a delivery runs.
-    func deliverReceipts() {
-        guard connectivity.isOnline, !isStopped, receipts.count > 0, receiptDelivery == nil else { return }
-        let receipts = receipts
-        let appendsBefore = receiptAppends
-        receiptDelivery = clock.task { [weak self] in
-            _ = await receipts.syncWhenOnline()
-            guard let self else { return }
-            receiptDelivery = nil
-            // Receipts queued while that sync ran its last write go out now — only those: a receipt the disk would
-            // not let go of (a write refused after its delivery) waits for the queue's own follow-up, never a tight
-            // loop of deliveries.
-            if receiptAppends != appendsBefore, receipts.count > 0, !receipts.isPausedForSignIn { deliverReceipts() }
-        }
-    }
+    /// Starts delivering the queued receipts when online, unless a delivery runs (`ReceiptSender`).
+    func deliverReceipts() { receiptSender.deliver() }
 
     /// Whether receipts are being delivered now and no attempt of this delivery has failed: a failing delivery
     /// retries in the background, and nothing waits for it.
-    public var isDeliveringReceipts: Bool { receiptDelivery != nil && !receiptsFailing }
+    public var isDeliveringReceipts: Bool { receiptSender.isDelivering }
 
     /// The receipt delivery under way, for a caller that waits for the client's work.
-    var receiptWork: TrackedWork? { receiptDelivery?.work }
+    var receiptWork: TrackedWork? { receiptSender.work }
 
     // MARK: - The loop
 
