@@ -8,9 +8,9 @@ extension ChatViewModel {
         switch event {
         case .changed(let message):
             guard message.conversationID == conversationID else { return }
-            let before = timeline.message(message.id)
+            let before = shown.timeline.message(message.id)
             // A pending message not read yet from the outbox is read with its page, as it then is.
-            if before == nil, let frontier = pendingFrontier, message.cursor < frontier { return }
+            if before == nil, let frontier = shown.pendingFrontier, message.cursor < frontier { return }
             var error: String??
             if message.status == .failed {
                 error = .some(strings.deliveryError(message.lastError ?? .unknown("")))
@@ -46,8 +46,8 @@ extension ChatViewModel {
     /// Takes the row of `id` away (deleted here, or by its sender elsewhere), with the alert over it and the send
     /// error it was the last reason for.
     func removeRow(_ id: MessageID) {
-        let before = timeline.message(id)
-        let start = windowStart
+        let before = shown.timeline.message(id)
+        let start = shown.start
         let clearsError = before.map(endsSendError(of:)) ?? false
         guard let index = removeFromTimeline(id) else { return }
         if index >= start {

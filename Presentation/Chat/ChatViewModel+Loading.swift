@@ -19,7 +19,7 @@ extension ChatViewModel {
     }
 
     private func pageLoaded(_ page: MessagePage, newest: Bool) {
-        if olderCursor == nil { newestPageFailed = nil }
+        if shown.olderCursor == nil { newestPageFailed = nil }
         if newest {
             // Answered by the device for a backend out of reach: it may lack what the backend got meanwhile (the
             // feed brings only what comes after its cursor), so the newest page is asked for again once the feed is
@@ -27,12 +27,13 @@ extension ChatViewModel {
             newestPageFromCache = page.isCached
             if page.isCached { loadWaitsForConnection = true }
         }
-        timeline.merge(page: page.messages)
+        shown.timeline.merge(page: page.messages)
         // The backend's token for the page before, when it gave one, goes back with the next request as it came.
-        if let first = page.messages.first { olderCursor = page.olderCursor ?? first.cursor }
-        serverHasMore = page.hasMore && olderCursor != nil
+        if let first = page.messages.first { shown.olderCursor = page.olderCursor ?? first.cursor }
+        shown.serverHasMore = page.hasMore && shown.olderCursor != nil
         // The page may land in the window or above it: the window keeps its goal, counted from the bottom.
-        windowStart = max(lowestShowable, timeline.messages.count - max(rowsGoal, store.state.messages.count))
+        shown.start = max(
+            lowestShowable, shown.timeline.messages.count - max(shown.rowsGoal, store.state.messages.count))
         render {
             $0.isLoading = false
             $0.isLoadingOlder = false
@@ -46,7 +47,7 @@ extension ChatViewModel {
         let delivery = error as? DeliveryError
         let cancelled = error is CancellationError || delivery == .cancelled
         logger.log(.warning, "loading \(conversationID) failed: \(error)")
-        let newest = olderCursor == nil
+        let newest = shown.olderCursor == nil
         // Offline with nothing cached: not a send failure — say the chat loads once back online, and load it then.
         // A backend that refuses or answers nothing is unreachable alike (a frozen server, a captive portal).
         let unreachable = delivery?.isBackendUnreachable == true

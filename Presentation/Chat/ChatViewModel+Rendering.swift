@@ -15,8 +15,8 @@ extension ChatViewModel {
         var rows: [MessageRow] = []
         var failed: [MessageID] = []
         var nextChange: Date?
-        if now == renderedAt, let rendered, rendered.revision == timeline.revision,
-            rendered.windowStart == windowStart
+        if now == renderedAt, let rendered, rendered.revision == shown.timeline.revision,
+            rendered.windowStart == shown.start
         {
             // Nothing shown changed since the last render (a load that failed, a flag): keep the rows, which also
             // makes comparing the new state with the old one cost nothing per row.
@@ -36,15 +36,16 @@ extension ChatViewModel {
             $0.messages = rows
             $0.failedMessageIDs = failed
             // A newest page that failed says nothing of the beginning: more may come.
-            $0.hasMore = serverHasMore || windowStart > 0 || pendingFrontier != nil || newestPageFailed != nil
+            $0.hasMore =
+                shown.serverHasMore || shown.start > 0 || shown.pendingFrontier != nil || newestPageFailed != nil
             // The alert goes once its message left the status it is about (retried, deleted, sent from the queue).
-            if let alert = $0.alert, timeline.message(alert.messageID)?.status != alert.requiredStatus {
+            if let alert = $0.alert, shown.timeline.message(alert.messageID)?.status != alert.requiredStatus {
                 $0.alert = nil
             }
             change(&$0)
         }
         renderedAt = now
-        rendered = (timeline.revision, windowStart, nextChange)
+        rendered = (shown.timeline.revision, shown.start, nextChange)
         scheduleRefresh(at: nextChange)
     }
 
@@ -58,7 +59,7 @@ extension ChatViewModel {
             render { state in if let error { state.error = error } }
             return
         }
-        let message = timeline.messages[windowStart + index]
+        let message = shown.timeline.messages[shown.start + index]
         let row = makeRow(message, now: now)
         let failed = message.status == .failed || previous?.status == .failed ? failedIDs() : nil
         store.edit { state in

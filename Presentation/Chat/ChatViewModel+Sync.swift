@@ -14,7 +14,7 @@ extension ChatViewModel {
         case .messages(let messages):
             var arrived = false
             for var message in messages where message.conversationID == conversationID {
-                let before = timeline.message(message.id)
+                let before = shown.timeline.message(message.id)
                 if let before {
                     // Known: it changes when it went further in its life, or when the backend filed it elsewhere than
                     // it stands (a send answered before the backend said where: its echo moves it).
@@ -31,8 +31,9 @@ extension ChatViewModel {
         case .reset(let snapshot):
             guard let page = snapshot.chats[conversationID] else { return }
             // Merged into what is shown, never emptied first: the rows stay while the new page joins them.
-            timeline.merge(page: page.messages)
-            windowStart = max(lowestShowable, min(windowStart, timeline.messages.count - store.state.messages.count))
+            shown.timeline.merge(page: page.messages)
+            shown.start = max(
+                lowestShowable, min(shown.start, shown.timeline.messages.count - store.state.messages.count))
             render()
             markSeen()
         case .removed(let conversation, let ids):
@@ -47,7 +48,7 @@ extension ChatViewModel {
 
     /// The user sees the chat: everything up to the newest message of someone else is read (a receipt goes out).
     func markSeen() {
-        guard started, let newest = timeline.messages.last(where: { $0.senderID != currentUser }) else { return }
+        guard started, let newest = shown.timeline.messages.last(where: { $0.senderID != currentUser }) else { return }
         sync.markRead(conversationID, upTo: newest.cursor)
     }
 
@@ -55,11 +56,11 @@ extension ChatViewModel {
     /// never backwards, and a row still pending is not touched.
     private func show(_ raised: [Message]) {
         for message in raised {
-            guard let shown = timeline.message(message.id), !shown.status.isPending, shown.status < message.status
+            guard let held = shown.timeline.message(message.id), !held.status.isPending, held.status < message.status
             else { continue }
-            var changed = shown
+            var changed = held
             changed.status = message.status
-            upsert(changed, previous: shown)
+            upsert(changed, previous: held)
         }
     }
 }

@@ -42,18 +42,8 @@ public final class ChatViewModel: StateEmitting {
 
     // MARK: - Internal state
 
-    /// Every message known: loaded pages, the pending messages read so far, events. The rows show its tail.
-    var timeline = MessageTimeline()
-    /// Where the window starts in `timeline`: the messages before it are known but not shown.
-    var windowStart = 0
-    /// The oldest pending message read from the outbox, while older ones remain unread there: nothing older than
-    /// it may show, since an unread pending message could belong between.
-    var pendingFrontier: MessageCursor?
-    /// Whether the server has older messages than those loaded.
-    var serverHasMore = false
-    /// How many rows the pending older page should leave showing.
-    var rowsGoal = 0
-    var olderCursor: MessageCursor?
+    /// What the chat holds of its conversation and which part is on screen (`ChatWindow`).
+    var shown = ChatWindow()
     var started = false
     var refreshDeadline: Date?
     /// Whether the app is in the foreground: in the background the relative-time refresh stops.
@@ -131,16 +121,16 @@ public final class ChatViewModel: StateEmitting {
         watching = sync.watch(conversationID)
         // The newest page of the queue only: a chat may hold thousands of queued messages.
         readPending(before: nil)
-        rowsGoal = pageSize
-        windowStart = max(lowestShowable, timeline.messages.count - rowsGoal)
+        shown.rowsGoal = pageSize
+        shown.start = max(lowestShowable, shown.timeline.messages.count - shown.rowsGoal)
         // Cache first: what the device holds shows at once, whatever the backend does; the backend's page merges in
         // when it answers (or, when it cannot, the device's page stands, as the repository falls back to it).
         if let cached = (repository as? any CachedMessagePages)?.cachedMessages(
             in: conversationID, before: nil, limit: pageSize),
             !cached.messages.isEmpty
         {
-            timeline.merge(page: cached.messages)
-            windowStart = max(lowestShowable, timeline.messages.count - rowsGoal)
+            shown.timeline.merge(page: cached.messages)
+            shown.start = max(lowestShowable, shown.timeline.messages.count - shown.rowsGoal)
         }
         render { $0.isLoading = true }
         loadPage(before: nil)
@@ -163,13 +153,13 @@ public final class ChatViewModel: StateEmitting {
             loadPage(before: nil)
             return
         }
-        rowsGoal = current.messages.count + pageSize
-        while pendingFrontier != nil, windowStart - lowestShowable < pageSize {
-            readPending(before: pendingFrontier)
+        shown.rowsGoal = current.messages.count + pageSize
+        while shown.pendingFrontier != nil, shown.start - lowestShowable < pageSize {
+            readPending(before: shown.pendingFrontier)
         }
-        let revealed = min(pageSize, windowStart - lowestShowable)
-        windowStart -= revealed
-        guard revealed < pageSize, serverHasMore, let cursor = olderCursor else {
+        let revealed = min(pageSize, shown.start - lowestShowable)
+        shown.start -= revealed
+        guard revealed < pageSize, shown.serverHasMore, let cursor = shown.olderCursor else {
             if revealed > 0 { render() }
             return
         }
