@@ -99,7 +99,7 @@ struct HTTPBenchmark {
         Message(
             id: MessageID(UUID().uuidString.lowercased()), conversationID: conversation, senderID: "me",
             text: "Benchmark message number \(index)",
-            timestamp: Date(timeIntervalSinceReferenceDate: 900_000_000 + Double(index)), status: .sending)
+            timestamp: Date(timeIntervalSinceReferenceDate: 789_000_000 + Double(index)), status: .sending)
     }
 
     // MARK: - Send All over the socket
