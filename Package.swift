@@ -29,6 +29,7 @@ let package = Package(
     platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "CourierDomain", targets: ["CourierDomain"]),
+        .library(name: "CourierStore", targets: ["CourierStore"]),
         .library(name: "CourierData", targets: ["CourierData"]),
         .library(name: "CourierFakes", targets: ["CourierFakes"]),
         .library(name: "CourierMatrix", targets: ["CourierMatrix"]),
@@ -44,7 +45,10 @@ let package = Package(
     ],
     targets: [
         library("CourierDomain", "Domain"),
-        library("CourierData", "Data/Library", ["CourierDomain"]),
+        // Crash-safe storage, the durable outbox and the id space: what an app extension's send links, with nothing of
+        // the caches, the sync engine or the HTTP clients, and only Foundation's essentials (docs/architecture.md).
+        library("CourierStore", "Data/Store", ["CourierDomain"]),
+        library("CourierData", "Data/Library", ["CourierDomain", "CourierStore"]),
         // The simulated world: an in-memory backend, a network conditioner, a file system that can crash, demo data.
         // Its own product, so that an app linking CourierData ships none of it.
         library("CourierFakes", "Data/Fakes", ["CourierDomain", "CourierData"]),

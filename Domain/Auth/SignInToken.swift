@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A sign-in the backend granted: whose it is, the opaque token, when it stops working, and the device it names.
 public struct SignInToken: Codable, Hashable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A conversation between users.
 public struct Conversation: Hashable, Codable, Sendable, Identifiable {

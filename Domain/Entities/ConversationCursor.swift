@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where the conversation list continues: after this activity time and id.
 public struct ConversationCursor: Hashable, Codable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A page of the conversation list, most recent activity first.
 public struct ConversationPage: Hashable, Codable, Sendable {

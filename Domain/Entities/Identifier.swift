@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A typed textual id: `Identifier<MessageTag>` and `Identifier<ConversationTag>` cannot be mixed up, yet both are
 /// plain strings on disk and on the wire.

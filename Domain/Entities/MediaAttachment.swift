@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An image attached to a message.
 public struct MediaAttachment: Hashable, Codable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Message {
     /// The message as a backend's answer to a send that returned without throwing leaves it: such an answer means

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A position in a conversation's order — `Message.composeOrder`: timestamp (the time the backend gives a stored
 /// message), then id, the one order of docs/design.md §2.3 — compared in that order, and, where it ends a page, the

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A page of messages, newest last, as loaded by cursor.
 public struct MessagePage: Hashable, Codable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A change to the outbox, for observers.
 public enum OutboxEvent: Hashable, Sendable {

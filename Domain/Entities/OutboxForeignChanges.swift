@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What other processes changed in a shared outbox since it was last asked (`FileOutboxStore.refresh()`).
 public struct OutboxForeignChanges: Sendable, Equatable {

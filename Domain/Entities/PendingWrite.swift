@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A write waiting in the offline write queue: a typed request (a profile setting, a rating…) whose JSON payload an
 /// executor registered for its `kind` turns into a backend call.

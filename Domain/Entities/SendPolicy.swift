@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// When queued messages go out once the device is back online.
 public enum SendPolicy: String, Codable, Sendable, CaseIterable {

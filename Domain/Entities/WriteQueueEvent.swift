@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Something that happened to the write queue, for observers: nothing leaves the queue silently.
 public enum WriteQueueEvent: Hashable, Sendable {

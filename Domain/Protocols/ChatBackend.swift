@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Everything Courier asks of a backend, in one: its messages, conversations, users and event feed, and the writes
 /// the offline write queue makes (a display name, hiding a conversation, presence). What a composition root hands to

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Deletes a conversation from the signed-in user's list, with everything this device keeps of it.
 @MainActor

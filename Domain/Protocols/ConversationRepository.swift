@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the client asks of the backend about conversations. Every call throws `DeliveryError` alone (typed); a
 /// cancelled caller gets `cancelled`.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The message lifecycle service: composes messages durably, sends them in order per conversation, keeps failed
 /// ones, and offers the user's actions (Send All, Send Now, Retry, Edit, Delete). View models depend on this.

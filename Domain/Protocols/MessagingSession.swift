@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a screen needs from the data side of an app, in one value: the signed-in user, the outbox, the message and
 /// conversation repositories (cached, with the retry policy), the user directory, connectivity, the clock and the

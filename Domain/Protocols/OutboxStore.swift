@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The one durable home of every pending message — queued, sending or failed (docs/design.md §2.4).
 ///

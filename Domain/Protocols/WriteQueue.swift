@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A durable queue of typed writes that reach the backend when the device is online. Enqueue returns
 /// once the write is durable; `syncWhenOnline()` delivers through executors registered per kind. Lives on the main

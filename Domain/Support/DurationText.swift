@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads durations such as `500ms`, `10s`, `5m`, `2h`, `8d` (the driver's `advance`, the server's
 /// `--token-lifetime`).

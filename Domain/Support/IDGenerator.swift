@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Makes message ids. Random UUIDs in an app. A replayed run (the driver, the simulation) takes its ids from a
 /// durable id space (`IDNamespace` plus a counter reserved on disk), so no restart, lost settings file or other seed

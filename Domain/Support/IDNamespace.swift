@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// 128 bits that make a space of message ids of its own: `id(at:)` maps each counter value to a distinct UUID-shaped
 /// id, and ids from two different namespaces coincide only when 58 bits of random namespace do (about 2⁻⁵⁸ per

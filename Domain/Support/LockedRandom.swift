@@ -1,8 +1,12 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A seeded generator shared safely between callers.
 public final class LockedRandom: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var generator: SeededRandom
 
     /// Creates a shared generator from a seed.

@@ -1,9 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Keeps an observation alive; the observation ends when the token is cancelled or released — from any thread or
 /// task: the cancel action runs once, whoever gets there first.
 public final class ObservationToken: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var onCancel: (() -> Void)?
 
     /// Creates a token that runs `onCancel` once, when cancelled or released.

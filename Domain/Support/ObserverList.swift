@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A list of observers on the main actor; each `observe` returns the token that removes it. Observers are called
 /// on the main actor; a token may be cancelled or released on any thread, and its observer is gone when that returns.
@@ -6,7 +10,7 @@ import Foundation
 public final class ObserverList<Value> {
     /// The observers behind a lock, so that a token released off the main actor removes its observer at once.
     private final class Entries: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var observers: [Int: (Value) -> Void] = [:]
         private var nextKey = 0
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The one source of time. Everything that waits (backoff, timeouts, toast dismissal, TTLs, timestamp refresh,
 /// stale-write cleanup) reads and sleeps on a `Clock`, so tests and scripts can move time by hand (docs/design.md

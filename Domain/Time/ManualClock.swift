@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A clock that moves only when told, like NIO's `EmbeddedEventLoop.advanceTime(by:)`.
 ///
@@ -16,7 +20,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var current: Date
     private var sleepers: [UInt64: Sleeper] = [:]
     private var nextSequence: UInt64 = 0

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Real time: `Date()` and `Task.sleep`.
 public struct SystemClock: Clock {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A task started through `Clock.task`: its result, awaited through the ledger.
 public struct TrackedTask<Success: Sendable>: Sendable {

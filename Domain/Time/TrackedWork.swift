@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One tracked task's entry in a `WorkLedger` (or in none, under the system clock): whether it has ended, and
 /// who waits for it.
@@ -17,7 +21,7 @@ public final class TrackedWork: @unchecked Sendable {
     }
 
     /// Guards every work's `finished` and `joiners`, so a wait on several works is registered atomically.
-    private static let lock = NSLock()
+    private static let lock = Lock()
 
     /// The ledger that counts this work; nil under the system clock.
     let ledger: WorkLedger?

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Counts the work of a virtual world that can run right now, so a `ManualClock` moves time only when none can.
 ///
@@ -8,7 +12,7 @@ import Foundation
 /// counts as runnable, because it resumes without the clock moving. When the count reaches zero, `idle()` returns:
 /// the world is quiet and the only thing that can wake it is time.
 public final class WorkLedger: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var runnable = 0
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 
 /// A `ConversationRepository` that keeps every page it loads in a `ConversationCache` and answers from it when the
 /// backend cannot be reached, so the list survives going offline and relaunching (see `CachingRepository`).

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 
 /// A `MessageRepository` that remembers what it saw online in a `MessageCache` and answers from it when the
 /// backend cannot be reached (see `CachingRepository`).

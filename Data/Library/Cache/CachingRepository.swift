@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 
 /// A repository in front of the backend (`base`) that keeps what it loads in a cache and answers from the cache when
 /// the backend cannot be reached (a retryable error: offline, timeout, server), so that what was seen online

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// The conversations the list has seen online, kept on disk so that the list still shows them offline after a

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// One record of the conversation cache's log: a conversation as the list last saw it (a later record of the same

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// Delivered messages seen online, kept so a chat opened offline (after a restart too) shows them at once.
@@ -323,4 +324,9 @@ public final class MessageCache: @unchecked Sendable {
             logger.log(.warning, "message cache: compaction failed (\(error))")
         }
     }
+}
+
+extension MessageCache: DeliveredMessageKeeper {
+    /// Keeps what an outbox's backend stored, as `store(_:arrived:)` keeps a sent message.
+    public func keepDelivered(_ messages: [Message]) { store(messages) }
 }

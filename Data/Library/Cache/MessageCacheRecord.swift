@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// One record of the message cache's log, separate from the domain `Message` so the format can evolve on its own.

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 
 /// The user cache takes the profile screen's local edits (`update`, `invalidate`).
 extension UserCache: EditableUserDirectory {}

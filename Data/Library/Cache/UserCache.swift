@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// A `UserDirectory` in front of a `UserRepository`: profiles live 5 minutes, presence 30 seconds (on the injected

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// One record of the user cache's log (`users.log`): a profile or a presence as last fetched, with when — so a

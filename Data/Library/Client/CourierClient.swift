@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// The data side of an app, in one guarded object: the entry point an app adopts (docs/architecture.md).

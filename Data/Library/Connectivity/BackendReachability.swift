@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// Whether the backend answers, learned from the requests themselves and, while it does not, from a probe.

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 
 /// What the screens call online: the device has a path (the platform's monitor) **and** the backend can be reached
 /// (`BackendReachability`). A server outage therefore reads like the device going offline — messages stay queued,

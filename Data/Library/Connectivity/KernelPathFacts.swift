@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 
 /// What the Linux kernel says about the device's network — its interfaces and its default routes — and the rule
 /// that turns it into a `NetworkPath`. Pure: `KernelPathReader` gathers the facts, tests write them by hand.

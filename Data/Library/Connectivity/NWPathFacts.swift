@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 
 /// What a network path from the system's path monitor says, as plain values, and the rule that turns it into a
 /// `NetworkPath`. `ApplePathMonitor` fills it from each path it is handed; because the rule is here, outside any

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 
 /// A platform's `PathMonitor` (`LinuxPathMonitor`, `ApplePathMonitor`) as the `ConnectivityMonitor` a
 /// `CourierClient` is given: online while the path is satisfied, with the path's kind and flags as `networkPath`.

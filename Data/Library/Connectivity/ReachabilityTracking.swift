@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 
 /// A repository (or feed) in front of the app's own that tells `BackendReachability` what each request learned: no
 /// connection could be made (`DeliveryError.unreachable`), or one was and nothing answered within the transport's bound

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// A `TokenStore` in a file of its own (`0600`: its user's alone), replaced atomically and synced on every save, so

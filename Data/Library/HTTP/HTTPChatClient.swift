@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// The sign-in an `HTTPChatClient` presents: kept in a `TokenStore`, granted once by itself when there is none (or

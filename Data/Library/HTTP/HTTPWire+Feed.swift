@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 // MARK: - The event feed's bodies (docs/http-api.md, "Event feed")

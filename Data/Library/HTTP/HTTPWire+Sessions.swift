@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 // MARK: - Sign-in (docs/http-api.md, "Sessions")

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// The JSON bodies and status codes of the REST contract (docs/http-api.md), shared by `HTTPChatClient` and the

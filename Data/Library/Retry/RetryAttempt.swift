@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// One attempt made by `RetryingMessageRepository`, reported to its attempt observers as soon as it ends — so

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// When a failed request is tried again, and how long to wait first (docs/design.md §3).

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// A `MessageRepository` decorator that applies a `RetryPolicy` (its doc comment lists the branches) to `send`,

@@ -1,3 +1,4 @@
+import CourierStore
 import Foundation
 
 /// A record body in the JSON of format version 1, which the write queue, the message cache and the conversation

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 
 /// This device's own messages between the send's answer and the feed's echo, as the sync engine keeps them: which
 /// ones screens heard of from the outbox in this launch (so their echo is not announced again), which still wait for

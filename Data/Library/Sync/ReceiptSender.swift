@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 
 /// Delivers this device's queued receipts (its read and delivered markers, durable in their own write queue): one
 /// delivery at a time, started when the engine may deliver (`canDeliver`: online, not stopped); once it ends, another

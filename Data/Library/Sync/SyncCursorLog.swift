@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// The sync engine's durable state: the feed cursor (the last event applied) and how many times the device started

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// The receive side: the one owner of the feed cursor, which catches up and then listens, and applies what others

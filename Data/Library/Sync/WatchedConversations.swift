@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// Which conversations have a chat on screen, counted, behind a lock: a watch token may be released on any thread.

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// A durable queue of typed writes (profile settings, ratings…) that reach the backend once the device is online.

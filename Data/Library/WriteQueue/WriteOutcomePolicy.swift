@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 
 /// What the write queue does after an executor answers, branch by branch (each branch has a test in
 /// `OfflineWriteQueueOutcomeTests`):

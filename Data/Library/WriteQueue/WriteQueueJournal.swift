@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// The queued writes in delivery order, in memory, made durable as records in a `RecordStorage`.

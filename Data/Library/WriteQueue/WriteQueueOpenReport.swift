@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 
 /// What opening an `OfflineWriteQueue` found in its storage.
 public struct WriteQueueOpenReport: Hashable, Sendable {

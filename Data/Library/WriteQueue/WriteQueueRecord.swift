@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierStore
 import Foundation
 
 /// One record of the write queue's log. Storage records are separate from `PendingWrite` and carry a format

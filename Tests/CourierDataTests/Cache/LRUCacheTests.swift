@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CourierData
+@testable import CourierStore
 
 @Suite struct LRUCacheTests {
     @Test func theLeastRecentlyUsedEntryIsEvictedFirst() {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CourierData
+@testable import CourierStore
 
 @Suite("Default routes from /proc/net")
 struct DefaultRouteProcNetTests {

@@ -2,6 +2,7 @@ import CourierDomain
 import Testing
 
 @testable import CourierData
+@testable import CourierStore
 
 @Suite("The Linux path rule")
 struct KernelPathFactsTests {

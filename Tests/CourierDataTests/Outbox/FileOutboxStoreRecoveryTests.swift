@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CourierData
+@testable import CourierStore
 
 @Suite("FileOutboxStore recovery", .removesTemporaryDirectories)
 struct FileOutboxStoreRecoveryTests: StorageOutboxTesting {

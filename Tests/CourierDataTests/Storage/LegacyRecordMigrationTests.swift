@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CourierData
+@testable import CourierStore
 
 /// Data directories written before every store moved to binary bodies keep opening: the write queue's and the
 /// caches' JSON records of format 1 (the bytes below are exactly what those builds wrote) are read, and a

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CourierData
+@testable import CourierStore
 
 /// Every record type's binary body: what is written reads back the same, and damaged or newer bodies are refused.
 @Suite struct RecordEncodingTests {

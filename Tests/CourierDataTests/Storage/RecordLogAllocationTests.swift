@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import CourierData
+@testable import CourierStore
 
 /// The log's file grows ahead of its records in zero-filled steps; a zero word where a frame would start ends it.
 @Suite("RecordLog: space written ahead", .removesTemporaryDirectories)

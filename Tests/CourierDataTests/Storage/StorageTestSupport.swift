@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import CourierData
+@testable import CourierStore
 
 /// Runs `body(thread)` on `threads` real threads at once and returns when all are done.
 func storageRunOnThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CourierData
+@testable import CourierStore
 
 /// The sync engine's ledger of this device's messages between their send's answer and their echo, alone.
 @Suite struct EchoLedgerTests {

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CourierData
+@testable import CourierStore
 
 /// The sync engine's receipt sender, alone, over a write queue on a manual clock.
 @MainActor

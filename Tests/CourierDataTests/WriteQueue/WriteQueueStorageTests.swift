@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CourierData
+@testable import CourierStore
 
 /// The record format behind the storage seam, compaction, observation and backoff timing.
 @MainActor

@@ -10,6 +10,7 @@ import Foundation
 @testable import CourierData
 @testable import CourierFakes
 @testable import CourierServer
+@testable import CourierStore
 
 private let separator = Array("\n~~\n".utf8)
 

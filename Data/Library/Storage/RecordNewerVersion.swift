@@ -1,7 +1,0 @@
-import Foundation
-
-/// A record body of a version above the one this build writes: written by a newer build. The outbox refuses to
-/// open on it rather than skip it, since skipping would lose the record at the next compaction.
-struct RecordNewerVersion: Error {
-    let version: UInt8
-}
