@@ -15,8 +15,11 @@ func library(_ name: String, _ path: String, _ dependencies: [Target.Dependency]
 }
 
 /// An executable target; its sources are in `App/<folder>`.
-func executable(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
-    .executableTarget(name: name, dependencies: dependencies, path: "App/\(name)", swiftSettings: settings)
+func executable(
+    _ name: String, _ dependencies: [Target.Dependency], plugins: [Target.PluginUsage] = []
+) -> Target {
+    .executableTarget(
+        name: name, dependencies: dependencies, path: "App/\(name)", swiftSettings: settings, plugins: plugins)
 }
 
 /// A test target; its sources are in `Tests/<name>`.
@@ -36,6 +39,7 @@ let package = Package(
         .library(name: "CourierPresentation", targets: ["CourierPresentation"]),
         .library(name: "CourierApp", targets: ["CourierApp"]),
         .executable(name: "courier", targets: ["courier"]),
+        .executable(name: "courier-driver", targets: ["courier-driver"]),
         .executable(name: "courier-bench", targets: ["courier-bench"]),
         .executable(name: "courier-sim", targets: ["courier-sim"]),
         .executable(name: "courier-server", targets: ["courier-server"]),
@@ -51,15 +55,29 @@ let package = Package(
         library("CourierData", "Data/Library", ["CourierDomain", "CourierStore"]),
         // The simulated world: an in-memory backend, a network conditioner, a file system that can crash, demo data.
         // Its own product, so that an app linking CourierData ships none of it.
-        library("CourierFakes", "Data/Fakes", ["CourierDomain", "CourierData"]),
+        library("CourierFakes", "Data/Fakes", ["CourierDomain", "CourierData", "CourierDemoWorld"]),
+        // The demo world's roster and network profiles, which the one-shot send reads without the simulated world.
+        library("CourierDemoWorld", "Data/DemoWorld", ["CourierDomain"]),
         // Courier over a Matrix homeserver (the Client-Server API, URLSession only): a backend Courier did not write.
         library("CourierMatrix", "Data/Matrix", ["CourierDomain", "CourierData"]),
         library("CourierPresentation", "Presentation", ["CourierDomain"]),
+        // The driver's files and options and its one-shot send: what `courier … send` runs, on CourierStore and
+        // Foundation's essentials alone (issue 33).
+        library("CourierOneShot", "App/CourierOneShot", ["CourierDomain", "CourierStore", "CourierDemoWorld"]),
         library(
             "CourierApp", "App/CourierApp",
-            ["CourierDomain", "CourierData", "CourierFakes", "CourierMatrix", "CourierPresentation"]),
+            [
+                "CourierDomain", "CourierData", "CourierFakes", "CourierMatrix", "CourierPresentation",
+                "CourierOneShot",
+            ]),
         library("CourierServer", "App/CourierServer", ["CourierDomain", "CourierData", "CourierFakes"]),
-        executable("courier", ["CourierApp"]),
+        // `courier`: runs a one-shot send itself and hands every other invocation to `courier-driver` (exec), which
+        // the plugin has built beside it without linking it in.
+        executable("courier", ["CourierOneShot"], plugins: ["BuildsCourierDriver"]),
+        executable("courier-driver", ["CourierApp"]),
+        .plugin(
+            name: "BuildsCourierDriver", capability: .buildTool(), dependencies: ["courier-driver"],
+            path: "App/BuildsCourierDriver"),
         // The benchmarks, a library so that tests reach their parts; `courier-bench` is a thin command over it.
         library(
             "CourierBench", "App/CourierBench",

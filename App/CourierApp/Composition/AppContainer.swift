@@ -1,6 +1,7 @@
 import CourierData
 import CourierDomain
 import CourierFakes
+import CourierOneShot
 import CourierPresentation
 import Foundation
 
@@ -40,7 +41,7 @@ public final class AppContainer {
         self.world = world
         tracker = TaskTracker(clock: world.clock)
         let idSpace = try DurableIDSpace(
-            path: World.idSpacePath(in: world.directory), fileSystem: world.fileSystem, logger: logger)
+            path: WorldFiles.idSpacePath(in: world.directory), fileSystem: world.fileSystem, logger: logger)
         // The data side is the library's entry point over the client's folder; the world (fake backend, network
         // conditioner, demo data) is just the configuration it is given.
         let client = try CourierClient(

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierOneShot
 
 /// Where the app learns about a conversation it is sent to by id before it has fetched it — what a notification's or
 /// a link's payload carries: the conversation, and the names of its participants. The app is handed one when it is

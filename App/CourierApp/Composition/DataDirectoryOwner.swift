@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierOneShot
 import Foundation
 
 /// Which user the driver signs in as on a data directory: its client folder's owner (`ClientDirectory`, the user

@@ -1,5 +1,6 @@
 import CourierDomain
 import CourierMatrix
+import CourierOneShot
 
 /// In the simulated world, the backend's own records play the payload a notification or a link would carry.
 extension World: ConversationDirectory {

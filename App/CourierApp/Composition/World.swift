@@ -2,6 +2,7 @@ import CourierData
 import CourierDomain
 import CourierFakes
 import CourierMatrix
+import CourierOneShot
 import Foundation
 
 /// The simulated world around the app: the data directory (locked), the clock, the seeded randomness, the
@@ -70,7 +71,7 @@ public final class World {
         user = try DataDirectoryOwner.claim(
             directory, requested: requested, fallback: AppContainer.demoUser, fileSystem: fileSystem)
         try DurableIDSpace.create(
-            path: Self.idSpacePath(in: directory), fileSystem: fileSystem,
+            path: WorldFiles.idSpacePath(in: directory), fileSystem: fileSystem,
             namespace: isNew && clockMode == .virtual && server == nil && matrix == nil ? .seeded(seed) : .random())
         self.directory = directory
         self.fileSystem = fileSystem
@@ -110,13 +111,13 @@ public final class World {
             feedRandom: LockedRandom(seed: (seed &+ UInt64(settings.launches)) ^ 0xFEED_FEED_FEED_FEED))
         noteRecovery(of: "server/backend.log", journal.report)
         network.user = user
-        let tokens = FileTokenStore(path: Self.tokenPath(in: directory), fileSystem: fileSystem)
+        let tokens = FileTokenStore(path: WorldFiles.tokenPath(in: directory), fileSystem: fileSystem)
         network.remote = server.map { [user] in
-            HTTPChatClient(baseURL: $0, user: user, password: Self.demoPassword, tokens: tokens, logger: logger)
+            HTTPChatClient(baseURL: $0, user: user, password: WorldFiles.demoPassword, tokens: tokens, logger: logger)
         }
         if let matrix {
             // The homeserver's sign-in, made before the directory was opened, is kept in it from now on (`0600`).
-            let kept = FileTokenStore(path: Self.matrixTokenPath(in: directory), fileSystem: fileSystem)
+            let kept = FileTokenStore(path: WorldFiles.matrixTokenPath(in: directory), fileSystem: fileSystem)
             if (try? kept.load()) != matrix.signIn { try kept.save(matrix.signIn) }
             network.remote = MatrixClient(
                 homeserver: MatrixHomeserver(baseURL: matrix.homeserver), login: matrix.signIn.user.rawValue,
@@ -124,24 +125,6 @@ public final class World {
         }
         network.holdsRemotePolls = clockMode == .system
         try save()
-    }
-
-    /// The password every demo user signs in to a `courier-server` with — for the demo only.
-    public static let demoPassword = "courier"
-
-    /// Where the driver keeps its sign-in to a `courier-server` (`client/token`, `0600`).
-    public static func tokenPath(in directory: URL) -> String {
-        directory.appendingPathComponent("client/token").path
-    }
-
-    /// Where the driver keeps its sign-in to a Matrix homeserver, with its device (`client/matrix-token`, `0600`).
-    public static func matrixTokenPath(in directory: URL) -> String {
-        directory.appendingPathComponent("client/matrix-token").path
-    }
-
-    /// Where the client's id namespace and counter live (`client/ids`), beside the client's other stores.
-    public static func idSpacePath(in directory: URL) -> String {
-        directory.appendingPathComponent("client/ids").path
     }
 
     /// Writes the settings, with the clock's and the network's current state, when they differ from what is on

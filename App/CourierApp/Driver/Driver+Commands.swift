@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierOneShot
 import CourierPresentation
 import Foundation
 

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierOneShot
 import CourierPresentation
 
 extension Driver {

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierOneShot
 import Foundation
 
 /// Messages other processes compose into the data directory's shared outbox (a one-shot `courier … send`, as an

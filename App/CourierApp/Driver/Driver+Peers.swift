@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierOneShot
 import CourierPresentation
 import Foundation
 
@@ -55,7 +56,7 @@ extension Driver {
         do {
             let id: MessageID
             if let server = courierServer?.baseURL {
-                let peer = HTTPChatClient(baseURL: server, user: user, password: World.demoPassword)
+                let peer = HTTPChatClient(baseURL: server, user: user, password: WorldFiles.demoPassword)
                 let held = try await peer.messages(in: conversationID, before: nil, limit: 200).messages
                 let theirs = held.filter { $0.senderID == user }.reversed().map(\.id)
                 id = try resolve(ref, among: theirs, list: "\(user)'s messages")
@@ -82,7 +83,7 @@ extension Driver {
         }
         do {
             if let server = courierServer?.baseURL {
-                try await HTTPChatClient(baseURL: server, user: user, password: World.demoPassword)
+                try await HTTPChatClient(baseURL: server, user: user, password: WorldFiles.demoPassword)
                     .setPresence(online: online)
             } else {
                 try world.backend.setPresence(of: user, online: online, at: world.clock.now)
@@ -131,7 +132,7 @@ extension Driver {
     private func remotePeer(
         _ user: UserID, _ kind: Receipt.Kind?, _ conversationID: ConversationID, text: String, at server: URL
     ) async throws -> String {
-        let peer = HTTPChatClient(baseURL: server, user: user, password: World.demoPassword)
+        let peer = HTTPChatClient(baseURL: server, user: user, password: WorldFiles.demoPassword)
         do {
             guard let kind else {
                 // Stamped after the conversation's newest message, as at the in-process backend.

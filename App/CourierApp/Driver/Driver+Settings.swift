@@ -2,6 +2,7 @@ import CourierData
 import CourierDomain
 import CourierFakes
 import CourierMatrix
+import CourierOneShot
 import CourierPresentation
 import Foundation
 

@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierOneShot
 import CourierPresentation
 import Foundation
 
@@ -17,12 +18,7 @@ public final class Driver {
     typealias Render = @MainActor () -> Output
 
     /// Exit statuses.
-    public enum ExitStatus: Int32 {
-        case success = 0
-        case commandFailed = 1
-        case badInvocation = 2
-        case dataDirectoryUnavailable = 3
-    }
+    public typealias ExitStatus = DriverExitStatus
 
     let options: DriverOptions
     let clockMode: ClockMode

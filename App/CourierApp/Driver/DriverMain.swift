@@ -1,6 +1,7 @@
 import CourierData
 import CourierDomain
 import CourierMatrix
+import CourierOneShot
 import Foundation
 
 #if canImport(Glibc)
@@ -16,7 +17,7 @@ public enum DriverMain {
     @MainActor
     static func matrixSignIn(_ options: DriverOptions) async throws -> SignInToken {
         guard let homeserver = options.matrix, let user = options.user else { throw DeliveryError.unauthorized }
-        let path = World.matrixTokenPath(in: options.dataDirectory)
+        let path = WorldFiles.matrixTokenPath(in: options.dataDirectory)
         if !options.fresh, let kept = try? FileTokenStore(path: path).load(),
             kept.user.rawValue == user || MatrixClient.localPart(kept.user) == user
         {
@@ -49,7 +50,12 @@ public enum DriverMain {
                 return Driver.ExitStatus.badInvocation.rawValue
             }
             return await OneShotSend.run(
-                oneShot, options: options, write: printLine, warn: { printError("courier: \($0)") })
+                oneShot, options: options, write: printLine, warn: { printError("courier: \($0)") },
+                makeSender: { server, user, directory, fileSystem in
+                    HTTPChatClient(
+                        baseURL: server, user: user, password: WorldFiles.demoPassword,
+                        tokens: FileTokenStore(path: WorldFiles.tokenPath(in: directory), fileSystem: fileSystem))
+                })
         }
         if options.matrix != nil {
             do {

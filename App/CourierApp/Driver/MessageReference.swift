@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierOneShot
 
 /// A REF on a command line: `3` is the third message of the list the command acts on (1-based), `@3f9a01c2` the
 /// message whose id starts with `3f9a01c2` (at least 4 characters). A number is always a position, so an id that

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierOneShot
 import CourierPresentation
 
 /// Prints what a person would see change on screen, as it changes: the banner, the toast and the open chat's alert

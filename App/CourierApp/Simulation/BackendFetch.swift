@@ -1,5 +1,6 @@
 import CourierDomain
 import CourierFakes
+import CourierOneShot
 
 /// A fresh fetch of what one user should see, read through the backend's admin API — never through the app, so a
 /// cache or a view model cannot agree with itself: the user's conversations in list order with their previews and

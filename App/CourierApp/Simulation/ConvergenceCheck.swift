@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierOneShot
 import CourierPresentation
 
 /// The convergence invariant: once the app is quiet — online, in the foreground, signed in, its feed caught up,

@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierOneShot
 import CourierPresentation
 
 /// What the device shows when the simulation checks convergence, read off its screens as a user reads them — the

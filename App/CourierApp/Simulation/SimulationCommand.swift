@@ -1,4 +1,5 @@
 import CourierDomain
+import CourierOneShot
 import Foundation
 
 /// The `courier-sim` program: `courier-sim --seeds N [--start S] [--steps K] [--verbose]`.

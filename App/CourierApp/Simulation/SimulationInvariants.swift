@@ -1,6 +1,7 @@
 import CourierData
 import CourierDomain
 import CourierFakes
+import CourierOneShot
 import Foundation
 
 /// The ledger of what the simulated user was promised, and the checks of docs/design.md §2 against it.

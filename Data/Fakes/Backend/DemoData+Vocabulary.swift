@@ -1,21 +1,4 @@
 extension DemoData {
-    /// Display names of the other users, one per conversation: `c1` is with Ana, `c2` with Ben, `c3` with Chloe.
-    /// Ids are the names in lower case, so they must stay unique and ASCII.
-    static let contactNames: [String] = """
-        Ana Ben Chloe David Emma Felix Grace Hugo Isla Jack
-        Kira Liam Maya Noah Olivia Pablo Quinn Rosa Sam Tara
-        Umar Vera Will Xenia Yusuf Zoe Aaron Bella Carlos Daisy
-        Ethan Fiona George Hana Ivan Julia Kenji Lena Marco Nina
-        Oscar Priya Rafael Sofia Tomas Uma Victor Wendy Yara Zack
-        Amir Beatriz Caleb Dana Elias Freya Gabriel Helen Igor Jade
-        Kai Lucia Mateo Nadia Omar Paula Reza Sara Theo Ursula
-        Valentin Wanda Yosef Zara Adam Bianca Connor Diana Emil Farah
-        Gustav Hazel Iris Jonas Karin Leo Mila Nico Ophelia Peter
-        Ruby Stefan Tessa Ulrich Vivian Walter Yasmin Zeno Alice Bruno
-        Clara Dmitri Elena Frank Gemma Henrik Ines Joel Katya Lars
-        Mei Nils Orla Pedro Rita Simon Tove Ugo Vanya Wes
-        """.split(whereSeparator: \.isWhitespace).map(String.init)
-
     /// Everyday chat lines the generated messages are drawn from.
     static let phrases: [String] = [
         "Hey, how's it going?", "Running 10 minutes late, sorry!", "Did you see the game last night?",

@@ -1,4 +1,5 @@
 import CourierData
+import CourierDemoWorld
 import CourierDomain
 import Foundation
 
@@ -31,7 +32,7 @@ public struct DemoData: Hashable, Sendable {
     // MARK: - The embedded default
 
     /// How many conversations `make` creates: three pages of 50 (the last one holds 20).
-    public static let conversationCount = 120
+    public static let conversationCount = DemoRoster.conversationCount
     /// How many messages `c1` (with Ana) holds: twenty pages of 50.
     public static let anaMessageCount = 1_000
 
@@ -46,18 +47,12 @@ public struct DemoData: Hashable, Sendable {
     /// The participants `make` gives the conversation `id`, whatever the seed — or nil when `make` makes no such
     /// conversation. Read from the id alone, without making the messages: what a one-shot send checks its
     /// conversation against.
-    public static func participants(of id: ConversationID) -> [UserID]? {
-        let raw = id.rawValue
-        guard raw.hasPrefix("c"), let number = Int(raw.dropFirst()), (1...conversationCount).contains(number),
-            raw == "c\(number)"
-        else { return nil }
-        return [DemoDataGenerator.me, UserID(contactNames[number - 1].lowercased())]
-    }
+    public static func participants(of id: ConversationID) -> [UserID]? { DemoRoster.participants(of: id) }
 }
 
 /// Builds `DemoData.make`'s content from one seeded generator, so the same seed gives the same data.
 private struct DemoDataGenerator {
-    static let me: UserID = "me"
+    static let me = DemoRoster.me
     private var random: SeededRandom
     private let now: Date
     private var messages: [Message] = []
@@ -73,7 +68,7 @@ private struct DemoDataGenerator {
         var presence: [Presence] = []
         var lastActivity = now.addingTimeInterval(-60)
         for index in 0..<DemoData.conversationCount {
-            let name = DemoData.contactNames[index]
+            let name = DemoRoster.contactNames[index]
             let other = UserID(name.lowercased())
             users.append(User(id: other, displayName: name))
             if index > 0 { lastActivity = lastActivity.addingTimeInterval(-gap(afterConversation: index)) }

@@ -1,4 +1,5 @@
 import CourierData
+import CourierDemoWorld
 import CourierDomain
 import Foundation
 

@@ -42,7 +42,7 @@ extension AppTestsChildProcesses {
             #expect(status == 0)
             #expect(printed.count == 1)
             let client = directory.appendingPathComponent("client")
-            let ids = World.idSpacePath(in: directory)
+            let ids = WorldFiles.idSpacePath(in: directory)
             // The id space reserves a block by writing its file anew under its own lock (ids.tmp → ids).
             let expected: Set<String> = [
                 client.appendingPathComponent("outbox.log").path,

@@ -1,6 +1,11 @@
-import CourierData
 import CourierDomain
-import Foundation
+import CourierStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the driver keeps about its simulated world between runs, in `world.json` in the data directory: the
 /// demo data's seed and epoch, the virtual clock's position, the network's state and the user's settings.

@@ -1,6 +1,11 @@
-import CourierData
 import CourierDomain
-import Foundation
+import CourierStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What makes a directory Courier's: the marker file written when Courier creates a data directory, so that
 /// `--fresh` wipes only what Courier made (docs/storage-format.md, "The data directory").
@@ -44,7 +49,7 @@ public enum DataDirectory {
 
     /// Checks that `--fresh` may wipe `directory`: it is missing, empty or Courier's. Otherwise throws
     /// `DataDirectoryError.notCourier`, and nothing was touched. Returns what it found, for `wipe`.
-    static func checkWipeable(_ directory: URL) throws -> Kind {
+    package static func checkWipeable(_ directory: URL) throws -> Kind {
         let kind = kind(of: directory)
         if case .foreign(let why) = kind { throw DataDirectoryError.notCourier(path: directory.path, reason: why) }
         return kind
@@ -52,7 +57,7 @@ public enum DataDirectory {
 
     /// Empties a directory `checkWipeable` accepted, keeping the marker and `.lock`. Call with the directory's lock
     /// held: the lock on the directory itself is what keeps another process out meanwhile.
-    static func wipe(_ directory: URL, kind: Kind) throws {
+    package static func wipe(_ directory: URL, kind: Kind) throws {
         guard kind == .courier else { return }
         let manager = FileManager.default
         let names = try manager.contentsOfDirectory(atPath: directory.path)
@@ -63,7 +68,7 @@ public enum DataDirectory {
 
     /// Writes the marker into a directory that is new, empty or Courier's (found by `kind` before anything was
     /// created in it); never into anything else.
-    static func mark(_ directory: URL, kindBeforeOpening kind: Kind, fileSystem: any FileSystem) throws {
+    package static func mark(_ directory: URL, kindBeforeOpening kind: Kind, fileSystem: any FileSystem) throws {
         guard kind != .courier || !fileSystem.exists(directory.appendingPathComponent(markerName).path) else { return }
         if case .foreign = kind { return }
         let path = directory.appendingPathComponent(markerName).path

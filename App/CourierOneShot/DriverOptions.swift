@@ -1,5 +1,10 @@
 import CourierDomain
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The driver's command-line options (docs/driver.md, "Invocation").
 public struct DriverOptions: Equatable, Sendable {

@@ -1,7 +1,3 @@
-import CourierData
-import CourierDomain
-import Foundation
-
 /// How the simulated network behaves: latency, its jitter, and how many requests it loses (docs/driver.md).
 public enum NetworkProfile: String, CaseIterable, Codable, Sendable {
     /// About 20 ms per round trip; nothing lost.

@@ -1,7 +1,12 @@
-import CourierData
+import CourierDemoWorld
 import CourierDomain
-import CourierFakes
-import Foundation
+import CourierStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `courier [--data-dir DIR] [--user ID] send ID TEXT…`: what an app extension does — open the data directory beside
 /// whatever runs on it, compose one message durably into the shared outbox, print its id and leave
@@ -17,21 +22,39 @@ import Foundation
 ///   stays in the outbox for the app, as do the sends a dead holder cut off (the app sends them again when it takes
 ///   the lease).
 /// - free, on the in-process world: that world's backend belongs to the driver, so the message waits for it.
-enum OneShotSend {
+///
+/// It links CourierStore and nothing of CourierData: the backend a send with `--server` goes to comes from
+/// `makeSender`, which the full driver gives (`DriverMain`); the `courier` command runs a one-shot send without
+/// `--server` itself, on Foundation's essentials alone (issue 33).
+public enum OneShotSend {
+    /// Makes the repository a send with `--server` goes to: the server's URL, the directory's owner, the data
+    /// directory (whose token store it signs in with) and the file system the send opens its files through.
+    public typealias MakeSender =
+        @MainActor (_ server: URL, _ user: UserID, _ directory: URL, _ fileSystem: any FileSystem) ->
+        any MessageRepository
+
+    /// Whether `options`, which hold a one-shot send, need nothing of the driver: no `--help`, `--fresh` or
+    /// `--script` (the driver answers those) and no `--server` (its send needs an HTTP client).
+    public static func runsWithoutDriver(_ options: DriverOptions) -> Bool {
+        options.oneShot != nil && !options.help && !options.fresh && options.scriptPath == nil && options.server == nil
+            && options.matrix == nil
+    }
+
     /// Composes `text` into `conversation` in the data directory of `options`; returns the exit status. Everything
     /// it opens goes through `fileSystem`: the owner's mark, the settings, the id space, the outbox log and its lock
-    /// (and the token store for a send with `--server`) — no cache, list or sync state (issue 33).
+    /// (and the token store for a send with `--server`) — no cache, list or sync state (issue 33). Without
+    /// `makeSender`, a send with `--server` only composes, as when another process holds the lease.
     @MainActor
-    static func run(
+    public static func run(
         _ send: DriverOptions.OneShot, options: DriverOptions, write: (String) -> Void, warn: (String) -> Void,
-        fileSystem: any FileSystem = PosixFileSystem()
+        fileSystem: any FileSystem = PosixFileSystem(), makeSender: MakeSender? = nil
     ) async -> Int32 {
         let directory = options.dataDirectory
         guard DataDirectory.kind(of: directory, fileSystem: fileSystem) == .courier,
             fileSystem.exists(directory.appendingPathComponent("client").path)
         else {
             warn("cannot open the data directory \(directory.path): it is not a Courier data directory in use")
-            return Driver.ExitStatus.dataDirectoryUnavailable.rawValue
+            return DriverExitStatus.dataDirectoryUnavailable.rawValue
         }
         do {
             let user = try owner(of: directory, requested: options.user.map { UserID($0) }, fileSystem: fileSystem)
@@ -43,25 +66,23 @@ enum OneShotSend {
             let conversation = ConversationID(send.conversation)
             if options.server == nil, !knows(conversation, for: user) {
                 warn("error: no conversation \(send.conversation)")
-                return Driver.ExitStatus.commandFailed.rawValue
+                return DriverExitStatus.commandFailed.rawValue
             }
             let clock: any Clock =
                 (options.clock ?? (options.server == nil ? .virtual : .system)) == .virtual
                 ? ManualClock(start: settings.clockNow) : SystemClock()
-            let ids = try DurableIDSpace(path: World.idSpacePath(in: directory), fileSystem: fileSystem)
+            let ids = try DurableIDSpace(path: WorldFiles.idSpacePath(in: directory), fileSystem: fileSystem)
             // The lease is only worth taking when this process can send: against a real server.
             let client = directory.appendingPathComponent("client")
             let free = OutboxLease(path: client.appendingPathComponent("outbox.lease").path, fileSystem: fileSystem)
-            let lease = options.server != nil && (try? free.tryTake()) == true ? free : nil
+            let lease = options.server != nil && makeSender != nil && (try? free.tryTake()) == true ? free : nil
             defer { lease?.release() }
             let store = try FileOutboxStore(directory: client, fileSystem: fileSystem, access: .guest)
             defer { store.close() }
             let connectivity = ManualConnectivity(online: false)
             let repository: any MessageRepository =
-                if let server = options.server, lease != nil {
-                    HTTPChatClient(
-                        baseURL: server, user: user, password: World.demoPassword,
-                        tokens: FileTokenStore(path: World.tokenPath(in: directory), fileSystem: fileSystem))
+                if let server = options.server, let makeSender, lease != nil {
+                    makeSender(server, user, directory, fileSystem)
                 } else {
                     NoBackend()
                 }
@@ -74,7 +95,7 @@ enum OneShotSend {
                 message = try outbox.compose(text: send.text, in: conversation)
             } catch let error as InputError {
                 warn("error: \(error)")
-                return Driver.ExitStatus.commandFailed.rawValue
+                return DriverExitStatus.commandFailed.rawValue
             }
             // Durable now: the id is the acknowledgement, whatever happens next.
             write(message.id.rawValue)
@@ -85,10 +106,10 @@ enum OneShotSend {
                     warn("kept in the outbox for the app: \(error)")
                 }
             }
-            return Driver.ExitStatus.success.rawValue
+            return DriverExitStatus.success.rawValue
         } catch {
             warn("cannot open the data directory \(directory.path): \(error)")
-            return Driver.ExitStatus.dataDirectoryUnavailable.rawValue
+            return DriverExitStatus.dataDirectoryUnavailable.rawValue
         }
     }
 
@@ -107,7 +128,7 @@ enum OneShotSend {
     /// driver; its conversations all come from the demo data, whose participants the id alone decides — so the
     /// send never makes the demo world's messages to look one up).
     private static func knows(_ conversation: ConversationID, for user: UserID) -> Bool {
-        DemoData.participants(of: conversation)?.contains(user) ?? false
+        DemoRoster.participants(of: conversation)?.contains(user) ?? false
     }
 }
 

@@ -1,6 +1,11 @@
-import CourierData
 import CourierDomain
-import Foundation
+import CourierStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which clock the driver runs on.
 public enum ClockMode: String, Sendable {

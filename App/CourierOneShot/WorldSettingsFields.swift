@@ -1,7 +1,12 @@
-import CourierData
+import CourierDemoWorld
 import CourierDomain
-import CourierFakes
-import Foundation
+import CourierStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `world.json` as it was found: every field decoded on its own, so one bad field costs only itself.
 struct WorldSettingsFields: Decodable {
