@@ -22,18 +22,15 @@ struct ConformanceHTTP: Sendable {
         session = URLSession(configuration: configuration)
     }
 
-    /// Sends one request with `bearer` (or no `Authorization`) and returns the answer; a failure when none came.
-    func send(
-        _ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil, bearer: String?
-    ) async throws(ConformanceFailure) -> ConformanceReply {
-        var request = URLRequest(url: url(path, query: query))
-        request.httpMethod = method
-        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
-        if let body {
-            request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    /// Sends `route`'s request (`HTTPRoute.request(against:bearer:body:)`, under the base URL's path) with `bearer`
+    /// (or no `Authorization`) and returns the answer; a failure when none came.
+    func send(_ route: HTTPRoute, body: Data? = nil, bearer: String?) async throws(ConformanceFailure)
+        -> ConformanceReply
+    {
+        let what = route.description
+        guard let request = route.request(against: baseURL, bearer: bearer, body: body) else {
+            throw ConformanceFailure("\(what): no URL under \(baseURL)")
         }
-        let what = "\(method) /\(path.joined(separator: "/"))"
         let session = self.session
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Answer, Never>) in
             session.dataTask(with: request) { data, response, error in
@@ -56,19 +53,5 @@ struct ConformanceHTTP: Sendable {
     private enum Answer: Sendable {
         case reply(Int, Data)
         case failure(String)
-    }
-
-    private func url(_ path: [String], query: [URLQueryItem]) -> URL {
-        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/;")
-        let segments = path.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }
-        let prefix =
-            components.percentEncodedPath.hasSuffix("/")
-            ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
-        components.percentEncodedPath = prefix + "/" + segments.joined(separator: "/")
-        components.queryItems = query.isEmpty ? nil : query
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        return components.url ?? baseURL
     }
 }

@@ -25,7 +25,7 @@ extension ConformanceKit {
         await checkSenderMismatch(as: user2)
         await check(.foreignList) { () async throws(ConformanceFailure) in
             let owner = try signedIn().id
-            try await user2.send("GET", ["users", owner.rawValue, "conversations"])
+            try await user2.send(.conversations(of: owner, after: nil, limit: nil))
                 .expect(403, error: "forbidden", "GET /users/\(owner)/conversations as \(user2.id)")
         }
     }
@@ -40,10 +40,13 @@ extension ConformanceKit {
         // One answer for "not yours" and "does not exist": the same status and body as for an id nobody uses.
         let unknown = ConversationID("conformance-unknown-\(UUID().uuidString)")
         await check(.foreignRead) { () async throws(ConformanceFailure) in
-            for path in [["conversations", foreign.rawValue], ["conversations", foreign.rawValue, "messages"]] {
-                let what = "GET /\(path.joined(separator: "/")) as \(user2.id)"
-                let refused = try await user2.send("GET", path).expect(404, error: "notFound", what)
-                let absent = try await user2.send("GET", path.map { $0 == foreign.rawValue ? unknown.rawValue : $0 })
+            let reads: [(ConversationID) -> HTTPRoute] = [
+                { .conversation($0) }, { .messages($0, before: nil, limit: nil) },
+            ]
+            for read in reads {
+                let what = "\(read(foreign)) as \(user2.id)"
+                let refused = try await user2.send(read(foreign)).expect(404, error: "notFound", what)
+                let absent = try await user2.send(read(unknown))
                 try ConformanceFailure.require(
                     absent.status == 404 && absent.errorBody?.reason == refused.errorBody?.reason,
                     "\(what) answered otherwise than for an unknown conversation (\(absent.summary))")

@@ -16,7 +16,7 @@ extension ConformanceKit {
         await check(.signInWrongPassword) { () async throws(ConformanceFailure) in
             let body = try ConformanceUser.encode(
                 HTTPWire.SignInBody(userID: options.user.id, password: options.user.password + "-not-it"))
-            try await http.send("POST", ["sessions"], body: body, bearer: nil)
+            try await http.send(.signIn, body: body, bearer: nil)
                 .expect(401, error: "unauthorized", "POST /sessions with a wrong password")
         }
     }
@@ -26,7 +26,7 @@ extension ConformanceKit {
         let body = try ConformanceUser.encode(
             HTTPWire.SignInBody(userID: credentials.id, password: credentials.password))
         let what = "POST /sessions as \(credentials.id)"
-        let session = try await http.send("POST", ["sessions"], body: body, bearer: nil).expect(201, what)
+        let session = try await http.send(.signIn, body: body, bearer: nil).expect(201, what)
             .decode(HTTPWire.SessionBody.self)
         try ConformanceFailure.require(!session.token.isEmpty, "\(what) answered an empty token")
         try ConformanceFailure.require(
@@ -62,11 +62,11 @@ extension ConformanceKit {
         await check(.revokedToken) { () async throws(ConformanceFailure) in
             let main = try signedIn()
             let doomed = try await signIn(options.user)
-            try await doomed.send("GET", ["events", "end"]).expect(200, "GET /events/end with a fresh token")
-            try await doomed.send("DELETE", ["sessions", "current"]).expect(204)
-            try await doomed.send("GET", ["events", "end"])
+            try await doomed.send(.feedEnd).expect(200, "GET /events/end with a fresh token")
+            try await doomed.send(.signOut).expect(204)
+            try await doomed.send(.feedEnd)
                 .expect(401, error: "unauthorized", "GET /events/end with the revoked token")
-            try await main.send("GET", ["events", "end"])
+            try await main.send(.feedEnd)
                 .expect(200, "GET /events/end with another session of the same user (only one token was revoked)")
         }
     }

@@ -10,21 +10,21 @@ extension ConformanceKit {
     /// `HTTPWire.error(status:body:)` makes of the answer, which is what the outbox acts on.
     func checkStatusTable() async {
         await check(.status401) { () async throws(ConformanceFailure) in
-            let bare = try await http.send("GET", ["events", "end"], bearer: nil)
+            let bare = try await http.send(.feedEnd, bearer: nil)
             try expect(bare, 401, "unauthorized", .unauthorized, "GET /events/end without a token")
-            let unknown = try await http.send("GET", ["events", "end"], bearer: String(repeating: "0", count: 64))
+            let unknown = try await http.send(.feedEnd, bearer: String(repeating: "0", count: 64))
             try expect(unknown, 401, "unauthorized", .unauthorized, "GET /events/end with a token never granted")
         }
         await check(.status403) { () async throws(ConformanceFailure) in
             let user = try signedIn()
             let other = options.user2?.id.rawValue ?? "conformance-nobody-\(UUID().uuidString.lowercased())"
-            let reply = try await user.send("GET", ["users", other, "conversations"])
+            let reply = try await user.send(.conversations(of: UserID(other), after: nil, limit: nil))
             try expect(reply, 403, "forbidden", .forbidden, "GET /users/\(other)/conversations as \(user.id)")
         }
         await check(.status404) { () async throws(ConformanceFailure) in
             let user = try signedIn()
             let unknown = "conformance-\(UUID().uuidString.lowercased())"
-            let reply = try await user.send("GET", ["conversations", unknown])
+            let reply = try await user.send(.conversation(ConversationID(unknown)))
             try expect(reply, 404, "notFound", .notFound, "GET /conversations/\(unknown)")
         }
         await check(.status409) { () async throws(ConformanceFailure) in

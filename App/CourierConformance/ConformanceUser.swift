@@ -12,16 +12,13 @@ struct ConformanceUser: Sendable {
     let http: ConformanceHTTP
 
     /// One request as this user, whatever it answers.
-    func send(
-        _ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil
-    ) async throws(ConformanceFailure) -> ConformanceReply {
-        try await http.send(method, path, query: query, body: body, bearer: token)
+    func send(_ route: HTTPRoute, body: Data? = nil) async throws(ConformanceFailure) -> ConformanceReply {
+        try await http.send(route, body: body, bearer: token)
     }
 
     /// `PUT /conversations/{id}/messages/{messageId}` of `message`.
     func put(_ message: Message) async throws(ConformanceFailure) -> ConformanceReply {
-        let path = ["conversations", message.conversationID.rawValue, "messages", message.id.rawValue]
-        return try await send("PUT", path, body: try Self.encode(message))
+        try await send(.putMessage(message.conversationID, message.id), body: try Self.encode(message))
     }
 
     /// `POST /conversations/{id}/messages:batch` of `messages`.
@@ -29,12 +26,12 @@ struct ConformanceUser: Sendable {
         -> ConformanceReply
     {
         let body = try Self.encode(HTTPWire.BatchRequest(messages: messages))
-        return try await send("POST", ["conversations", conversation.rawValue, "messages:batch"], body: body)
+        return try await send(.sendBatch(conversation), body: body)
     }
 
     /// How many messages the backend holds in `conversation` (`GET /conversations/{id}`, 200 expected).
     func messageCount(in conversation: ConversationID) async throws(ConformanceFailure) -> Int {
-        try await send("GET", ["conversations", conversation.rawValue]).expect(200)
+        try await send(.conversation(conversation)).expect(200)
             .decode(HTTPWire.ConversationBody.self).messageCount
     }
 
@@ -43,9 +40,7 @@ struct ConformanceUser: Sendable {
         async
         throws(ConformanceFailure) -> HTTPWire.MessagePageBody
     {
-        var query = [URLQueryItem(name: "limit", value: "\(limit)")]
-        if let cursor { query.append(URLQueryItem(name: "before", value: cursor)) }
-        return try await send("GET", ["conversations", conversation.rawValue, "messages"], query: query).expect(200)
+        try await send(.messages(conversation, before: cursor, limit: limit)).expect(200)
             .decode(HTTPWire.MessagePageBody.self)
     }
 
@@ -54,9 +49,7 @@ struct ConformanceUser: Sendable {
         var all: [Conversation] = []
         var cursor: String?
         for _ in 0..<pages {
-            var query = [URLQueryItem(name: "limit", value: "100")]
-            if let cursor { query.append(URLQueryItem(name: "after", value: cursor)) }
-            let page = try await send("GET", ["users", id.rawValue, "conversations"], query: query).expect(200)
+            let page = try await send(.conversations(of: id, after: cursor, limit: 100)).expect(200)
                 .decode(HTTPWire.ConversationPageBody.self)
             all += page.conversations
             guard page.hasMore, let next = page.nextCursor else { break }
@@ -67,16 +60,14 @@ struct ConformanceUser: Sendable {
 
     /// The position of this user's newest event (`GET /events/end`), 200 expected.
     func feedEnd() async throws(ConformanceFailure) -> FeedPosition {
-        try await send("GET", ["events", "end"]).expect(200).decode(HTTPWire.FeedEndBody.self).position
+        try await send(.feedEnd).expect(200).decode(HTTPWire.FeedEndBody.self).position
     }
 
     /// `GET /events?after=N&limit=L` (from the oldest kept without `after`), whatever it answers.
     func events(after position: FeedPosition?, limit: Int = 1_000) async throws(ConformanceFailure)
         -> ConformanceReply
     {
-        var query = [URLQueryItem(name: "limit", value: "\(limit)")]
-        if let position { query.append(URLQueryItem(name: "after", value: position.token)) }
-        return try await send("GET", ["events"], query: query)
+        try await send(.events(after: position?.token, limit: limit, timeout: nil))
     }
 
     /// The events after `position`, page after page until none wait (at most `pages`), 200 expected.

@@ -34,36 +34,28 @@ extension ChatRouter {
     /// The poll to hold for `request`, when it is a well-formed, signed-in long poll whose cursor is the feed's end
     /// (nothing waits, and the cursor has not expired); nil for everything `respond(to:)` answers at once.
     func heldPoll(for request: HTTPRequest) -> FeedPoll? {
-        guard request.method == "GET", Self.segments(of: request.path) == ["events"],
-            let token = Self.bearer(of: request), let user = sessions.user(presenting: token), !backend.isSignInExpired,
-            let query = try? eventsQuery(request, user: user), query.wait > .zero,
-            query.after == backend.feedEndPosition(for: user)
+        guard
+            case .success(.events(let after, let limit, let timeout?)) = HTTPRoute.parse(
+                method: request.method, path: request.path, query: request.query),
+            timeout > .zero, let token = Self.bearer(of: request), let user = sessions.user(presenting: token),
+            !backend.isSignInExpired, let start = try? feedStart(after, user: user),
+            start == backend.feedEndPosition(for: user)
         else { return nil }
-        return FeedPoll(user: user, token: token, after: query.after, limit: query.limit, deadline: .now + query.wait)
+        return FeedPoll(
+            user: user, token: token, after: start, limit: limit ?? Self.eventLimit, deadline: .now + timeout)
     }
 
-    /// `GET /events`'s query: `after` (a position; without it, just before the oldest event kept), `limit`
-    /// (1…1000, default 100) and `timeout` (seconds, 0…60, default 0).
-    func eventsQuery(_ request: HTTPRequest, user: UserID) throws(DeliveryError)
-        -> (after: FeedPosition, limit: Int, wait: Duration)
-    {
-        let limit = try Self.limit(request, defaultValue: 100)
-        var wait = Duration.zero
-        if let text = request.queryValue("timeout") {
-            let most = HTTPWire.maxEventWait.timeInterval
-            guard let seconds = Double(text), seconds.isFinite, (0...most).contains(seconds) else {
-                throw .validation(reason: "timeout must be a number of seconds from 0 to \(Int(most))")
-            }
-            wait = .milliseconds(Int64((seconds * 1_000).rounded()))
-        }
-        guard let text = request.queryValue("after") else {
+    /// Where `GET /events` starts: after the position `after` names, or, without one, just before the oldest event
+    /// kept.
+    func feedStart(_ after: String?, user: UserID) throws(DeliveryError) -> FeedPosition {
+        guard let after else {
             let end = backend.feedEndPosition(for: user).number ?? 0
-            return (FeedPosition(end - UInt64(backend.keptEventCount(for: user))), limit, wait)
+            return FeedPosition(end - UInt64(backend.keptEventCount(for: user)))
         }
-        guard let after = UInt64(text) else {
+        guard let position = UInt64(after) else {
             throw .validation(reason: "after must be a feed position (a whole number from 0)")
         }
-        return (FeedPosition(after), limit, wait)
+        return FeedPosition(position)
     }
 
     /// `user`'s events after `after`, at once: 200 with the batch, 410 when the cursor expired.
@@ -79,10 +71,11 @@ extension ChatRouter {
 
     /// `GET /snapshot?conversations=N&chats=a,b&messages=M`: the user's first N conversations and the newest M
     /// messages of each of the chats named that are theirs, true at one feed position.
-    func snapshot(for user: UserID, request: HTTPRequest) throws(DeliveryError) -> HTTPResponse {
-        let conversationLimit = try Self.limit(request, named: "conversations")
-        let messageLimit = try Self.limit(request, named: "messages")
-        let chats = (request.queryValue("chats") ?? "").split(separator: ",").map { ConversationID(String($0)) }
+    func snapshot(for user: UserID, conversations: Int?, chats: [ConversationID], messages: Int?)
+        throws(DeliveryError) -> HTTPResponse
+    {
+        let conversationLimit = conversations ?? Self.pageLimit
+        let messageLimit = messages ?? Self.pageLimit
         guard chats.count <= Self.maxSnapshotChats else {
             throw .validation(reason: "a snapshot holds at most \(Self.maxSnapshotChats) chats")
         }
@@ -93,12 +86,14 @@ extension ChatRouter {
 
     /// `POST /conversations/{id}/receipts`: moves the signed-in user's marker (204); 404 for an unknown
     /// conversation, 403 when the user is not in it, 422 for a message that is not one of its own.
-    func receipt(in conversation: String, from user: UserID, body: [UInt8]) throws(DeliveryError) -> HTTPResponse {
+    func receipt(in conversation: ConversationID, from user: UserID, body: [UInt8]) throws(DeliveryError)
+        -> HTTPResponse
+    {
         let receipt = try decode(HTTPWire.ReceiptBody.self, body)
         try charge(1, by: user)
         try backend.mark(
             Receipt(
-                conversationID: ConversationID(conversation), userID: user, kind: receipt.kind,
+                conversationID: conversation, userID: user, kind: receipt.kind,
                 upTo: MessageCursor(timestamp: receipt.timestamp, id: receipt.messageID)),
             as: user)
         return HTTPResponse(status: 204)
@@ -106,9 +101,9 @@ extension ChatRouter {
 
     /// `GET /conversations/{id}/reads`: every participant's read marker, `null` before their first read; 403 for a
     /// user who is not a participant.
-    func reads(in id: String, as user: UserID) throws(DeliveryError) -> HTTPResponse {
+    func reads(in id: ConversationID, as user: UserID) throws(DeliveryError) -> HTTPResponse {
         var reads: [String: MessageID?] = [:]
-        for (participant, marker) in try backend.reads(in: ConversationID(id), as: user) {
+        for (participant, marker) in try backend.reads(in: id, as: user) {
             // updateValue, not a subscript: assigning a nil marker through the subscript would drop the key.
             reads.updateValue(marker, forKey: participant.rawValue)
         }

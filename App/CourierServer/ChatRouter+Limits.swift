@@ -12,18 +12,17 @@ extension ChatRouter {
         }
     }
 
-    /// The query's `ids`: required, split at commas, duplicates dropped (first kept), at most `maxQueryIDs` distinct
-    /// ones, each at most `maxIDBytes` of visible ASCII.
-    func ids(_ request: HTTPRequest) throws(DeliveryError) -> [UserID] {
-        guard let text = request.queryValue("ids") else { throw .validation(reason: "ids is required") }
-        var seen = Set<Substring>()
+    /// The query's `ids` (the route's, split at commas) within limits: duplicates dropped (first kept), at most
+    /// `maxQueryIDs` distinct ones, each at most `maxIDBytes` of visible ASCII.
+    func checked(_ asked: [UserID]) throws(DeliveryError) -> [UserID] {
+        var seen = Set<UserID>()
         var ids: [UserID] = []
-        for piece in text.split(separator: ",") where seen.insert(piece).inserted {
+        for id in asked where seen.insert(id).inserted {
             guard ids.count < limits.maxQueryIDs else {
                 throw .validation(reason: "ids holds at most \(limits.maxQueryIDs) distinct ids")
             }
-            try limits.checkID(String(piece), "an id")
-            ids.append(UserID(String(piece)))
+            try limits.checkID(id.rawValue, "an id")
+            ids.append(id)
         }
         return ids
     }

@@ -7,13 +7,13 @@ import Foundation
 
 extension ChatRouter {
 
-    func putMessage(conversation: String, id: String, body: [UInt8], as user: UserID) throws(DeliveryError)
+    func putMessage(conversation: ConversationID, id: MessageID, body: [UInt8], as user: UserID) throws(DeliveryError)
         -> HTTPResponse
     {
         let message = try decode(Message.self, body)
         try limits.check(message)
         try limits.checkStamp(message, now: sessions.now)
-        guard message.id.rawValue == id, message.conversationID.rawValue == conversation else {
+        guard message.id == id, message.conversationID == conversation else {
             throw .validation(reason: "the body's id and conversation must match the path")
         }
         try backend.authorizeWrites([message], by: user)
@@ -25,7 +25,7 @@ extension ChatRouter {
         return try ok(stored, status: isNew ? 201 : 200)
     }
 
-    func batch(conversation: String, body: [UInt8], as user: UserID) throws(DeliveryError) -> HTTPResponse {
+    func batch(conversation: ConversationID, body: [UInt8], as user: UserID) throws(DeliveryError) -> HTTPResponse {
         let messages = try decode(HTTPWire.BatchRequest.self, body).messages
         guard messages.count <= limits.maxBatchMessages else {
             throw .validation(reason: "a batch holds at most \(limits.maxBatchMessages) messages")
@@ -34,7 +34,7 @@ extension ChatRouter {
             try limits.check(message, in: index)
             try limits.checkStamp(message, now: sessions.now, prefix: "message \(index + 1) of the batch: ")
         }
-        guard messages.allSatisfy({ $0.conversationID.rawValue == conversation }) else {
+        guard messages.allSatisfy({ $0.conversationID == conversation }) else {
             throw .validation(reason: "every message of a batch belongs to the conversation of the path")
         }
         try backend.authorizeWrites(messages, by: user)

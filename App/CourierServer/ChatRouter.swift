@@ -12,8 +12,12 @@ import Foundation
 /// not do (403, `InMemoryChatBackend`'s rules). The event feed's routes are in `ChatRouter+Feed`.
 @MainActor
 public final class ChatRouter {
-    /// The largest page a client may ask for.
-    public static let maxPageSize = 1_000
+    /// The largest page a client may ask for (the contract's, `HTTPRoute.maxPageSize`).
+    public static let maxPageSize = HTTPRoute.maxPageSize
+    /// A page's size when the request names none.
+    static let pageLimit = 50
+    /// An event batch's size when the request names none.
+    static let eventLimit = 100
 
     let backend: InMemoryChatBackend
     let sessions: SignInAuthority
@@ -48,9 +52,11 @@ public final class ChatRouter {
     }
 
     /// Answers one request at once; never throws, whatever the request holds. A long poll is answered with what
-    /// waits now, empty or not: holding it is for `route(_:)`'s caller.
+    /// waits now, empty or not: holding it is for `route(_:)`'s caller. The route is the contract's table's
+    /// (`HTTPRoute.parse`); the checks run in a fixed order — the path's encoding (400) and ids (422), then the
+    /// sign-in (401), then the route (404, 405, a bad query 422), then the handler.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        guard let segments = Self.segments(of: request.path) else {
+        guard let segments = HTTPRoute.segments(ofPath: request.path) else {
             return failure(.validation(reason: "bad percent-encoding in the path"), status: 400)
         }
         if segments.contains(where: { $0.utf8.count > limits.maxIDBytes }) {
@@ -59,111 +65,130 @@ public final class ChatRouter {
         if !segments.allSatisfy(ContentLimits.isOneSpelling) {
             return failure(.validation(reason: "a path segment (an id) is \(ContentLimits.idCharacters)"))
         }
-        if segments == ["sessions"] {
-            guard request.method == "POST" else {
-                return failure(.validation(reason: "method \(request.method) not allowed here"), status: 405)
-            }
-            return signIn(body: request.body, client: request.client)
+        var parsed = HTTPRoute.parse(method: request.method, segments: segments, query: request.query)
+        if !devRoutes, segments == HTTPRoute.trimEvents.segments { parsed = .failure(.notFound) }
+        // The one route answered without a sign-in: its path with another method is 405 before a token is asked for.
+        if segments == HTTPRoute.signIn.segments, parsed != .success(.signIn) {
+            return refusal(.methodNotAllowed, method: request.method)
         }
+        if parsed == .success(.signIn) { return signIn(body: request.body, client: request.client) }
         guard let token = Self.bearer(of: request), let user = sessions.user(presenting: token) else {
             return failure(.unauthorized)
         }
-        do throws(DeliveryError) {
-            switch (request.method, segments.count, segments.first) {
-            case ("DELETE", 2, "sessions") where segments[1] == "current":
-                try journaled { try sessions.revoke(token) }
-                return HTTPResponse(status: 204)
-            case ("POST", 3, "sessions") where segments[1] == "current" && segments[2] == "expire":
-                try journaled { try sessions.expire(token) }
-                return HTTPResponse(status: 204)
-            case ("GET", 1, "events"):
-                let query = try eventsQuery(request, user: user)
-                return try events(for: user, after: query.after, limit: query.limit)
-            case ("GET", 2, "events") where segments[1] == "end":
-                return try ok(HTTPWire.FeedEndBody(position: backend.feedEnd(for: user, as: user)))
-            case ("POST", 2, "events") where segments[1] == "trim" && devRoutes:
-                try backend.trimFeeds()
-                return HTTPResponse(status: 204)
-            case ("GET", 1, "snapshot"):
-                return try snapshot(for: user, request: request)
-            case ("POST", 3, "conversations") where segments[2] == "receipts":
-                return try receipt(in: segments[1], from: user, body: request.body)
-            case ("POST", 3, "conversations") where segments[2] == "hide":
-                try charge(1, by: user)
-                try backend.hideConversation(ConversationID(segments[1]), for: user, as: user)
-                return HTTPResponse(status: 204)
-            case ("GET", 3, "conversations") where segments[2] == "reads":
-                return try reads(in: segments[1], as: user)
-            case ("DELETE", 4, "conversations") where segments[2] == "messages":
-                try charge(1, by: user)
-                try backend.deleteMessage(MessageID(segments[3]), in: ConversationID(segments[1]), by: user)
-                return HTTPResponse(status: 204)
-            case ("PUT", 4, "conversations") where segments[2] == "messages":
-                return try putMessage(conversation: segments[1], id: segments[3], body: request.body, as: user)
-            case ("POST", 3, "conversations") where segments[2] == "messages:batch":
-                return try batch(conversation: segments[1], body: request.body, as: user)
-            case ("GET", 3, "conversations") where segments[2] == "messages":
-                return try page(conversation: segments[1], request: request, as: user)
-            case ("GET", 2, "conversations"):
-                return try conversation(segments[1], as: user)
-            case ("GET", 3, "users") where segments[2] == "conversations":
-                return try conversations(of: segments[1], request: request, as: user)
-            case ("GET", 1, "users"):
-                return try ok(backend.users(ids(request), as: user))
-            case ("GET", 1, "presence"):
-                return try ok(backend.presence(ids(request), as: user))
-            case ("PUT", 3, "users") where segments[2] == "presence":
-                let body = try decode(HTTPWire.PresenceBody.self, request.body)
-                try charge(1, by: user)
-                try backend.setPresence(of: UserID(segments[1]), online: body.isOnline, at: sessions.now, as: user)
-                return HTTPResponse(status: 204)
-            case ("PUT", 3, "users") where segments[2] == "display-name":
-                let body = try decode(HTTPWire.DisplayNameBody.self, request.body)
-                try limits.checkName(body.name)
-                try charge(1, by: user)
-                try backend.updateDisplayName(of: UserID(segments[1]), to: body.name, as: user)
-                return HTTPResponse(status: 204)
-            default:
-                return Self.isKnown(segments, devRoutes: devRoutes)
-                    ? failure(.validation(reason: "method \(request.method) not allowed here"), status: 405)
-                    : failure(.notFound)
+        switch parsed {
+        case .failure(let refused): return refusal(refused, method: request.method)
+        case .success(let route):
+            do throws(DeliveryError) {
+                return try answer(route, to: request, token: token, user: user)
+            } catch {
+                return failure(error)
             }
-        } catch {
-            return failure(error)
         }
     }
 
-    private func page(conversation: String, request: HTTPRequest, as user: UserID) throws(DeliveryError)
-        -> HTTPResponse
+    /// The answer to `request`, whose route in the table is `route`, signed in as `user` by `token`.
+    private func answer(_ route: HTTPRoute, to request: HTTPRequest, token: String, user: UserID)
+        throws(DeliveryError) -> HTTPResponse
     {
-        let limit = try Self.limit(request)
+        let body = request.body
+        switch route {
+        case .signIn:
+            return signIn(body: body, client: request.client)
+        case .signOut:
+            try journaled { try sessions.revoke(token) }
+            return HTTPResponse(status: 204)
+        case .expireSession:
+            try journaled { try sessions.expire(token) }
+            return HTTPResponse(status: 204)
+        case .events(let after, let limit, _):
+            return try events(for: user, after: feedStart(after, user: user), limit: limit ?? Self.eventLimit)
+        case .feedEnd:
+            return try ok(HTTPWire.FeedEndBody(position: backend.feedEnd(for: user, as: user)))
+        case .trimEvents:
+            try backend.trimFeeds()
+            return HTTPResponse(status: 204)
+        case .snapshot(let conversations, let chats, let messages):
+            return try snapshot(for: user, conversations: conversations, chats: chats, messages: messages)
+        case .receipts(let conversation):
+            return try receipt(in: conversation, from: user, body: body)
+        case .hideConversation(let conversation):
+            try charge(1, by: user)
+            try backend.hideConversation(conversation, for: user, as: user)
+            return HTTPResponse(status: 204)
+        case .reads(let conversation):
+            return try reads(in: conversation, as: user)
+        case .deleteMessage(let conversation, let id):
+            try charge(1, by: user)
+            try backend.deleteMessage(id, in: conversation, by: user)
+            return HTTPResponse(status: 204)
+        case .putMessage(let conversation, let id):
+            return try putMessage(conversation: conversation, id: id, body: body, as: user)
+        case .sendBatch(let conversation):
+            return try batch(conversation: conversation, body: body, as: user)
+        case .messages(let conversation, let before, let limit):
+            return try page(conversation: conversation, before: before, limit: limit, as: user)
+        case .conversation(let conversation):
+            return try self.conversation(conversation, as: user)
+        case .conversations(let owner, let after, let limit):
+            return try conversations(of: owner, after: after, limit: limit, as: user)
+        case .users(let ids):
+            return try ok(backend.users(checked(ids), as: user))
+        case .presence(let ids):
+            return try ok(backend.presence(checked(ids), as: user))
+        case .setPresence(let owner):
+            let body = try decode(HTTPWire.PresenceBody.self, body)
+            try charge(1, by: user)
+            try backend.setPresence(of: owner, online: body.isOnline, at: sessions.now, as: user)
+            return HTTPResponse(status: 204)
+        case .displayName(let owner):
+            let body = try decode(HTTPWire.DisplayNameBody.self, body)
+            try limits.checkName(body.name)
+            try charge(1, by: user)
+            try backend.updateDisplayName(of: owner, to: body.name, as: user)
+            return HTTPResponse(status: 204)
+        }
+    }
+
+    /// The answer to a request that is no route of the table: 404 for an unknown path, 405 for a known one asked
+    /// with another method, 422 for a query the contract refuses (400 for a path that is not percent-encoded).
+    private func refusal(_ refused: HTTPRoute.Refusal, method: String) -> HTTPResponse {
+        switch refused {
+        case .badPath: failure(.validation(reason: "bad percent-encoding in the path"), status: 400)
+        case .notFound: failure(.notFound)
+        case .methodNotAllowed: failure(.validation(reason: "method \(method) not allowed here"), status: 405)
+        case .badQuery(let reason): failure(.validation(reason: reason))
+        }
+    }
+
+    private func page(conversation: ConversationID, before: String?, limit: Int?, as user: UserID)
+        throws(DeliveryError) -> HTTPResponse
+    {
         var cursor: MessageCursor?
-        if let text = request.queryValue("before") {
-            guard let parsed = HTTPWire.messageCursor(text) else { throw .validation(reason: "a malformed cursor") }
+        if let before {
+            guard let parsed = HTTPWire.messageCursor(before) else { throw .validation(reason: "a malformed cursor") }
             cursor = parsed
         }
-        let page = try backend.messages(in: ConversationID(conversation), before: cursor, limit: limit, as: user)
+        let page = try backend.messages(in: conversation, before: cursor, limit: limit ?? Self.pageLimit, as: user)
         let next = page.hasMore ? page.messages.first.map { HTTPWire.text(of: $0.cursor) } : nil
         return try ok(HTTPWire.MessagePageBody(messages: page.messages, hasMore: page.hasMore, nextCursor: next))
     }
 
-    private func conversation(_ id: String, as user: UserID) throws(DeliveryError) -> HTTPResponse {
-        let details = try backend.conversationDetails(ConversationID(id), as: user)
+    private func conversation(_ id: ConversationID, as user: UserID) throws(DeliveryError) -> HTTPResponse {
+        let details = try backend.conversationDetails(id, as: user)
         return try ok(HTTPWire.ConversationBody(conversation: details.conversation, messageCount: details.messageCount))
     }
 
-    private func conversations(of owner: String, request: HTTPRequest, as user: UserID) throws(DeliveryError)
-        -> HTTPResponse
+    private func conversations(of owner: UserID, after: String?, limit: Int?, as user: UserID)
+        throws(DeliveryError) -> HTTPResponse
     {
-        let limit = try Self.limit(request)
         var cursor: ConversationCursor?
-        if let text = request.queryValue("after") {
-            guard let parsed = HTTPWire.conversationCursor(text) else {
+        if let after {
+            guard let parsed = HTTPWire.conversationCursor(after) else {
                 throw .validation(reason: "a malformed cursor")
             }
             cursor = parsed
         }
-        let page = try backend.conversations(of: UserID(owner), after: cursor, limit: limit, as: user)
+        let page = try backend.conversations(of: owner, after: cursor, limit: limit ?? Self.pageLimit, as: user)
         let last = page.hasMore ? page.conversations.last : nil
         let next = last.map { HTTPWire.text(of: ConversationCursor(lastActivity: $0.lastActivity, id: $0.id)) }
         return try ok(
@@ -228,41 +253,6 @@ public final class ChatRouter {
         } catch {
             throw .server(code: 500)
         }
-    }
-
-    static func segments(of path: String) -> [String]? {
-        var result: [String] = []
-        for piece in path.split(separator: "/", omittingEmptySubsequences: true) {
-            guard let decoded = HTTPRequestParser.percentDecoded(piece), !decoded.isEmpty else { return nil }
-            result.append(decoded)
-        }
-        return result
-    }
-
-    private static func isKnown(_ segments: [String], devRoutes: Bool) -> Bool {
-        switch (segments.count, segments.first) {
-        case (4, "conversations"): segments[2] == "messages"
-        case (3, "conversations"):
-            ["messages", "messages:batch", "receipts", "reads", "hide"]
-                .contains(segments[2])
-        case (2, "conversations"), (1, "users"), (1, "presence"), (1, "events"), (1, "snapshot"): true
-        case (2, "sessions"): segments[1] == "current"
-        case (3, "sessions"): segments[1] == "current" && segments[2] == "expire"
-        case (2, "events"): segments[1] == "end" || (segments[1] == "trim" && devRoutes)
-        case (3, "users"): ["conversations", "display-name", "presence"].contains(segments[2])
-        default: false
-        }
-    }
-
-    /// The query's `name` (by default `limit`): a whole number from 1 to `maxPageSize`, `defaultValue` when absent.
-    static func limit(_ request: HTTPRequest, named name: String = "limit", defaultValue: Int = 50)
-        throws(DeliveryError) -> Int
-    {
-        guard let text = request.queryValue(name) else { return defaultValue }
-        guard let limit = Int(text), (1...maxPageSize).contains(limit) else {
-            throw .validation(reason: "\(name) must be a whole number from 1 to \(maxPageSize)")
-        }
-        return limit
     }
 
     func decode<Value: Decodable>(_ type: Value.Type, _ body: [UInt8]) throws(DeliveryError) -> Value {

@@ -1,3 +1,5 @@
+import CourierData
+
 /// A strict, bounded HTTP/1.1 request parser: request line, header fields and a `Content-Length` body.
 ///
 /// It is fed the bytes received so far and answers "not yet", a request (with how many bytes it used, so a
@@ -171,21 +173,9 @@ public struct HTTPRequestParser: Sendable {
         return (name.lowercased(), String(line[line.index(after: colon)...]).trimmingWhitespace)
     }
 
-    /// Percent-decodes `text`; nil for a malformed escape or bytes that are not UTF-8.
-    public static func percentDecoded<S: StringProtocol>(_ text: S) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8)[...]
-        while let byte = iterator.popFirst() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.popFirst().flatMap(\.hexValue), let low = iterator.popFirst().flatMap(\.hexValue)
-            else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
+    /// Percent-decodes `text`; nil for a malformed escape or bytes that are not UTF-8 (the route table's decoding,
+    /// `HTTPRoute.percentDecoded(_:)`, which a path's segments get too).
+    public static func percentDecoded<S: StringProtocol>(_ text: S) -> String? { HTTPRoute.percentDecoded(text) }
 }
 
 extension UInt8 {
@@ -196,15 +186,6 @@ extension UInt8 {
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         default: Array("!#$%&'*+-.^_`|~".utf8).contains(self)
-        }
-    }
-
-    fileprivate var hexValue: UInt8? {
-        switch self {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }

@@ -29,15 +29,13 @@ extension ChatViewModel {
     /// (closes). The labels are the strings table's, so a translated table's words work. Throws `noAlertShowing`,
     /// `unknownAction`, or what the action throws; nothing changes then.
     public func chooseAlertAction(_ label: String) throws {
-        guard let alert = store.state.alert else { throw PresentationError.noAlertShowing }
-        try chooseAlertAction(strings.button(labelled: label, among: alert.buttons))
+        try chooseAlertAction(DialogPress(labelled: label, on: store.state.alert, strings: strings).action)
     }
 
     /// Presses the open alert's button that does `action` (see `chooseAlertAction(_:)` by label). Throws
     /// `noAlertShowing`, `unknownAction` when the alert has no such button, or what the action throws.
     public func chooseAlertAction(_ action: DialogAction) throws {
-        guard let alert = store.state.alert else { throw PresentationError.noAlertShowing }
-        try strings.requireButton(action, among: alert.buttons)
+        let alert = try DialogPress(action, on: store.state.alert, strings: strings).dialog
         switch (alert.kind, action) {
         case (.failed, .retry): try retry(messageID: alert.messageID)
         case (.failed, .delete): try delete(messageID: alert.messageID)

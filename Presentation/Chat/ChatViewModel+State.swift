@@ -82,7 +82,7 @@ extension ChatViewModel {
 
     /// The alert or action sheet over a message: the alert over a failed one ("Message Failed" with Retry,
     /// Delete, Cancel), the action sheet over a queued one (Cancel, Info, Dismiss) and the Info alert it opens.
-    public struct MessageAlert: Equatable, Sendable {
+    public struct MessageAlert: Equatable, Sendable, DialogButtons {
         /// Which of the three it is.
         public enum Kind: Equatable, Sendable {
             /// Over a failed message: Retry, Delete, Cancel.

@@ -22,15 +22,13 @@ extension ConversationsListViewModel {
     /// and has the backend hide it for this user; Cancel closes it. One state either way. Throws `noAlertShowing` or
     /// `unknownAction`; nothing changes then.
     public func chooseAlertAction(_ label: String) throws {
-        guard let alert = store.state.alert else { throw PresentationError.noAlertShowing }
-        try chooseAlertAction(strings.button(labelled: label, among: alert.buttons))
+        try chooseAlertAction(DialogPress(labelled: label, on: store.state.alert, strings: strings).action)
     }
 
     /// The confirmation's button that does `action` (see `chooseAlertAction(_:)` by label). Throws `noAlertShowing`,
     /// or `unknownAction` when it has no such button; nothing changes then.
     public func chooseAlertAction(_ action: DialogAction) throws {
-        guard let alert = store.state.alert else { throw PresentationError.noAlertShowing }
-        try strings.requireButton(action, among: alert.buttons)
+        let alert = try DialogPress(action, on: store.state.alert, strings: strings).dialog
         guard action == .delete, let deleter else {
             store.update { $0.alert = nil }
             return

@@ -29,7 +29,7 @@ extension ConversationsListViewModel {
 
     /// The confirmation before a conversation is deleted: "Delete Conversation", saying what goes with it — how
     /// many queued and failed messages are discarded — with Delete and Cancel.
-    public struct DeleteAlert: Equatable, Sendable {
+    public struct DeleteAlert: Equatable, Sendable, DialogButtons {
         /// The conversation it is about.
         public var conversationID: ConversationID
         /// Its title.

@@ -56,15 +56,14 @@ extension OfflineQueueViewModel {
     /// Presses the confirmation's button labelled `label`, in any case — the strings table's words, so a
     /// translated table's work. Throws `noAlertShowing`, `unknownAction`, or what Delete throws.
     public func chooseAlertAction(_ label: String) throws {
-        guard let confirmation = store.state.deleteConfirmation else { throw PresentationError.noAlertShowing }
-        try chooseAlertAction(strings.button(labelled: label, among: confirmation.buttons))
+        try chooseAlertAction(
+            DialogPress(labelled: label, on: store.state.deleteConfirmation, strings: strings).action)
     }
 
     /// Presses the confirmation's button that does `action`: Delete removes the message for good and closes it,
     /// in one state; Cancel closes it. Throws `noAlertShowing`, `unknownAction`, or the outbox's error.
     public func chooseAlertAction(_ action: DialogAction) throws {
-        guard let confirmation = store.state.deleteConfirmation else { throw PresentationError.noAlertShowing }
-        try strings.requireButton(action, among: confirmation.buttons)
+        let confirmation = try DialogPress(action, on: store.state.deleteConfirmation, strings: strings).dialog
         guard action == .delete else {
             store.update { $0.deleteConfirmation = nil }
             return

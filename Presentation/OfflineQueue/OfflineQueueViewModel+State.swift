@@ -107,7 +107,7 @@ extension OfflineQueueViewModel {
     }
 
     /// The confirmation before a queued or failed message is deleted: "Delete Message", with Delete and Cancel.
-    public struct DeleteConfirmation: Equatable, Sendable {
+    public struct DeleteConfirmation: Equatable, Sendable, DialogButtons {
         /// The message it is about.
         public var messageID: MessageID
         /// Its title.

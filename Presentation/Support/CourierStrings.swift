@@ -198,20 +198,4 @@ public struct CourierStrings: Sendable {
     public func action(labelled label: String, among actions: [DialogAction]) -> DialogAction? {
         actions.first { self.label(for: $0).lowercased() == label.lowercased() }
     }
-
-    /// The button of `buttons` labelled `label` (any case); throws `PresentationError.unknownAction` naming the
-    /// labels there are.
-    func button(labelled label: String, among buttons: [DialogAction]) throws -> DialogAction {
-        guard let action = action(labelled: label, among: buttons) else {
-            throw PresentationError.unknownAction(label, available: buttons.map(self.label(for:)))
-        }
-        return action
-    }
-
-    /// Throws `PresentationError.unknownAction` unless `buttons` has `action`.
-    func requireButton(_ action: DialogAction, among buttons: [DialogAction]) throws {
-        guard buttons.contains(action) else {
-            throw PresentationError.unknownAction(label(for: action), available: buttons.map(self.label(for:)))
-        }
-    }
 }

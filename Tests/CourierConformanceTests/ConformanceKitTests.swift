@@ -60,6 +60,23 @@ import Testing
         #expect(report.passed)
     }
 
+    @Test func aBackendServedUnderAPathIsCheckedUnderIt() async throws {
+        // Given the contract served under /api only (404 outside it), as behind a reverse proxy
+        let server = try BrokenServer(nil, under: "/api")
+        defer { server.stop() }
+        let base = try #require(URL(string: server.url.absoluteString + "/"))
+
+        // When the kit checks it at http://127.0.0.1:PORT/api/
+        let report = await ConformanceKit(
+            options: ConformanceOptions(server: base, user: Self.me, user2: Self.ben, timeout: Self.patience)
+        ).run()
+
+        // Then every request went under /api, and every check passed
+        #expect(report.failures == [])
+        #expect(report.results.map(\.check) == ConformanceCheck.allCases)
+        #expect(report.results.allSatisfy { $0.outcome == .passed })
+    }
+
     @Test func aRefusedSignInEndsTheRunWithOneFailure() async throws {
         // Given courier-server
         let server = try ServerFixture(limits: HTTPLimits()).server

@@ -14,7 +14,7 @@ import Foundation
 extension HTTPChatClient: EventFeed {
     /// `GET /events/end`: the position of the signed-in user's newest event.
     public func feedEnd(for user: UserID) async throws(DeliveryError) -> FeedPosition {
-        try await request("GET", ["events", "end"], as: HTTPWire.FeedEndBody.self).position
+        try await request(.feedEnd, as: HTTPWire.FeedEndBody.self).position
     }
 
     /// `GET /events?after=N&limit=L&timeout=S`: the signed-in user's events after `cursor`, held by the server up to
@@ -23,11 +23,8 @@ extension HTTPChatClient: EventFeed {
         async throws(DeliveryError) -> FeedAnswer
     {
         let held = min(max(.zero, wait), HTTPWire.maxEventWait)
-        var query = [
-            URLQueryItem(name: "after", value: cursor.description), URLQueryItem(name: "limit", value: "\(limit)"),
-        ]
-        if held > .zero { query.append(URLQueryItem(name: "timeout", value: Self.seconds(held))) }
-        let reply = try await answer("GET", ["events"], query: query, held: held)
+        let route = HTTPRoute.events(after: cursor.description, limit: limit, timeout: held > .zero ? held : nil)
+        let reply = try await answer(route)
         if reply.status == HTTPWire.expiredStatus { return .expired }
         guard (200...299).contains(reply.status) else { throw reply.error }
         guard let batch = (try? HTTPWire.decode(HTTPWire.EventsBody.self, from: reply.data))?.batch else {
@@ -40,14 +37,8 @@ extension HTTPChatClient: EventFeed {
     public func snapshot(for user: UserID, conversationLimit: Int, chats: [ConversationID], messageLimit: Int)
         async throws(DeliveryError) -> FeedSnapshot
     {
-        var query = [
-            URLQueryItem(name: "conversations", value: "\(conversationLimit)"),
-            URLQueryItem(name: "messages", value: "\(messageLimit)"),
-        ]
-        if !chats.isEmpty {
-            query.append(URLQueryItem(name: "chats", value: chats.map(\.rawValue).joined(separator: ",")))
-        }
-        return try await request("GET", ["snapshot"], query: query, as: HTTPWire.SnapshotBody.self).snapshot
+        let route = HTTPRoute.snapshot(conversations: conversationLimit, chats: chats, messages: messageLimit)
+        return try await request(route, as: HTTPWire.SnapshotBody.self).snapshot
     }
 
     /// `POST /conversations/{id}/receipts`: moves the signed-in user's marker. A receipt naming another user is
@@ -58,15 +49,7 @@ extension HTTPChatClient: EventFeed {
         }
         let body = HTTPWire.ReceiptBody(
             kind: receipt.kind, messageID: receipt.upTo.id, timestamp: receipt.upTo.timestamp)
-        _ = try await exchange(
-            "POST", ["conversations", receipt.conversationID.rawValue, "receipts"], body: encoded(body))
-    }
-
-    /// A duration as the query's seconds: whole seconds without a fraction, else to the millisecond.
-    private static func seconds(_ duration: Duration) -> String {
-        let milliseconds = Int64((duration.timeInterval * 1_000).rounded())
-        guard milliseconds % 1_000 != 0 else { return String(milliseconds / 1_000) }
-        return String(format: "%.3f", Double(milliseconds) / 1_000)
+        _ = try await exchange(.receipts(receipt.conversationID), body: encoded(body))
     }
 }
 
@@ -76,8 +59,7 @@ extension HTTPChatClient {
     /// `GET /conversations/{id}/reads`: each participant's read marker (nil before their first read); `.notFound`
     /// for an unknown conversation.
     public func reads(in conversation: ConversationID) async throws(DeliveryError) -> [UserID: MessageID?] {
-        let body = try await request(
-            "GET", ["conversations", conversation.rawValue, "reads"], as: HTTPWire.ReadsBody.self)
+        let body = try await request(.reads(conversation), as: HTTPWire.ReadsBody.self)
         var reads: [UserID: MessageID?] = [:]
         for (user, marker) in body.reads { reads.updateValue(marker, forKey: UserID(user)) }
         return reads
@@ -86,6 +68,6 @@ extension HTTPChatClient {
     /// `POST /events/trim`: the server forgets every event every feed keeps (a device whose cursor is behind must
     /// start over).
     public func trimEvents() async throws {
-        _ = try await exchange("POST", ["events", "trim"])
+        _ = try await exchange(.trimEvents)
     }
 }

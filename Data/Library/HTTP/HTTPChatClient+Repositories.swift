@@ -8,9 +8,7 @@ extension HTTPChatClient: MessageRepository {
     /// `PUT /conversations/{id}/messages/{messageId}`: stores the message, or answers with the stored one when the
     /// id is known with the same content; `.conflict` when it is known with other content.
     public func send(_ message: Message) async throws(DeliveryError) -> Message {
-        try await request(
-            "PUT", ["conversations", message.conversationID.rawValue, "messages", message.id.rawValue],
-            body: encoded(message), as: Message.self)
+        try await request(.putMessage(message.conversationID, message.id), body: encoded(message), as: Message.self)
     }
 
     /// `POST /conversations/{id}/messages:batch`: the messages of one conversation in ONE request, applied in order,
@@ -21,8 +19,8 @@ extension HTTPChatClient: MessageRepository {
             throw DeliveryError.validation(reason: "a batch holds the messages of one conversation")
         }
         let response = try await request(
-            "POST", ["conversations", first.conversationID.rawValue, "messages:batch"],
-            body: encoded(HTTPWire.BatchRequest(messages: messages)), as: HTTPWire.BatchResponse.self)
+            .sendBatch(first.conversationID), body: encoded(HTTPWire.BatchRequest(messages: messages)),
+            as: HTTPWire.BatchResponse.self)
         guard response.results.count == messages.count else {
             throw DeliveryError.unknown("the server answered \(response.results.count) results for \(messages.count)")
         }
@@ -37,11 +35,9 @@ extension HTTPChatClient: MessageRepository {
     public func messages(in conversation: ConversationID, before cursor: MessageCursor?, limit: Int)
         async throws(DeliveryError) -> MessagePage
     {
-        var query = [URLQueryItem(name: "limit", value: "\(limit)")]
-        if let cursor { query.append(URLQueryItem(name: "before", value: cursor.token ?? HTTPWire.text(of: cursor))) }
+        let before = cursor.map { $0.token ?? HTTPWire.text(of: $0) }
         return try await request(
-            "GET", ["conversations", conversation.rawValue, "messages"], query: query,
-            as: HTTPWire.MessagePageBody.self
+            .messages(conversation, before: before, limit: limit), as: HTTPWire.MessagePageBody.self
         ).page
     }
 }
@@ -53,10 +49,8 @@ extension HTTPChatClient: ConversationRepository {
     public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int)
         async throws(DeliveryError) -> ConversationPage
     {
-        var query = [URLQueryItem(name: "limit", value: "\(limit)")]
-        if let cursor { query.append(URLQueryItem(name: "after", value: HTTPWire.text(of: cursor))) }
-        let body = try await request(
-            "GET", ["users", user.rawValue, "conversations"], query: query, as: HTTPWire.ConversationPageBody.self)
+        let route = HTTPRoute.conversations(of: user, after: cursor.map(HTTPWire.text(of:)), limit: limit)
+        let body = try await request(route, as: HTTPWire.ConversationPageBody.self)
         return ConversationPage(conversations: body.conversations, hasMore: body.hasMore)
     }
 }
@@ -67,16 +61,12 @@ extension HTTPChatClient: UserRepository {
     /// `GET /users?ids=a,b`: the known users among `ids`, in the order asked.
     public func users(_ ids: [UserID]) async throws(DeliveryError) -> [User] {
         guard !ids.isEmpty else { return [] }
-        return try await request(
-            "GET", ["users"], query: [URLQueryItem(name: "ids", value: ids.map(\.rawValue).joined(separator: ","))],
-            as: [User].self)
+        return try await request(.users(ids), as: [User].self)
     }
 
     /// `GET /presence?ids=a,b`: the presence of the known users among `ids`.
     public func presence(_ ids: [UserID]) async throws(DeliveryError) -> [Presence] {
         guard !ids.isEmpty else { return [] }
-        return try await request(
-            "GET", ["presence"], query: [URLQueryItem(name: "ids", value: ids.map(\.rawValue).joined(separator: ","))],
-            as: [Presence].self)
+        return try await request(.presence(ids), as: [Presence].self)
     }
 }

@@ -24,7 +24,8 @@ import Foundation
 /// `TokenStore` given (an app keeps it in the Keychain). A 401 answer is `.unauthorized`: sending pauses, and the
 /// client no longer signs in by itself until the app calls `signIn()` (then `signInRenewed()` on its client).
 public final class HTTPChatClient: ChatBackend, Sendable {
-    /// Where the server is, e.g. `http://127.0.0.1:8080`.
+    /// Where the server is, e.g. `http://127.0.0.1:8080`; a path it has is kept, each route's path going under it
+    /// (`HTTPRoute.url(against:)`).
     public let baseURL: URL
     /// The user this client signs in as.
     public let user: UserID
@@ -67,40 +68,40 @@ public final class HTTPChatClient: ChatBackend, Sendable {
 
     /// The conversation as the server keeps it and how many messages it stores; `.notFound` for an unknown id.
     public func conversationInfo(_ id: ConversationID) async throws -> HTTPWire.ConversationBody {
-        try await request("GET", ["conversations", id.rawValue], as: HTTPWire.ConversationBody.self)
+        try await request(.conversation(id), as: HTTPWire.ConversationBody.self)
     }
 
     /// Changes a user's display name (`PUT /users/{id}/display-name`).
     public func updateDisplayName(of user: UserID, to name: String) async throws {
         let body = try encoded(HTTPWire.DisplayNameBody(name: name))
-        _ = try await exchange("PUT", ["users", user.rawValue, "display-name"], body: body)
+        _ = try await exchange(.displayName(user), body: body)
     }
 
     /// Tells the server this user's device connected (`online`) or disconnected (`PUT /users/{id}/presence`):
     /// what others see under a chat's title.
     public func setPresence(online: Bool) async throws {
         let body = try encoded(HTTPWire.PresenceBody(isOnline: online))
-        _ = try await exchange("PUT", ["users", user.rawValue, "presence"], body: body)
+        _ = try await exchange(.setPresence(user), body: body)
     }
 
     /// Hides `conversation` from the signed-in user's list (`POST /conversations/{id}/hide`): the others keep it.
     public func hideConversation(_ conversation: ConversationID) async throws {
-        _ = try await exchange("POST", ["conversations", conversation.rawValue, "hide"])
+        _ = try await exchange(.hideConversation(conversation))
     }
 
     /// Deletes a message the signed-in user sent, for everyone (`DELETE /conversations/{id}/messages/{messageId}`):
     /// every participant's feed hears of it, and its id is never stored again.
     public func deleteMessage(_ id: MessageID, in conversation: ConversationID) async throws {
-        _ = try await exchange("DELETE", ["conversations", conversation.rawValue, "messages", id.rawValue])
+        _ = try await exchange(.deleteMessage(conversation, id))
     }
 
     // MARK: - Transport
 
     /// Sends one request and decodes a 2xx answer as `Value`; any other answer throws its `DeliveryError`.
-    func request<Value: Decodable>(
-        _ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil, as type: Value.Type
-    ) async throws(DeliveryError) -> Value {
-        let data = try await exchange(method, path, query: query, body: body)
+    func request<Value: Decodable>(_ route: HTTPRoute, body: Data? = nil, as type: Value.Type)
+        async throws(DeliveryError) -> Value
+    {
+        let data = try await exchange(route, body: body)
         do {
             return try HTTPWire.decode(type, from: data)
         } catch {
@@ -109,29 +110,24 @@ public final class HTTPChatClient: ChatBackend, Sendable {
     }
 
     /// Sends one request; returns the body of a 2xx answer, throws the `DeliveryError` of any other.
-    func exchange(_ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil)
-        async throws(DeliveryError) -> Data
-    {
-        let reply = try await answer(method, path, query: query, body: body)
+    func exchange(_ route: HTTPRoute, body: Data? = nil) async throws(DeliveryError) -> Data {
+        let reply = try await answer(route, body: body)
         guard (200...299).contains(reply.status) else { throw reply.error }
         return reply.data
     }
 
     /// Sends one request, signed in, and returns its answer, whatever its status; throws only for a transport
-    /// failure or a sign-in that could not be made. A request the server may hold (a long poll) names its longest
-    /// hold in `held`: it goes on the poll session, with `held` on top of the usual timeout.
-    func answer(
-        _ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil, held: Duration = .zero
-    ) async throws(DeliveryError) -> Reply {
+    /// failure or a sign-in that could not be made.
+    func answer(_ route: HTTPRoute, body: Data? = nil) async throws(DeliveryError) -> Reply {
         let token = try await signedIn()
-        let reply = try await unsignedAnswer(method, path, query: query, body: body, bearer: token, held: held)
+        let reply = try await unsignedAnswer(route, body: body, bearer: token)
         guard reply.status == 401 else {
             await signInState.accepted(token)
             return reply
         }
         guard await signInState.refused(token) else { return reply }
         let renewed = try await signedIn()
-        let again = try await unsignedAnswer(method, path, query: query, body: body, bearer: renewed, held: held)
+        let again = try await unsignedAnswer(route, body: body, bearer: renewed)
         if again.status == 401 { _ = await signInState.refused(renewed) } else { await signInState.accepted(renewed) }
         return again
     }
@@ -146,18 +142,13 @@ public final class HTTPChatClient: ChatBackend, Sendable {
         do { return try HTTPWire.encode(value) } catch { throw DeliveryError(error) }
     }
 
-    /// Sends one request with `bearer` (or none) and returns its answer, whatever its status.
-    func unsignedAnswer(
-        _ method: String, _ path: [String], query: [URLQueryItem] = [], body: Data? = nil, bearer: String?,
-        held: Duration = .zero
-    ) async throws(DeliveryError) -> Reply {
-        var request = URLRequest(url: url(path, query: query))
-        request.httpMethod = method
-        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
-        if let body {
-            request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    /// Sends one request with `bearer` (or none) and returns its answer, whatever its status. A route the server may
+    /// hold (a long poll) goes on the poll session, with its hold on top of the usual timeout.
+    func unsignedAnswer(_ route: HTTPRoute, body: Data? = nil, bearer: String?) async throws(DeliveryError) -> Reply {
+        guard var request = route.request(against: baseURL, bearer: bearer, body: body) else {
+            throw DeliveryError.validation(reason: "no URL for \(route) under \(baseURL)")
         }
+        let held = route.hold
         guard held > .zero else { return try await perform(request, on: session) }
         request.timeoutInterval = attemptSeconds + held.timeInterval.rounded(.up)
         return try await perform(request, on: pollSession)
@@ -192,7 +183,7 @@ public final class HTTPChatClient: ChatBackend, Sendable {
     /// Signs out (`DELETE /sessions/current`): the server revokes the token and the client forgets it.
     public func signOut() async throws {
         let token = try await signInState.token { [self] in try await grantSignIn() }
-        let reply = try await unsignedAnswer("DELETE", ["sessions", "current"], bearer: token)
+        let reply = try await unsignedAnswer(.signOut, bearer: token)
         guard (200...299).contains(reply.status) || reply.status == 401 else { throw reply.error }
         await signInState.forget()
     }
@@ -200,28 +191,18 @@ public final class HTTPChatClient: ChatBackend, Sendable {
     /// Asks the server to make the current token expire now (`POST /sessions/current/expire`, a development route
     /// of `courier-server`): the next request answers 401, as after a real expiry.
     public func expireSignIn() async throws {
-        _ = try await exchange("POST", ["sessions", "current", "expire"])
+        _ = try await exchange(.expireSession)
     }
 
     private func grantSignIn() async throws -> SignInToken {
         guard let password else { throw DeliveryError.unauthorized }
         let body = try HTTPWire.encode(HTTPWire.SignInBody(userID: user, password: password))
-        let reply = try await unsignedAnswer("POST", ["sessions"], body: body, bearer: nil)
+        let reply = try await unsignedAnswer(.signIn, body: body, bearer: nil)
         guard (200...299).contains(reply.status) else { throw reply.error }
         guard let session = try? HTTPWire.decode(HTTPWire.SessionBody.self, from: reply.data) else {
             throw DeliveryError.unknown("the server's answer could not be read")
         }
         return SignInToken(user: user, token: session.token, expiresAt: session.expiresAt)
-    }
-
-    private func url(_ path: [String], query: [URLQueryItem]) -> URL {
-        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
-        let segments = path.map { $0.addingPercentEncoding(withAllowedCharacters: .pathSegment) ?? $0 }
-        components.percentEncodedPath = "/" + segments.joined(separator: "/")
-        components.queryItems = query.isEmpty ? nil : query
-        // `+` is legal in a query but means a space to many servers; ours reads it literally, but be explicit.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        return components.url ?? baseURL
     }
 
     /// Runs the request; a cancelled caller cancels it (`cancelled`).
@@ -233,13 +214,4 @@ public final class HTTPChatClient: ChatBackend, Sendable {
 
     /// The `DeliveryError` of a transport failure.
     static func deliveryError(for error: any Error) -> DeliveryError { HTTPTransfer.deliveryError(for: error) }
-}
-
-extension CharacterSet {
-    /// What may stand unescaped in one path segment.
-    package static let pathSegment: CharacterSet = {
-        var set = CharacterSet.urlPathAllowed
-        set.remove(charactersIn: "/;")
-        return set
-    }()
 }

@@ -167,4 +167,41 @@ import Testing
         await #expect(throws: DeliveryError.unanswered) { try await client.send(ServerFixture.message("x")) }
         #expect(DeliveryError.unanswered.mayHaveBeenApplied && DeliveryError.unanswered.isBackendUnreachable)
     }
+
+    @Test func aBaseURLsPathIsKeptAndIdsGoEncoded() async throws {
+        // Given a server that records what it is asked and answers an empty list, and a client of it under /api/
+        let asked = AskedRequests()
+        let server = try SocketServer(port: 0) { request in
+            asked.append(request)
+            return HTTPResponse(status: 200, body: Array("[]".utf8))
+        }
+        server.start()
+        defer { server.stop() }
+        let client = HTTPChatClient(
+            baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)/api/")), user: "me", timeout: .seconds(5)
+        )
+
+        // When it asks for users and deletes a message, with ids a URL reserves characters of
+        _ = try await client.users(["a/b", "c d"])
+        try await client.deleteMessage("m/1?", in: "c 1")
+
+        // Then both went below /api, ids encoded whole, asking for JSON, and the route table reads them as sent
+        let requests = asked.all
+        #expect(requests.map(\.path) == ["/api/users", "/api/conversations/c%201/messages/m%2F1%3F"])
+        #expect(requests.allSatisfy { $0.header("accept") == "application/json" })
+        let routes = requests.map {
+            HTTPRoute.parse(method: $0.method, path: String($0.path.dropFirst(4)), query: $0.query)
+        }
+        #expect(routes == [.success(.users(["a/b", "c d"])), .success(.deleteMessage("c 1", "m/1?"))])
+    }
+}
+
+/// What a test server was asked, from its connections' threads.
+private final class AskedRequests: @unchecked Sendable {
+    private let lock = NSLock()
+    private var requests: [HTTPRequest] = []
+
+    var all: [HTTPRequest] { lock.withLock { requests } }
+
+    func append(_ request: HTTPRequest) { lock.withLock { requests.append(request) } }
 }
