@@ -17,11 +17,17 @@ public enum ProductBinary {
         try cache.located(name) { locate(name, environment: environment) }.get()
     }
 
-    /// Runs `executable` with `arguments` to its end: its exit status and what it printed.
-    public static func run(_ executable: URL, _ arguments: [String]) throws -> ProductRun {
+    /// Runs `executable` with `arguments` to its end, with this process's environment plus `environment`: its exit
+    /// status and what it printed.
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> ProductRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
