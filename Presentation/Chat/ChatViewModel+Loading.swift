@@ -19,13 +19,12 @@ extension ChatViewModel {
     }
 
     private func pageLoaded(_ page: MessagePage, newest: Bool) {
-        if shown.olderCursor == nil { newestPageFailed = nil }
+        if shown.olderCursor == nil { newestPage.firstPageLoaded() }
         if newest {
             // Answered by the device for a backend out of reach: it may lack what the backend got meanwhile (the
             // feed brings only what comes after its cursor), so the newest page is asked for again once the feed is
             // live, or the device is back online.
-            newestPageFromCache = page.isCached
-            if page.isCached { loadWaitsForConnection = true }
+            newestPage.newestLoaded(cached: page.isCached)
         }
         shown.timeline.merge(page: page.messages)
         // The backend's token for the page before, when it gave one, goes back with the next request as it came.
@@ -52,9 +51,9 @@ extension ChatViewModel {
         // A backend that refuses or answers nothing is unreachable alike (a frozen server, a captive portal).
         let unreachable = delivery?.isBackendUnreachable == true
         let offline = (delivery == .offline || unreachable) && newest
-        if offline { loadWaitsForConnection = true }
+        if offline { newestPage.newestUnreachable() }
         // Set before the render, so that the state it draws already says more may come (the next `more` asks again).
-        if newest, !cancelled { newestPageFailed = .some(nil) }
+        if newest, !cancelled { newestPage.newestFailed(showing: nil) }
         render {
             if offline {
                 $0.error = unreachable ? strings.chatUnreachableLoad : strings.chatOfflineLoad
@@ -64,17 +63,14 @@ extension ChatViewModel {
             $0.isLoading = false
             $0.isLoadingOlder = false
         }
-        if newest, !cancelled { newestPageFailed = .some(store.state.error) }
+        if newest, !cancelled { newestPage.newestFailed(showing: store.state.error) }
     }
 
     /// The feed is live again: a newest page that failed loads now (the connection's return alone does not bring
     /// back an expired sign-in).
     func feedLive() {
-        guard newestPageFailed != nil || newestPageFromCache, !store.state.isLoading else { return }
-        let failure = newestPageFailed ?? nil
-        newestPageFailed = nil
-        newestPageFromCache = false
-        loadWaitsForConnection = false
+        guard newestPage.waitsForLiveFeed, !store.state.isLoading else { return }
+        let failure = newestPage.feedLive()
         render {
             if let text = failure, $0.error == text { $0.error = nil }
             $0.isLoading = true
@@ -113,11 +109,11 @@ extension ChatViewModel {
             $0.connected = shared.connected
             $0.alert = $0.alert?.waiting(for: wait)
         }
-        guard shared.isOnline, !store.state.isOnline, loadWaitsForConnection, !store.state.isLoading else {
+        guard shared.isOnline, !store.state.isOnline, newestPage.waitsForConnection, !store.state.isLoading else {
             store.update(apply)
             return
         }
-        loadWaitsForConnection = false
+        newestPage.retrying()
         render {
             apply(&$0)
             if $0.error == strings.chatOfflineLoad { $0.error = nil }

@@ -15,7 +15,7 @@ extension ChatViewModel {
         var rows: [MessageRow] = []
         var failed: [MessageID] = []
         var nextChange: Date?
-        if now == renderedAt, let rendered, rendered.revision == shown.timeline.revision,
+        if let rendered, rendered.at == now, rendered.revision == shown.timeline.revision,
             rendered.windowStart == shown.start
         {
             // Nothing shown changed since the last render (a load that failed, a flag): keep the rows, which also
@@ -37,15 +37,14 @@ extension ChatViewModel {
             $0.failedMessageIDs = failed
             // A newest page that failed says nothing of the beginning: more may come.
             $0.hasMore =
-                shown.serverHasMore || shown.start > 0 || shown.pendingFrontier != nil || newestPageFailed != nil
+                shown.serverHasMore || shown.start > 0 || shown.pendingFrontier != nil || newestPage.failed
             // The alert goes once its message left the status it is about (retried, deleted, sent from the queue).
             if let alert = $0.alert, shown.timeline.message(alert.messageID)?.status != alert.requiredStatus {
                 $0.alert = nil
             }
             change(&$0)
         }
-        renderedAt = now
-        rendered = (shown.timeline.revision, shown.start, nextChange)
+        rendered = (now, shown.timeline.revision, shown.start, nextChange)
         scheduleRefresh(at: nextChange)
     }
 
@@ -55,7 +54,7 @@ extension ChatViewModel {
     /// the last one, since every row's relative time may then read differently.
     func renderRow(at index: Int, inserted: Bool, previous: Message?, error: String?? = nil) {
         let now = clock.now
-        guard now == renderedAt else {
+        guard now == rendered?.at else {
             render { state in if let error { state.error = error } }
             return
         }
@@ -88,7 +87,7 @@ extension ChatViewModel {
 
     /// Removes the row at `index` of the window (`previous` is its message), like `renderRow`.
     func renderRemoval(at index: Int, previous: Message?, clearingError: Bool = false) {
-        guard clock.now == renderedAt else {
+        guard clock.now == rendered?.at else {
             render { if clearingError { $0.error = nil } }
             return
         }

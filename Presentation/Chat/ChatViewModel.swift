@@ -39,28 +39,22 @@ public final class ChatViewModel: StateEmitting {
     private var tokens: [ObservationToken] = []
     /// Keeps the chat counted as on screen (`LiveSync.watch`) from `start()` until the view model goes.
     private var watching: ObservationToken?
+    /// Whether `start()` was called.
+    var started: Bool { watching != nil }
 
     // MARK: - Internal state
 
     /// What the chat holds of its conversation and which part is on screen (`ChatWindow`).
     var shown = ChatWindow()
-    var started = false
     var refreshDeadline: Date?
     /// Whether the app is in the foreground: in the background the relative-time refresh stops.
     var isInForeground = true
-    /// The newest page could not load offline; it loads once the device is back online.
-    var loadWaitsForConnection = false
-    /// Whether the newest page shown came from the device's cache (the backend out of reach): asked for again once
-    /// the feed is live.
-    var newestPageFromCache = false
-    /// The newest page could not load (sign-in expired, the backend failing — or offline): it loads once the feed
-    /// is live again (online, signed in, listening), with the error text its failure set, if still shown, cleared.
-    var newestPageFailed: String??
-    /// The clock reading of the last full render: while it holds, an event redraws only its own row.
-    var renderedAt: Date?
-    /// What the last full render drew: the timeline's revision, the window's start and the next time a row's time
-    /// text changes. While all three and the clock hold, the rows shown are still the window's.
-    var rendered: (revision: Int, windowStart: Int, nextChange: Date?)?
+    /// Why the newest page is asked for again, and when (`NewestPageRetry`).
+    var newestPage = NewestPageRetry()
+    /// What the last full render drew, and when: the clock reading (while it holds, an event redraws only its own
+    /// row), the timeline's revision, the window's start and the next time a row's time text changes. While all
+    /// three and the clock hold, the rows shown are still the window's.
+    var rendered: (at: Date, revision: Int, windowStart: Int, nextChange: Date?)?
 
     // MARK: - Init
 
@@ -117,7 +111,6 @@ public final class ChatViewModel: StateEmitting {
     /// Shows this conversation's pending messages at once and loads the newest page; later calls do nothing.
     public func start() {
         guard !started else { return }
-        started = true
         watching = sync.watch(conversationID)
         // The newest page of the queue only: a chat may hold thousands of queued messages.
         readPending(before: nil)
@@ -142,10 +135,10 @@ public final class ChatViewModel: StateEmitting {
     public func loadOlderMessages() {
         let current = store.state
         guard started, !current.isLoading, !current.isLoadingOlder else { return }
-        if newestPageFailed != nil {
+        if newestPage.failed {
             // The newest page never came: asking for more asks for it again, rather than claim the beginning (the
             // page, when it comes, clears the failure).
-            loadWaitsForConnection = false
+            newestPage.retrying()
             render {
                 $0.error = nil
                 $0.isLoading = true

@@ -62,29 +62,24 @@ public final class SyncEngine: LiveSync {
     /// Times the cursor was too old and the device started over.
     public var resets: Int { cursorLog.state.resets }
     /// Whether a live request is open: caught up and listening.
-    public private(set) var isLive = false
+    public var isLive: Bool { lifecycle.isLive }
     /// Whether the loop is catching up (it has not yet seen the end of the feed since it started).
-    public private(set) var isCatchingUp = false
+    public var isCatchingUp: Bool { lifecycle.isCatchingUp }
     /// Requests that failed in a row (0 once one succeeds).
-    public private(set) var consecutiveFailures = 0
+    public var consecutiveFailures: Int { lifecycle.consecutiveFailures }
     /// Whether the app is in the foreground.
-    public private(set) var isInForeground = true
+    public var isInForeground: Bool { lifecycle.isInForeground }
     /// Whether the feed refused the sign-in; `signInRenewed()` resumes.
-    public private(set) var isPausedForSignIn = false
+    public var isPausedForSignIn: Bool { lifecycle.isPausedForSignIn }
     /// Events applied since the engine was made (replays skipped not counted).
     public internal(set) var appliedEvents = 0
     /// Whether the catch-up-then-listen loop runs (online, in the foreground, signed in).
-    public var isRunning: Bool { loop != nil }
-    /// Set by `stop()`.
-    private var isStopped = false
-    /// How many times sign-in was renewed: an unauthorized answer to a request sent before the latest renewal is
-    /// old news.
-    private var signInRenewals = 0
-    var loop: TrackedTask<Void>?
+    public var isRunning: Bool { lifecycle.isRunning }
+    /// Whether the loop runs and where it stands, the app's foreground, and the loop's failures and sign-in renewals
+    /// (`SyncLifecycle`).
+    private var lifecycle = SyncLifecycle()
     /// Delivers the receipts `receipts` holds (`ReceiptSender`); made in `init`, once `self` can be captured.
     private var receiptSender: ReceiptSender!
-    /// Which loop is the current one: a cancelled loop still winding down must not touch the state of the next.
-    private var loopGeneration = 0
     /// The newest read marker per conversation this device made.
     var readMarkers: [ConversationID: MessageCursor] = [:]
     /// This device's messages between their send's answer and their echo (`EchoLedger`).
@@ -127,7 +122,7 @@ public final class SyncEngine: LiveSync {
             })
         receiptSender = ReceiptSender(queue: receipts, clock: clock) { [weak self] in
             guard let self else { return false }
-            return self.connectivity.isOnline && !self.isStopped
+            return self.connectivity.isOnline && !self.lifecycle.isStopped
         }
         for write in receipts.allWrites where write.kind == Self.receiptKind {
             guard let receipt = try? write.decodePayload(Receipt.self), receipt.kind == .read else { continue }
@@ -139,33 +134,28 @@ public final class SyncEngine: LiveSync {
 
     /// Starts following connectivity: catches up and goes live whenever the device is online in the foreground.
     public func start() {
-        guard connectivityToken == nil, !isStopped else { return }
+        guard connectivityToken == nil, !lifecycle.isStopped else { return }
         connectivityToken = connectivity.observe { [weak self] online in self?.connectivityChanged(online) }
     }
 
     /// Stops listening for good (the client is closing); an applied batch stays applied.
     public func stop() {
-        guard !isStopped else { return }
-        isStopped = true
+        guard !lifecycle.isStopped else { return }
         tokens.removeAll()
         connectivityToken = nil
-        loop?.cancel()
-        setLive(false)
+        moveEndingLoop { $0.stop() }
     }
 
     // MARK: - Lifecycle
 
     /// The app went to the background: the live connection closes and nothing is asked until it returns.
     public func enterBackground() {
-        guard isInForeground else { return }
-        isInForeground = false
-        closeLoop()
+        moveEndingLoop { $0.enterBackground() }
     }
 
     /// The app is back in the foreground: catch up, then listen.
     public func enterForeground() {
-        guard !isInForeground else { return }
-        isInForeground = true
+        guard lifecycle.enterForeground() else { return }
         startLoop()
     }
 
@@ -173,15 +163,14 @@ public final class SyncEngine: LiveSync {
     /// pause is lifted by its `signInRenewed()`, first). A request sent before the renewal that is answered
     /// unauthorized afterwards asks again instead of pausing.
     public func signInRenewed() {
-        signInRenewals += 1
+        let wasPaused = lifecycle.signInRenewed()
         deliverReceipts()
-        guard isPausedForSignIn else { return }
-        isPausedForSignIn = false
+        guard wasPaused else { return }
         startLoop()
     }
 
     private func connectivityChanged(_ online: Bool) {
-        if online { startLoop() } else { closeLoop() }
+        if online { startLoop() } else { moveEndingLoop { $0.close() } }
         if online { deliverReceipts() }
     }
 
@@ -284,58 +273,52 @@ public final class SyncEngine: LiveSync {
 
     // MARK: - The loop
 
+    /// Starts the loop when it may (`SyncLifecycle.start(online:_:)`): it catches up, then listens.
     func startLoop() {
-        guard loop == nil, !isStopped, isInForeground, !isPausedForSignIn, connectivity.isOnline else { return }
-        isCatchingUp = true
-        consecutiveFailures = 0
-        loopGeneration += 1
-        let generation = loopGeneration
-        loop = clock.task { [weak self] in
-            await self?.run(generation)
-            self?.loopEnded(generation)
+        let clock = clock
+        lifecycle.start(online: connectivity.isOnline) { generation in
+            clock.task { [weak self] in
+                await self?.run(generation)
+                // A loop cancelled and replaced meanwhile (offline, then online again) leaves its successor alone.
+                self?.move { $0.loopEnded(generation) }
+            }
         }
     }
 
-    /// A loop ended; one cancelled and replaced meanwhile (offline, then online again) leaves its successor alone.
-    private func loopEnded(_ generation: Int) {
-        guard generation == loopGeneration else { return }
-        loop = nil
-        isCatchingUp = false
-        setLive(false)
+    /// Moves the lifecycle by `change`, which may end the loop: cancels the loop task it hands back, and then tells
+    /// the screens when the live request opened or closed.
+    private func moveEndingLoop(_ change: (inout SyncLifecycle) -> TrackedTask<Void>?) {
+        let wasLive = lifecycle.isLive
+        change(&lifecycle)?.cancel()
+        if lifecycle.isLive != wasLive { observers.notify(.live(lifecycle.isLive)) }
     }
 
-    /// Ends the loop now (background, offline): no connection stays open, nothing waits to be caught up.
-    private func closeLoop() {
-        loop?.cancel()
-        loop = nil
-        isCatchingUp = false
-        setLive(false)
-    }
-
-    func setLive(_ live: Bool) {
-        guard live != isLive else { return }
-        isLive = live
-        observers.notify(.live(live))
+    /// Moves the lifecycle by `change`, and tells the screens when the live request opened or closed.
+    private func move(_ change: (inout SyncLifecycle) -> Void) {
+        moveEndingLoop { lifecycle in
+            change(&lifecycle)
+            return nil
+        }
     }
 
     private func run(_ generation: Int) async {
-        while !Task.isCancelled, generation == loopGeneration, !isStopped, isInForeground, connectivity.isOnline {
-            let renewals = signInRenewals
+        while !Task.isCancelled, lifecycle.isCurrent(generation), connectivity.isOnline {
+            let renewals = lifecycle.signInRenewals
             do {
                 try await step()
-                consecutiveFailures = 0
+                lifecycle.succeeded()
             } catch {
                 if Task.isCancelled || error is CancellationError || error as? DeliveryError == .cancelled { return }
                 let failure = (error as? DeliveryError) ?? .unknown(String(describing: error))
                 if failure == .offline { return }
-                setLive(false)
+                move { $0.requestFailed() }
                 if failure.requiresSignIn {
                     // Sent before a renewal that has happened since: ask again, with the sign-in renewed.
-                    if signInRenewals != renewals { continue }
-                    isPausedForSignIn = true
+                    if lifecycle.signInRenewals != renewals { continue }
+                    lifecycle.pauseForSignIn()
                     return
                 }
-                consecutiveFailures += 1
+                lifecycle.willRetry()
                 logger.log(.info, "sync: request failed (\(failure)); retrying")
                 do { try await clock.sleep(for: max(backoff(), failure.retryAfter ?? .zero)) } catch { return }
             }
@@ -351,7 +334,7 @@ public final class SyncEngine: LiveSync {
             return
         }
         let live = !isCatchingUp
-        if live { setLive(true) }
+        if live { move { $0.listen() } }
         let asked = clock.now
         let answer = try await feed.events(
             for: user, after: cursor, limit: settings.batchLimit, wait: live ? settings.liveWait : .zero)
@@ -368,8 +351,7 @@ public final class SyncEngine: LiveSync {
             try apply(batch)
             if !batch.gaps.isEmpty { try await fillGaps(batch.gaps) }
             // A batch cut at its limit: the rest is asked for at once, not held.
-            isCatchingUp = batch.hasMore
-            if batch.hasMore { setLive(false) }
+            move { $0.batchApplied(hasMore: batch.hasMore) }
             // A feed that answers a long poll at once with nothing (it does not hold) is asked again after a pause,
             // never in a tight loop.
             if live, batch.events.isEmpty {
@@ -389,7 +371,7 @@ public final class SyncEngine: LiveSync {
     }
 
     private func checkNotCancelled() throws {
-        if Task.isCancelled || isStopped || !isInForeground { throw CancellationError() }
+        if Task.isCancelled || lifecycle.isStopped || !isInForeground { throw CancellationError() }
     }
 
     private func backoff() -> Duration {
