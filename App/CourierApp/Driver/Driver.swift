@@ -147,8 +147,10 @@ public final class Driver {
 
     /// The command word of `line` and the rest of it (trimmed), or nil for a blank line or a `#` comment.
     nonisolated static func command(in line: String) -> (word: String, arguments: String)? {
-        // Tabs separate words as spaces do (a message's text cannot hold one).
-        let trimmed = line.replacingOccurrences(of: "\t", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        // Tabs separate words as spaces do (a message's text cannot hold one). A line without a tab, nearly every
+        // one, skips the replacing: the full Foundation's `replacingOccurrences` was 3.5 % of 2,000 sends' CPU.
+        let spaced = line.utf8.contains(UInt8(ascii: "\t")) ? line.replacingOccurrences(of: "\t", with: " ") : line
+        let trimmed = spaced.trimmingWhitespace()
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
         let word = String(trimmed.prefix { $0 != " " })
         return (word, String(trimmed.dropFirst(word.count)).trimmingCharacters(in: .whitespaces))
