@@ -204,7 +204,7 @@ public final class ChatRouter {
     }
 
     /// The token of `Authorization: Bearer TOKEN`; nil without one.
-    static func bearer(of request: HTTPRequest) -> String? {
+    nonisolated static func bearer(of request: HTTPRequest) -> String? {
         guard let authorization = request.header("authorization"), authorization.hasPrefix("Bearer "),
             authorization.count > "Bearer ".count
         else { return nil }

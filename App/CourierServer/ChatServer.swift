@@ -84,10 +84,11 @@ public final class ChatServer {
                 backend: backend, sessions: sessions, limits: contentLimits, devRoutes: devRoutes)
             let polls = HeldPolls(limit: limits.maxHeldPolls, perUser: limits.maxHeldPollsPerUser)
             self.polls = polls
+            let turns = FairTurns()
             sockets = try SocketServer(port: port, limits: limits) { request, probe in
                 Self.serve(
                     request, probe: probe, router: router, backend: backend, polls: polls, limits: limits,
-                    contentLimits: contentLimits)
+                    contentLimits: contentLimits, turns: turns)
             }
         } catch {
             lock.release()
@@ -112,13 +113,18 @@ public final class ChatServer {
     /// leaves.
     nonisolated private static func serve(
         _ request: HTTPRequest, probe: ConnectionProbe, router: ChatRouter, backend: InMemoryChatBackend,
-        polls: HeldPolls, limits: HTTPLimits, contentLimits: ContentLimits
+        polls: HeldPolls, limits: HTTPLimits, contentLimits: ContentLimits, turns: FairTurns
     ) -> HTTPResponse {
         if let refusal = contentLimits.refusal(of: request) {
             let body = (try? HTTPWire.encode(HTTPWire.body(for: refusal))).map(Array.init) ?? []
             return HTTPResponse(status: HTTPWire.status(for: refusal), body: body)
         }
         // Admission, routing and the observer happen in one main-actor turn, so no event slips in between.
+        // One of a token's requests at a time in the main actor's line (`FairTurns`).
+        let token = ChatRouter.bearer(of: request)
+        func onMainActor<Value: Sendable>(_ work: @MainActor () -> Value) -> Value {
+            turns.run(as: token) { DispatchQueue.main.sync { MainActor.assumeIsolated { work() } } }
+        }
         let admitted = onMainActor { () -> Admitted in
             let user = router.signedInUser(of: request)
             if let user, !probe.claim(for: user.rawValue) {
@@ -143,14 +149,14 @@ public final class ChatServer {
         }
         let poll: FeedPoll
         let key: Int
-        let token: ObservationToken
+        let observation: ObservationToken
         switch admitted {
         case .refused(let response): return response
         case .routed(.answer(let response)): return response
         case .routed(.hold): return Self.refusal(503, "too many held polls")
-        case .held(let held, let heldKey, let heldToken): (poll, key, token) = (held, heldKey, heldToken)
+        case .held(let held, let heldKey, let heldToken): (poll, key, observation) = (held, heldKey, heldToken)
         }
-        defer { token.cancel() }
+        defer { observation.cancel() }
         while true {
             let wake = polls.wait(key, until: poll.deadline, clientHungUp: { probe.clientHungUp })
             switch wake {
@@ -188,8 +194,4 @@ public final class ChatServer {
         return response
     }
 
-    /// Runs `work` on the main actor and waits for it from a connection thread (the main queue must be running).
-    nonisolated private static func onMainActor<Value: Sendable>(_ work: @MainActor () -> Value) -> Value {
-        DispatchQueue.main.sync { MainActor.assumeIsolated { work() } }
-    }
 }
