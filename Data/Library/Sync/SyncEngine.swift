@@ -169,11 +169,6 @@ public final class SyncEngine: LiveSync {
         startLoop()
     }
 
-    private func connectivityChanged(_ online: Bool) {
-        if online { startLoop() } else { moveEndingLoop { $0.close() } }
-        if online { deliverReceipts() }
-    }
-
     // MARK: - LiveSync
 
     public func observe(_ observer: @escaping @MainActor (SyncUpdate) -> Void) -> ObservationToken {
@@ -287,7 +282,7 @@ public final class SyncEngine: LiveSync {
 
     /// Moves the lifecycle by `change`, which may end the loop: cancels the loop task it hands back, and then tells
     /// the screens when the live request opened or closed.
-    private func moveEndingLoop(_ change: (inout SyncLifecycle) -> TrackedTask<Void>?) {
+    func moveEndingLoop(_ change: (inout SyncLifecycle) -> TrackedTask<Void>?) {
         let wasLive = lifecycle.isLive
         change(&lifecycle)?.cancel()
         if lifecycle.isLive != wasLive { observers.notify(.live(lifecycle.isLive)) }

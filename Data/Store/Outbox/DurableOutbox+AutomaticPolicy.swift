@@ -21,14 +21,7 @@ extension DurableOutbox {
         for conversation in conversations { startLane(conversation) }
     }
 
-    // MARK: - Connectivity and the automatic policy
-
-    package func connectivityChanged(_ online: Bool) {
-        defer { wasOnline = online }
-        guard online, !wasOnline else { return }
-        resumeRequestedSends()
-        startAutomaticPass()
-    }
+    // MARK: - The automatic policy
 
     /// One pass over the queue at a time: flicker while a pass runs starts no second one.
     package func startAutomaticPass(pauseFirst: Bool = false) {
