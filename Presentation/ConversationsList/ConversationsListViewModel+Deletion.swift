@@ -22,21 +22,20 @@ extension ConversationsListViewModel {
     func deleteConfirmed(_ alert: DeleteAlert, by deleter: any ConversationDeleting) {
         let id = alert.conversationID
         // The row goes first, so the outbox's `deleted` events for its messages find no row to redraw: one state.
-        let before = (conversations, deleted)
+        let before = (conversations, local.deleted)
         conversations.removeAll { $0.id == id }
-        deleted.insert(id)
+        local.deleted.insert(id)
         do {
             try deleter.deleteConversation(id)
         } catch {
-            (conversations, deleted) = before
+            (conversations, local.deleted) = before
             store.update {
                 $0.alert = nil
                 $0.error = strings.conversationDeletionFailed
             }
             return
         }
-        deletedRows[id] = rows.removeValue(forKey: id)
-        composed[id] = nil
+        local.forget(id, row: rows.removeValue(forKey: id))
         render { $0.alert = nil }
     }
 }
