@@ -15,14 +15,12 @@ extension ChatViewModel {
         var rows: [MessageRow] = []
         var failed: [MessageID] = []
         var nextChange: Date?
-        if let rendered, rendered.at == now, rendered.revision == shown.timeline.revision,
-            rendered.windowStart == shown.start
-        {
+        if drawn.stillShows(shown, at: now) {
             // Nothing shown changed since the last render (a load that failed, a flag): keep the rows, which also
             // makes comparing the new state with the old one cost nothing per row.
             rows = store.state.messages
             failed = store.state.failedMessageIDs
-            nextChange = rendered.nextChange
+            nextChange = drawn.nextChange
         } else {
             rows.reserveCapacity(window.count)
             for message in window {
@@ -44,7 +42,7 @@ extension ChatViewModel {
             }
             change(&$0)
         }
-        rendered = (now, shown.timeline.revision, shown.start, nextChange)
+        drawn.drew(shown, at: now, nextChange: nextChange)
         scheduleRefresh(at: nextChange)
     }
 
@@ -54,7 +52,7 @@ extension ChatViewModel {
     /// the last one, since every row's relative time may then read differently.
     func renderRow(at index: Int, inserted: Bool, previous: Message?, error: String?? = nil) {
         let now = clock.now
-        guard now == rendered?.at else {
+        guard drawn.isCurrent(at: now) else {
             render { state in if let error { state.error = error } }
             return
         }
@@ -82,12 +80,12 @@ extension ChatViewModel {
             return Self.apply(failed: failed, to: &state) || changed
         }
         let change = formatter.nextChange(for: message.timestamp, after: now)
-        if refreshDeadline.map({ change < $0 }) ?? true { scheduleRefresh(at: change) }
+        if drawn.needsRefresh(before: change) { scheduleRefresh(at: change) }
     }
 
     /// Removes the row at `index` of the window (`previous` is its message), like `renderRow`.
     func renderRemoval(at index: Int, previous: Message?, clearingError: Bool = false) {
-        guard clock.now == rendered?.at else {
+        guard drawn.isCurrent(at: clock.now) else {
             render { if clearingError { $0.error = nil } }
             return
         }
@@ -136,11 +134,11 @@ extension ChatViewModel {
         // In the background nothing is drawn: the timer stops, and the return redraws and schedules it again.
         guard isInForeground else {
             refreshTimer.cancel()
-            refreshDeadline = nil
+            drawn.refreshDeadline = nil
             return
         }
-        guard deadline != refreshDeadline || !refreshTimer.isScheduled else { return }
-        refreshDeadline = deadline
+        guard deadline != drawn.refreshDeadline || !refreshTimer.isScheduled else { return }
+        drawn.refreshDeadline = deadline
         refreshTimer.schedule(at: deadline, coalescing: true) { [weak self] in self?.render() }
     }
 }

@@ -20,19 +20,10 @@ public final class ChatViewModel: StateEmitting {
 
     let conversationID: ConversationID
     let currentUser: UserID
-    let outbox: any MessageOutbox
-    let repository: any MessageRepository
-    let sync: any LiveSync
-    let banner: ConnectivityBannerViewModel
-    let clock: any Clock
-    let formatter: RelativeTimeFormatter
-    let strings: CourierStrings
-    let logger: Logger
     let pageSize: Int
-    let tasks: TaskTracker
-    let refreshTimer: ClockTimer
-    /// Asks for the other person's status every `presenceInterval` while shown in the foreground.
-    let presenceTimer: ClockTimer
+    /// What the chat works through, and the tracker and timers its work runs on (`ChatViewModel+Parts.swift` reads
+    /// each by its name).
+    let parts: Parts
     /// Whose status the header shows, and where it is asked (`showPresence(of:from:)`).
     var presenceSource: (user: UserID, directory: any UserDirectory)?
     let store: StateStore<State>
@@ -46,15 +37,12 @@ public final class ChatViewModel: StateEmitting {
 
     /// What the chat holds of its conversation and which part is on screen (`ChatWindow`).
     var shown = ChatWindow()
-    var refreshDeadline: Date?
     /// Whether the app is in the foreground: in the background the relative-time refresh stops.
     var isInForeground = true
     /// Why the newest page is asked for again, and when (`NewestPageRetry`).
     var newestPage = NewestPageRetry()
-    /// What the last full render drew, and when: the clock reading (while it holds, an event redraws only its own
-    /// row), the timeline's revision, the window's start and the next time a row's time text changes. While all
-    /// three and the clock hold, the rows shown are still the window's.
-    var rendered: (at: Date, revision: Int, windowStart: Int, nextChange: Date?)?
+    /// What the last full render drew and when, and when the rows' time texts are refreshed (`DrawnRows`).
+    var drawn = DrawnRows()
 
     // MARK: - Init
 
@@ -69,18 +57,11 @@ public final class ChatViewModel: StateEmitting {
     ) {
         self.conversationID = conversationID
         self.currentUser = currentUser
-        self.outbox = outbox
-        self.repository = repository
-        self.sync = sync ?? SilentSync()
-        self.banner = banner
-        self.clock = clock
-        self.formatter = formatter.using(strings)
-        self.strings = strings
-        self.logger = logger
+        parts = Parts(
+            outbox: outbox, repository: repository, sync: sync ?? SilentSync(), banner: banner, clock: clock,
+            formatter: formatter.using(strings), strings: strings, logger: logger, tasks: TaskTracker(clock: clock),
+            refreshTimer: ClockTimer(clock: clock), presenceTimer: ClockTimer(clock: clock))
         self.pageSize = max(1, pageSize)
-        refreshTimer = ClockTimer(clock: clock)
-        presenceTimer = ClockTimer(clock: clock)
-        tasks = TaskTracker(clock: clock)
         let shared = banner.state
         var initial = State(
             conversationID: conversationID, title: title, isOnline: shared.isOnline, banner: shared.banner,
@@ -90,7 +71,7 @@ public final class ChatViewModel: StateEmitting {
             of: shared.banner, here: outbox.pendingCount(in: conversationID), strings: strings)
         store = StateStore(initial)
         tokens.append(banner.follow { [weak self] shared, event in self?.bannerChanged(shared, after: event) })
-        tokens.append(self.sync.observe { [weak self] update in self?.syncUpdated(update) })
+        tokens.append(parts.sync.observe { [weak self] update in self?.syncUpdated(update) })
     }
 
     // MARK: - Output
@@ -210,7 +191,7 @@ public final class ChatViewModel: StateEmitting {
         isInForeground = false
         refreshTimer.cancel()
         presenceTimer.cancel()
-        refreshDeadline = nil
+        drawn.refreshDeadline = nil
     }
 
     /// The app is back: the rows' times are redrawn now and refreshed again as they change.

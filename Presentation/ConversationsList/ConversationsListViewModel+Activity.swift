@@ -9,7 +9,7 @@ extension ConversationsListViewModel {
     /// takes its place by activity.
     func merge(_ page: [Conversation]) {
         let shown = Set(conversations.map(\.id))
-        for row in page where !shown.contains(row.id) && !deleted.contains(row.id) {
+        for row in page where !shown.contains(row.id) && !local.deleted.contains(row.id) {
             rows[row.id] = row
             let conversation = shownRow(row)
             if let last = conversations.last, last.lastActivity < conversation.lastActivity {
@@ -43,19 +43,8 @@ extension ConversationsListViewModel {
         }
     }
 
-    /// `row` as the list shows it: previewing the message composed here when the row has nothing newer (with the
-    /// activity that goes with it), and with nothing unread while its chat is open.
-    func shownRow(_ row: Conversation) -> Conversation {
-        var shown = row
-        if let mine = composed[row.id],
-            row.lastMessage.map({ $0.id != mine.id && Message.composeOrder($0, mine) }) ?? true
-        {
-            shown.lastMessage = mine
-            shown.lastActivity = max(row.lastActivity, mine.timestamp)
-        }
-        if row.id == openConversation { shown.unreadCount = 0 }
-        return shown
-    }
+    /// `row` as the list shows it, with what only this device knows (`LocalActivity.shown(_:)`).
+    func shownRow(_ row: Conversation) -> Conversation { local.shown(row) }
 
     /// Inserts a row whose activity just moved where the backend lists it, most recent activity first: above every
     /// row active before it, and — the newest event — above rows active at the same instant.
@@ -67,8 +56,11 @@ extension ConversationsListViewModel {
     /// A pending message was deleted: a row it previewed shows what it covered again — the newest of what the sync
     /// holds and what else waits to be sent there — with the activity that goes with it.
     func messageDeleted(_ id: MessageID) {
-        guard let conversation = composed.first(where: { $0.value.id == id })?.key else { return }
-        composed[conversation] = outbox?.pending(in: conversation, before: nil, limit: 1).last
+        let outbox = outbox
+        guard
+            let conversation = local.composedDeleted(
+                id, nextPending: { outbox?.pending(in: $0, before: nil, limit: 1).last })
+        else { return }
         show(conversation)
         render()
     }
@@ -82,10 +74,10 @@ extension ConversationsListViewModel {
             rowsChanged(fresh)
         case .messages(let messages):
             // A new message in a deleted conversation brings it back, as the backend does; the rows are the sync's.
-            for message in messages { deleted.remove(message.conversationID) }
+            for message in messages { local.deleted.remove(message.conversationID) }
         case .reset(let snapshot):
             // The snapshot's first page takes the rows' place in one state; rows loaded past it stay below.
-            let fresh = snapshot.conversations.conversations.filter { !deleted.contains($0.id) }
+            let fresh = snapshot.conversations.conversations.filter { !local.deleted.contains($0.id) }
             for row in fresh { rows[row.id] = row }
             let ids = Set(fresh.map(\.id))
             // A message composed here may move a row above the snapshot's order: most recent activity first, ties

@@ -17,39 +17,25 @@ extension ConversationsListViewModel {
         store.update { $0.alert = alert }
     }
 
-    /// A button of the confirmation, by its label in any case — the strings table's words, so a translated table's
-    /// work: Delete removes the row with its queued and failed messages, cached pages and unsent receipts, durably,
-    /// and has the backend hide it for this user; Cancel closes it. One state either way. Throws `noAlertShowing` or
-    /// `unknownAction`; nothing changes then.
-    public func chooseAlertAction(_ label: String) throws {
-        try chooseAlertAction(DialogPress(labelled: label, on: store.state.alert, strings: strings).action)
-    }
-
-    /// The confirmation's button that does `action` (see `chooseAlertAction(_:)` by label). Throws `noAlertShowing`,
-    /// or `unknownAction` when it has no such button; nothing changes then.
-    public func chooseAlertAction(_ action: DialogAction) throws {
-        let alert = try DialogPress(action, on: store.state.alert, strings: strings).dialog
-        guard action == .delete, let deleter else {
-            store.update { $0.alert = nil }
-            return
-        }
+    /// Deletes the conversation `alert` is about, as its Delete button says (`chooseAlertAction(_:)`): the row goes
+    /// with its queued and failed messages, cached pages and unsent receipts, in one state.
+    func deleteConfirmed(_ alert: DeleteAlert, by deleter: any ConversationDeleting) {
         let id = alert.conversationID
         // The row goes first, so the outbox's `deleted` events for its messages find no row to redraw: one state.
-        let before = (conversations, deleted)
+        let before = (conversations, local.deleted)
         conversations.removeAll { $0.id == id }
-        deleted.insert(id)
+        local.deleted.insert(id)
         do {
             try deleter.deleteConversation(id)
         } catch {
-            (conversations, deleted) = before
+            (conversations, local.deleted) = before
             store.update {
                 $0.alert = nil
                 $0.error = strings.conversationDeletionFailed
             }
             return
         }
-        deletedRows[id] = rows.removeValue(forKey: id)
-        composed[id] = nil
+        local.forget(id, row: rows.removeValue(forKey: id))
         render { $0.alert = nil }
     }
 }

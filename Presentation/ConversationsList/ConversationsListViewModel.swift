@@ -33,17 +33,10 @@ public final class ConversationsListViewModel: StateEmitting {
     // MARK: - Dependencies
 
     let currentUser: UserID
-    private let repository: any ConversationRepository
-    private let directory: any UserDirectory
-    let sync: any LiveSync
-    let outbox: (any MessageOutbox)?
-    let deleter: (any ConversationDeleting)?
-    let clock: any Clock
-    let formatter: RelativeTimeFormatter
-    let strings: CourierStrings
     private let pageSize: Int
-    private let tasks: TaskTracker
-    let refreshTimer: ClockTimer
+    /// What the list works through, and the tracker and timer its work runs on
+    /// (`ConversationsListViewModel+Parts.swift` reads each by its name).
+    let parts: Parts
     let store = StateStore(State())
 
     // MARK: - Model
@@ -57,17 +50,11 @@ public final class ConversationsListViewModel: StateEmitting {
     var showsCachedPage = false
     /// Each loaded row as the sync holds it (from a page or `SyncUpdate.rows`), before what only this device knows.
     var rows: [ConversationID: Conversation] = [:]
-    /// The newest message composed here that the outbox announced, per conversation: its row's preview while the
-    /// row has nothing newer (a pending message the backend does not have yet).
-    var composed: [ConversationID: Message] = [:]
-    /// Conversations the user deleted here: a page that still lists them (the backend not told yet) skips them.
-    var deleted = Set<ConversationID>()
-    /// The rows of the conversations deleted here, as they were: a message into one brings its row back at once.
-    var deletedRows: [ConversationID: Conversation] = [:]
+    /// What only this device knows of the rows: messages composed here, conversations deleted here, the open chat
+    /// (`LocalActivity`).
+    var local = LocalActivity()
     private var isInForeground = true
-    /// The conversation whose chat is open: its row shows nothing unread.
-    private(set) var openConversation: ConversationID?
-    private var directoryObservation: ObservationToken?
+    /// The directory's, the outbox's and the sync's observations, ended with the view model.
     private var tokens: [ObservationToken] = []
 
     /// Creates the list for `currentUser`; it starts in the foreground with its timestamp timer running, and
@@ -81,18 +68,12 @@ public final class ConversationsListViewModel: StateEmitting {
         deleter: (any ConversationDeleting)? = nil, strings: CourierStrings = .english
     ) {
         self.currentUser = currentUser
-        repository = conversations
-        directory = users
-        self.sync = sync ?? SilentSync()
-        self.outbox = outbox
-        self.deleter = deleter
-        self.clock = clock
-        self.formatter = formatter.using(strings)
-        self.strings = strings
+        parts = Parts(
+            repository: conversations, directory: users, sync: sync ?? SilentSync(), outbox: outbox, deleter: deleter,
+            clock: clock, formatter: formatter.using(strings), strings: strings, tasks: TaskTracker(clock: clock),
+            refreshTimer: ClockTimer(clock: clock))
         self.pageSize = max(1, pageSize)
-        tasks = TaskTracker(clock: clock)
-        refreshTimer = ClockTimer(clock: clock)
-        directoryObservation = users.observe { [weak self] user in self?.userChanged(user) }
+        tokens.append(users.observe { [weak self] user in self?.userChanged(user) })
         if let outbox {
             tokens.append(
                 outbox.observe { [weak self] event in
@@ -103,7 +84,7 @@ public final class ConversationsListViewModel: StateEmitting {
                     }
                 })
         }
-        tokens.append(self.sync.observe { [weak self] update in self?.syncUpdated(update) })
+        tokens.append(parts.sync.observe { [weak self] update in self?.syncUpdated(update) })
         scheduleRefresh()
     }
 
@@ -149,27 +130,22 @@ public final class ConversationsListViewModel: StateEmitting {
     /// counts nothing unread: what is unread is the sync's to say.
     public func messageActivity(_ message: Message) {
         // A new message in a deleted conversation brings it back, as the backend does.
-        if deleted.contains(message.conversationID), !message.status.isPending || message.senderID != currentUser {
-            deleted.remove(message.conversationID)
-            // Back on the list at once, not at the next reload: the row as it was, its preview the new message
-            // (placed by its activity below); the sync's row replaces it when it comes.
-            if let row = deletedRows.removeValue(forKey: message.conversationID) {
-                rows[row.id] = row
-                if !conversations.contains(where: { $0.id == row.id }) { place(shownRow(row)) }
-            }
+        // Back on the list at once, not at the next reload: the row as it was, its preview the new message
+        // (placed by its activity below); the sync's row replaces it when it comes.
+        if let row = local.revive(by: message, currentUser: currentUser) {
+            rows[row.id] = row
+            if !conversations.contains(where: { $0.id == row.id }) { place(shownRow(row)) }
         }
-        let id = message.conversationID
-        if let held = composed[id], held.id != message.id, Message.composeOrder(message, held) { return }
-        composed[id] = message
-        show(id)
+        guard local.compose(message) else { return }
+        show(message.conversationID)
         render()
     }
 
     /// The chat of `id` opened (nil: closed): while it stays open its row shows nothing unread (the chat reads what
     /// it shows, and the sync's row follows).
     public func chatOpened(_ id: ConversationID?) {
-        let closed = openConversation
-        openConversation = id
+        let closed = local.openConversation
+        local.openConversation = id
         for changed in [closed, id].compactMap({ $0 }) { show(changed) }
         render()
     }

@@ -31,31 +31,12 @@ public final class CourierClient: MessagingSession {
     public let currentUser: UserID
     /// The clock every task of the client runs on.
     public let clock: any Clock
-    /// Whether the device is online: it has a path (the monitor the app gave) and the backend can be reached.
-    public let connectivity: any ConnectivityMonitor
-    /// Whether the backend answers, learned from every request, and probed while it does not.
-    package let reachability: BackendReachability
     /// Where the client and its view models report what they do.
     public let logger: Logger
-    /// Messages: the message cache → the retry policy → the app's repository.
-    public let messages: any MessageRepository
-    /// Conversations: the conversation cache → the app's repository.
-    public let conversations: any ConversationRepository
-    /// Users' profiles and presence, cached.
-    public let users: UserCache
-    /// The offline write queue (profile edits and other writes the app registers executors for).
-    public let writes: OfflineWriteQueue
-    /// The one durable home of pending messages, under the outbox.
-    package let store: FileOutboxStore
-    /// Messages seen online, for chats opened offline.
-    package let messageCache: MessageCache
-    /// Conversations seen online (previews, unread counts), for the list offline.
-    package let conversationCache: ConversationCache
-    /// The message lifecycle service: composes durably, sends in order per conversation, keeps failed messages.
-    public let outbox: DurableOutbox
-    /// The receive side, when the app gave an event feed: the cursor, catch-up, live updates, receipts. Screens read
-    /// it as `sync`.
-    package let syncEngine: SyncEngine?
+    /// What the client runs (`CourierClient+Parts.swift` names each: `outbox`, `messages`, `syncEngine`, …).
+    let parts: Parts
+    /// What the client holds open in its directory, and closes in order (`CourierClient.Files`).
+    let files: Files
     /// Whether `close()` was called.
     public private(set) var isClosed = false
     /// What opening each store had to skip, cut or replace, by file name (`outbox.log`, `messages.log`,
@@ -63,13 +44,6 @@ public final class CourierClient: MessagingSession {
     /// order.
     public let recoveries: [(file: String, report: RecoveryReport)]
 
-    private let lock: DataDirectoryLock
-    private let fileSystem: any FileSystem
-    private let messageLog: RecordLogStorage
-    private let conversationLog: RecordLogStorage
-    private let writeLog: RecordLogStorage
-    private let userLog: RecordLogStorage
-    private let syncLogs: [RecordLogStorage]
     private var running: [Int: TrackedTask<Void>] = [:]
     private var nextWork = 0
     private var tokens: [ObservationToken] = []
@@ -154,7 +128,7 @@ public final class CourierClient: MessagingSession {
         // The app's own writes (a profile change) stay queued across any number of failed attempts, as the write
         // queue's document says — retried at each sync until delivered, refused by the backend (rolled back,
         // visibly) or stale after 7 days; never dropped after a count of server errors.
-        writes = try OfflineWriteQueue(
+        let writes = try OfflineWriteQueue(
             storage: writeLog, clock: clock, connectivity: connectivity,
             configuration: WriteQueueConfiguration(maxAttempts: nil), executors: writeExecutors, ids: ids,
             random: random, logger: logger)
@@ -164,9 +138,9 @@ public final class CourierClient: MessagingSession {
         let once = RetryingMessageRepository(
             base: messages, policy: RetryPolicy(maxRetries: 0), clock: clock, random: random,
             connectivity: connectivity)
-        self.messages = CachingMessageRepository(wrapping: retrying, cache: messageCache)
-        outbox = DurableOutbox(
-            store: store, repository: self.messages,
+        let cachedMessages = CachingMessageRepository(wrapping: retrying, cache: messageCache)
+        let outbox = DurableOutbox(
+            store: store, repository: cachedMessages,
             manualRepository: CachingMessageRepository(wrapping: once, cache: messageCache),
             connectivity: connectivity, clock: clock, ids: ids, currentUser: currentUser, policy: policy,
             lease: OutboxLease(path: path("outbox.lease"), fileSystem: fileSystem), messageCache: messageCache,
@@ -177,7 +151,8 @@ public final class CourierClient: MessagingSession {
                 let preview = conversationCache.conversation(conversation)?.lastMessage?.timestamp
                 return [messageCache.newestTimestamp(in: conversation), preview].compactMap { $0 }.max()
             })
-        self.conversations = CachingConversationRepository(wrapping: conversations, cache: conversationCache)
+        let cachedConversations = CachingConversationRepository(wrapping: conversations, cache: conversationCache)
+        let syncEngine: SyncEngine?
         var syncLogs: [RecordLogStorage] = []
         if let feed {
             let cursorLog = try RecordLogStorage(path: path("sync.log"), fileSystem: fileSystem, logger: logger)
@@ -197,24 +172,20 @@ public final class CourierClient: MessagingSession {
         } else {
             syncEngine = nil
         }
-        self.syncLogs = syncLogs
         let userLog = try RecordLogStorage(path: path("users.log"), fileSystem: fileSystem, logger: logger)
-        self.users = UserCache(repository: users, clock: clock, storage: userLog, logger: logger)
-        self.userLog = userLog
+        parts = Parts(
+            connectivity: connectivity, reachability: reachability, messages: cachedMessages,
+            conversations: cachedConversations,
+            users: UserCache(repository: users, clock: clock, storage: userLog, logger: logger), writes: writes,
+            outbox: outbox, syncEngine: syncEngine)
+        files = Files(
+            lock: lock, fileSystem: fileSystem, store: store, messageCache: messageCache,
+            conversationCache: conversationCache, messageLog: messageLog, conversationLog: conversationLog,
+            writeLog: writeLog, syncLogs: syncLogs, userLog: userLog)
         self.directory = directory
         self.currentUser = currentUser
         self.clock = clock
-        self.connectivity = connectivity
-        self.reachability = reachability
         self.logger = logger
-        self.store = store
-        self.messageCache = messageCache
-        self.conversationCache = conversationCache
-        self.lock = lock
-        self.fileSystem = fileSystem
-        self.messageLog = messageLog
-        self.conversationLog = conversationLog
-        self.writeLog = writeLog
         recoveries =
             [
                 (FileOutboxStore.fileName, store.recovery), ("messages.log", messageLog.report),
@@ -330,7 +301,7 @@ public final class CourierClient: MessagingSession {
     /// closes the stores and releases the directory. Closing twice is harmless; the client does nothing afterwards.
     public func close() {
         closeStores()
-        lock.release()
+        files.lock.release()
     }
 
     /// Signs the user out of this device: stops every piece of work, closes the stores and erases every file of
@@ -340,8 +311,8 @@ public final class CourierClient: MessagingSession {
     /// revoking the token at the backend (`HTTPChatClient.signOut()`) is the app's, beforehand.
     public func signOutErasingLocalData() throws {
         closeStores()
-        defer { lock.release() }
-        try ClientDirectory.erase(directory, fileSystem: fileSystem)
+        defer { files.lock.release() }
+        try ClientDirectory.erase(directory, fileSystem: files.fileSystem)
     }
 
     private func closeStores() {
@@ -352,11 +323,6 @@ public final class CourierClient: MessagingSession {
         reachability.stop()
         for task in running.values { task.cancel() }
         tokens.removeAll()
-        store.close()
-        messageLog.close()
-        conversationLog.close()
-        writeLog.close()
-        for log in syncLogs { log.close() }
-        userLog.close()
+        files.close()
     }
 }

@@ -147,7 +147,7 @@ extension SyncEngine {
                 changed = true
             }
             if let held, held.senderID != user, row.unreadCount > 0,
-                readMarkers[conversation].map({ held.cursor > $0 }) ?? true
+                !readMarkers.covers(held.cursor, in: conversation)
             {
                 row.unreadCount -= 1
                 changed = true
@@ -180,7 +180,7 @@ extension SyncEngine {
         let conversation = receipt.conversationID
         if receipt.userID == user {
             guard receipt.kind == .read else { return }
-            if readMarkers[conversation].map({ $0 < receipt.upTo }) ?? true { readMarkers[conversation] = receipt.upTo }
+            readMarkers.advance(conversation, to: receipt.upTo)
             if let row = noteRead(conversation, upTo: receipt.upTo) { run.updates.append(.rows([row])) }
             run.updates.append(.readByMe(conversation: conversation, upTo: receipt.upTo))
             return

@@ -38,17 +38,9 @@ public final class SyncEngine: LiveSync {
 
     // MARK: - Dependencies
 
-    let feed: any EventFeed
+    /// What the engine was made with (`SyncEngine+Parts.swift` reads each by its name).
+    let parts: Parts
     let user: UserID
-    let messageCache: MessageCache
-    let conversationCache: ConversationCache
-    let outbox: any MessageOutbox
-    /// Where receipts wait until the backend has them.
-    public let receipts: OfflineWriteQueue
-    let connectivity: any ConnectivityMonitor
-    let clock: any Clock
-    let settings: SyncSettings
-    let logger: Logger
     let cursorLog: SyncCursorLog
     let observers = ObserverList<SyncUpdate>()
     let watched = WatchedConversations()
@@ -80,8 +72,8 @@ public final class SyncEngine: LiveSync {
     private var lifecycle = SyncLifecycle()
     /// Delivers the receipts `receipts` holds (`ReceiptSender`); made in `init`, once `self` can be captured.
     private var receiptSender: ReceiptSender!
-    /// The newest read marker per conversation this device made.
-    var readMarkers: [ConversationID: MessageCursor] = [:]
+    /// The newest read marker per conversation this device made (`ReadMarkers`).
+    var readMarkers: ReadMarkers
     /// This device's messages between their send's answer and their echo (`EchoLedger`).
     var echoes: EchoLedger
     /// Conversations whose cached unread count may be short: a message of someone else arrived that the row took as
@@ -99,20 +91,18 @@ public final class SyncEngine: LiveSync {
         logger: Logger = .silent
     ) throws {
         cursorLog = try SyncCursorLog(storage: cursorStorage, logger: logger)
-        self.feed = feed
+        parts = Parts(
+            feed: feed, messageCache: messageCache, conversationCache: conversationCache, outbox: outbox,
+            receipts: receipts, connectivity: connectivity, clock: clock, settings: settings, logger: logger)
         self.user = user
-        self.messageCache = messageCache
-        self.conversationCache = conversationCache
-        self.outbox = outbox
-        self.receipts = receipts
-        self.connectivity = connectivity
-        self.clock = clock
-        self.settings = settings
-        self.logger = logger
         receipts.register(kind: Self.receiptKind) { write in
             try await feed.mark(try write.decodePayload(Receipt.self))
         }
         echoes = EchoLedger(pendingAtLaunch: Set(outbox.pending.map(\.id)))
+        readMarkers = ReadMarkers(
+            queued: receipts.allWrites.lazy.filter { $0.kind == Self.receiptKind }.compactMap {
+                try? $0.decodePayload(Receipt.self)
+            })
         tokens.append(
             outbox.observe { [weak self] event in
                 guard case .changed(let message) = event, let self, message.senderID == self.user,
@@ -123,10 +113,6 @@ public final class SyncEngine: LiveSync {
         receiptSender = ReceiptSender(queue: receipts, clock: clock) { [weak self] in
             guard let self else { return false }
             return self.connectivity.isOnline && !self.lifecycle.isStopped
-        }
-        for write in receipts.allWrites where write.kind == Self.receiptKind {
-            guard let receipt = try? write.decodePayload(Receipt.self), receipt.kind == .read else { continue }
-            readMarkers[receipt.conversationID] = max(readMarkers[receipt.conversationID] ?? receipt.upTo, receipt.upTo)
         }
     }
 
@@ -169,11 +155,6 @@ public final class SyncEngine: LiveSync {
         startLoop()
     }
 
-    private func connectivityChanged(_ online: Bool) {
-        if online { startLoop() } else { moveEndingLoop { $0.close() } }
-        if online { deliverReceipts() }
-    }
-
     // MARK: - LiveSync
 
     public func observe(_ observer: @escaping @MainActor (SyncUpdate) -> Void) -> ObservationToken {
@@ -185,8 +166,7 @@ public final class SyncEngine: LiveSync {
     public func isWatched(_ conversation: ConversationID) -> Bool { watched.contains(conversation) }
 
     public func markRead(_ conversation: ConversationID, upTo message: MessageCursor) {
-        if let held = readMarkers[conversation], message <= held { return }
-        readMarkers[conversation] = message
+        guard readMarkers.advance(conversation, to: message) else { return }
         // The receipt is queued (durably) before the row forgets its unread count: a kill between the two must not
         // leave a row that says "read" with no receipt on its way, which the backend would never hear of.
         queueReceipts([Receipt(conversationID: conversation, userID: user, kind: .read, upTo: message)])
@@ -203,8 +183,7 @@ public final class SyncEngine: LiveSync {
     func readAsTheyCame(_ upTo: [ConversationID: MessageCursor]) -> [SyncUpdate] {
         var receipts: [Receipt] = []
         for (conversation, cursor) in upTo.sorted(by: { $0.key < $1.key }) {
-            if let held = readMarkers[conversation], cursor <= held { continue }
-            readMarkers[conversation] = cursor
+            guard readMarkers.advance(conversation, to: cursor) else { continue }
             receipts.append(Receipt(conversationID: conversation, userID: user, kind: .read, upTo: cursor))
         }
         queueReceipts(receipts, deliver: false)
@@ -287,7 +266,7 @@ public final class SyncEngine: LiveSync {
 
     /// Moves the lifecycle by `change`, which may end the loop: cancels the loop task it hands back, and then tells
     /// the screens when the live request opened or closed.
-    private func moveEndingLoop(_ change: (inout SyncLifecycle) -> TrackedTask<Void>?) {
+    func moveEndingLoop(_ change: (inout SyncLifecycle) -> TrackedTask<Void>?) {
         let wasLive = lifecycle.isLive
         change(&lifecycle)?.cancel()
         if lifecycle.isLive != wasLive { observers.notify(.live(lifecycle.isLive)) }

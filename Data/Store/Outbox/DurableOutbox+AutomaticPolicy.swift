@@ -21,24 +21,18 @@ extension DurableOutbox {
         for conversation in conversations { startLane(conversation) }
     }
 
-    // MARK: - Connectivity and the automatic policy
-
-    package func connectivityChanged(_ online: Bool) {
-        defer { wasOnline = online }
-        guard online, !wasOnline else { return }
-        resumeRequestedSends()
-        startAutomaticPass()
-    }
+    // MARK: - The automatic policy
 
     /// One pass over the queue at a time: flicker while a pass runs starts no second one.
     package func startAutomaticPass(pauseFirst: Bool = false) {
-        guard automaticPass == nil, !isStopped, connectivity.isOnline, !isPausedForSignIn, policy == .automatic else {
+        guard work.automaticPass == nil, !isStopped, connectivity.isOnline, !isPausedForSignIn, policy == .automatic
+        else {
             return
         }
         guard store.all().contains(where: isWaitingForAutomaticRound) else { return }
         // A pass sends: it needs the lease (taking it may start a pass of its own).
-        guard takeLeaseIfFree(), automaticPass == nil else { return }
-        automaticPass = clock.task { [weak self] in
+        guard takeLeaseIfFree(), work.automaticPass == nil else { return }
+        work.automaticPass = clock.task { [weak self] in
             await self?.runAutomaticPass(firstRound: pauseFirst ? 1 : 0)
         }
     }
@@ -49,7 +43,7 @@ extension DurableOutbox {
 
     package func runAutomaticPass(firstRound: Int) async {
         defer {
-            automaticPass = nil
+            work.automaticPass = nil
             releaseLeaseIfIdle()
         }
         var round = firstRound
@@ -67,7 +61,7 @@ extension DurableOutbox {
                 if !conversations.contains(message.conversationID) { conversations.append(message.conversationID) }
             }
             for conversation in conversations { startLane(conversation) }
-            for conversation in conversations { await lanes[conversation]?.value }
+            for conversation in conversations { await work.lanes[conversation]?.value }
             round += 1
         }
     }

@@ -36,7 +36,7 @@ extension DurableOutbox {
         // launch, or another process meanwhile, may have stamped later than this clock reads.
         let stored = try store.enqueueComposed(message)
         observers.notify(.changed(stored))
-        if sendNow { startLane(conversation) } else if online { cutOff.insert(stored.id) }
+        if sendNow { startLane(conversation) } else if online { leaseState.cutOff.insert(stored.id) }
         return stored
     }
 
@@ -92,7 +92,7 @@ extension DurableOutbox {
         guard !doomed.isEmpty else { return [] }
         try store.remove(doomed)
         for id in doomed {
-            manualAttempts.remove(id)
+            work.manualAttempts.remove(id)
             observers.notify(.deleted(id))
         }
         if sendAllRequested { noteSendAllRequest() }

@@ -10,15 +10,15 @@ extension DurableOutbox {
     // MARK: - Lanes
 
     package func startLane(_ conversation: ConversationID) {
-        guard lanes[conversation] == nil, !isStopped else { return }
-        lanes[conversation] = clock.task { [weak self] in
+        guard work.lanes[conversation] == nil, !isStopped else { return }
+        work.lanes[conversation] = clock.task { [weak self] in
             await self?.runLane(conversation)
         }
     }
 
     package func runLane(_ conversation: ConversationID) async {
         defer {
-            lanes[conversation] = nil
+            work.lanes[conversation] = nil
             requeueStranded(in: conversation)
             // A Send All is done with what this lane carried: it still waits only for what was cut off.
             if sendAllRequested { noteSendAllRequest() }
@@ -30,11 +30,8 @@ extension DurableOutbox {
             let sending = Array(
                 store.all().lazy.filter { $0.conversationID == conversation && $0.status == .sending }
                     .prefix(limits.batchSize))
-            guard let first = sending.first else { return }
-            // A hand-sent message goes alone, once; the messages before it go as a batch with the retry budget.
-            let manual = manualAttempts.contains(first.id)
-            let batch = manual ? [first] : Array(sending.prefix { !manualAttempts.contains($0.id) })
-            if manual { manualAttempts.remove(first.id) }
+            guard !sending.isEmpty else { return }
+            let (batch, manual) = work.nextBatch(of: sending)
             let results: [Result<Message, DeliveryError>]
             do {
                 // The device's own flags stay on the device: a backend gets the message as composed.
@@ -134,7 +131,7 @@ extension DurableOutbox {
     package func requeueStranded(in conversation: ConversationID) {
         guard !isStopped, !connectivity.isOnline || isPausedForSignIn || Task.isCancelled else { return }
         for message in store.all() where message.conversationID == conversation && message.status == .sending {
-            manualAttempts.remove(message.id)
+            work.manualAttempts.remove(message.id)
             do {
                 let updated = try store.updateStatus(
                     of: message.id, to: .queued, at: clock.now, attempts: nil, lastError: message.lastError)

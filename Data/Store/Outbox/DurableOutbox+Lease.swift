@@ -13,7 +13,7 @@ extension DurableOutbox {
     /// extension to send meanwhile. Sends already on their way finish first (as a background task lets them); a
     /// message composed in the background takes the lease again when it is free, and lets it go once sent.
     public func suspend() {
-        wantsLease = false
+        leaseState.wantsLease = false
         releaseLeaseIfIdle()
     }
 
@@ -22,15 +22,14 @@ extension DurableOutbox {
     /// policy. When another process holds the lease this moment, the outbox takes it at its next chance: the next
     /// compose, Send All or `takeInForeignChanges()`.
     public func resume() {
-        wantsLease = true
+        leaseState.wantsLease = true
         takeInForeignChanges()
     }
 
     /// Lets the lease go when the app does not want it (it is in the background) and nothing is being sent.
     package func releaseLeaseIfIdle() {
-        guard !wantsLease, !isSuspended, !isStopped, lanes.isEmpty, automaticPass == nil, runningOperations == 0
-        else { return }
-        isSuspended = true
+        guard leaseState.letsGoWhenIdle, !isStopped, !work.isBusy else { return }
+        leaseState.isSuspended = true
         lease?.release()
     }
 
@@ -45,7 +44,7 @@ extension DurableOutbox {
     /// to make — and starts sending again; returns what other processes changed meanwhile, or nil when the lease
     /// stays elsewhere.
     package func takeLease(toSend: Bool) -> OutboxForeignChanges? {
-        guard isSuspended, wantsLease || toSend, !isStopped else { return nil }
+        guard leaseState.takes(toSend: toSend), !isStopped else { return nil }
         if let lease {
             do {
                 guard try lease.tryTake() else { return nil }
@@ -54,7 +53,7 @@ extension DurableOutbox {
                 return nil
             }
         }
-        isSuspended = false
+        leaseState.isSuspended = false
         let changes = absorbForeignChanges()
         resendCutOff()
         resumeRequestedSends()
@@ -65,8 +64,7 @@ extension DurableOutbox {
     /// Sends again what was `sending` when the lease changed hands (a holder that died left it so) and what this
     /// outbox composed online without the lease. Nobody else sends now.
     private func resendCutOff() {
-        let cut = cutOff
-        cutOff = []
+        let cut = leaseState.takeCutOff()
         guard connectivity.isOnline, !isPausedForSignIn else { return }
         var conversations: [ConversationID] = []
         for message in store.all() where message.status == .sending || cut.contains(message.id) {

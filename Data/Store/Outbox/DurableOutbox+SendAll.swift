@@ -19,9 +19,8 @@ extension DurableOutbox {
             asked = try store.requestSendAll()
         } catch {
             logger.log(.warning, "outbox: Send All could not be recorded, it holds until the app closes: \(error)")
-            for message in store.all() where message.status == .queued || message.status == .failed {
-                requestedInMemory.insert(message.id)
-            }
+            sendAllRequest.holdInMemory(
+                store.all().lazy.filter { $0.status == .queued || $0.status == .failed }.map(\.id))
         }
         noteSendAllRequest()
         // Each message asked for changed (a screen may say it will go): observers hear it, after the flag is read.
@@ -30,14 +29,14 @@ extension DurableOutbox {
 
     /// Whether `message` waits for a Send All to carry it out.
     package func isRequested(_ message: Message) -> Bool {
-        message.awaitsSendAll || (message.status != .failed && requestedInMemory.contains(message.id))
+        sendAllRequest.covers(message)
     }
 
     /// Reads whether a Send All still waits for messages (at launch, after a request, after a lane ends while one
     /// waits): the store's count, O(1), plus the requests held in memory alone when the store refused one.
     package func noteSendAllRequest() {
-        requestedInMemory = requestedInMemory.filter { store.message($0).map { $0.status != .failed } ?? false }
-        sendAllRequested = store.requestedCount > 0 || !requestedInMemory.isEmpty
+        let store = store
+        sendAllRequest.note(recorded: store.requestedCount) { store.message($0)?.status }
     }
 
     /// Sends the queued messages a Send All asked for and that could not go then: at launch, on reconnect, and when

@@ -66,21 +66,8 @@ public final class DurableOutbox: MessageOutbox {
     // Module-internal rather than private: the lanes and the automatic policy live in sibling files
     // (DurableOutbox+Lanes.swift, DurableOutbox+AutomaticPolicy.swift).
 
-    let store: any OutboxStore
-    let repository: any MessageRepository
-    /// Where hand-started sends go: one attempt each.
-    let manualRepository: any MessageRepository
-    let connectivity: any ConnectivityMonitor
-    let clock: any Clock
-    let ids: IDGenerator
-    let currentUser: UserID
-    let limits: Limits
-    /// Where the messages the backend stored are kept for offline reading, as observers see them.
-    let messageCache: (any DeliveredMessageKeeper)?
-    let logger: Logger
-    /// The timestamp of the newest message the device holds in a conversation (its caches), which a new message's
-    /// compose stamp comes after.
-    let newestHeld: (ConversationID) -> Date?
+    /// What the outbox was made with (`DurableOutbox+Parts.swift` reads each by its name).
+    let parts: Parts
 
     // MARK: - State
 
@@ -92,33 +79,27 @@ public final class DurableOutbox: MessageOutbox {
     /// How many outcomes (a delivery, a failure, a requeue, a start) the store refused to record, a full disk say.
     /// The message then stays as the store last recorded it — a `sending` one is queued again when the store
     /// reopens and resent with the same id — so a caller that reports work done checks this count first.
-    public private(set) var storageFailureCount = 0
+    public var storageFailureCount: Int { storageFailures.count }
     /// The last refusal counted by `storageFailureCount`, in words: which message, why, and where it stays.
-    public private(set) var lastStorageFailure: String?
-    var lanes: [ConversationID: TrackedTask<Void>] = [:]
-    var automaticPass: TrackedTask<Void>?
-    var runningOperations = 0
+    public var lastStorageFailure: String? { storageFailures.last }
+    /// The outcomes the store refused to record (`StorageFailures`).
+    private var storageFailures = StorageFailures()
+    /// The lanes, the automatic pass and the awaited sends under way, and the hand-sent messages (`OutboxWork`).
+    var work = OutboxWork()
     /// Set by `stop()`: the app is closing, so nothing starts another send.
     var isStopped = false
-    /// Messages sent by hand that the lane must send alone, through `manualRepository`.
-    var manualAttempts: Set<MessageID> = []
     var wasOnline: Bool
     /// The last clock reading a compose took in this process: the next takes a later one.
     var lastComposeTime: Date?
-    /// The right to send from a shared outbox; nil when no other process writes it (the outbox always may send).
-    let lease: OutboxLease?
     /// Whether this outbox lacks the lease — another process holds it, or the app in the background let it go
     /// (`suspend()`) — so that it sends nothing until it takes it again.
-    public internal(set) var isSuspended = false
-    /// Whether the outbox keeps the lease while idle: false between `suspend()` and `resume()`.
-    var wantsLease = true
-    /// Messages composed online without the lease, and those the store queued again at open while another process
-    /// held it: sent once the lease is this outbox's.
-    var cutOff: Set<MessageID> = []
+    public var isSuspended: Bool { leaseState.isSuspended }
+    /// Whether the outbox holds the lease and wants it, and what waits for it (`LeaseState`).
+    var leaseState = LeaseState()
     /// Whether a Send All waits for messages that could not go yet (`DurableOutbox+SendAll`).
-    public internal(set) var sendAllRequested = false
-    /// Messages a Send All asked for whose request the store refused to record: held for this process alone.
-    var requestedInMemory: Set<MessageID> = []
+    public var sendAllRequested: Bool { sendAllRequest.isWaiting }
+    /// Whether a Send All waits, and the requests held in this process alone (`SendAllRequest`).
+    var sendAllRequest = SendAllRequest()
     let observers = ObserverList<OutboxEvent>()
     private var connectivityToken: ObservationToken?
 
@@ -136,25 +117,17 @@ public final class DurableOutbox: MessageOutbox {
         messageCache: (any DeliveredMessageKeeper)? = nil, logger: Logger = .silent,
         newestHeld: @escaping (ConversationID) -> Date? = { _ in nil }
     ) {
-        self.store = store
-        self.repository = repository
-        self.manualRepository = manualRepository ?? repository
-        self.connectivity = connectivity
-        self.clock = clock
-        self.ids = ids
-        self.currentUser = currentUser
+        parts = Parts(
+            store: store, repository: repository, manualRepository: manualRepository ?? repository,
+            connectivity: connectivity, clock: clock, ids: ids, currentUser: currentUser, limits: limits, lease: lease,
+            messageCache: messageCache, logger: logger, newestHeld: newestHeld)
         self.policy = policy
-        self.limits = limits
-        self.messageCache = messageCache
-        self.logger = logger
-        self.lease = lease
-        self.newestHeld = newestHeld
         wasOnline = connectivity.isOnline
         connectivityToken = connectivity.observe { [weak self] online in self?.connectivityChanged(online) }
         // Another process holding the lease is sending: this outbox waits for its turn (`takeLeaseIfFree()`).
         if let lease, (try? lease.tryTake()) != true {
-            isSuspended = true
-            cutOff = Set(store.requeuedAtOpen)
+            leaseState.isSuspended = true
+            leaseState.cutOff = Set(store.requeuedAtOpen)
             return
         }
         resumeInterruptedSends()
@@ -174,14 +147,14 @@ public final class DurableOutbox: MessageOutbox {
     public func stop() {
         guard !isStopped else { return }
         isStopped = true
-        automaticPass?.cancel()
-        for lane in lanes.values { lane.cancel() }
+        work.automaticPass?.cancel()
+        for lane in work.lanes.values { lane.cancel() }
         lease?.release()
     }
 
     /// The tasks the outbox runs now (lanes and the automatic pass), for a caller that waits for them all.
     package var runningWork: [TrackedWork] {
-        lanes.values.map(\.work) + (automaticPass.map { [$0.work] } ?? [])
+        work.running
     }
 
     // MARK: - MessageOutbox
@@ -196,7 +169,7 @@ public final class DurableOutbox: MessageOutbox {
 
     public func pendingCount(in conversation: ConversationID) -> Int { store.count(in: conversation) }
 
-    public var isBusy: Bool { !lanes.isEmpty || automaticPass != nil || runningOperations > 0 }
+    public var isBusy: Bool { work.isBusy }
 
     public func observe(_ observer: @escaping @MainActor (OutboxEvent) -> Void) -> ObservationToken {
         observers.add(observer)
@@ -207,9 +180,9 @@ public final class DurableOutbox: MessageOutbox {
         // The request first, durably: what cannot go now goes at the first chance, across relaunches.
         recordSendAllRequest()
         guard takeLeaseIfFree(), connectivity.isOnline, !isPausedForSignIn else { return }
-        runningOperations += 1
+        work.operations += 1
         defer {
-            runningOperations -= 1
+            work.operations -= 1
             releaseLeaseIfIdle()
         }
         // Send All means every message waiting, other processes' too (a size check when there are none).
@@ -217,7 +190,7 @@ public final class DurableOutbox: MessageOutbox {
         startSending(store.all().filter { $0.status == .queued || $0.status == .failed })
         // Lanes already running (taking the lease resumes an earlier Send All; a send in flight) carry messages this
         // one covers too: it returns when every one is done.
-        for conversation in Array(lanes.keys) { await lanes[conversation]?.value }
+        for conversation in Array(work.lanes.keys) { await work.lanes[conversation]?.value }
         noteSendAllRequest()
     }
 
@@ -228,15 +201,15 @@ public final class DurableOutbox: MessageOutbox {
         guard connectivity.isOnline else { throw DeliveryError.offline }
         guard !isPausedForSignIn else { throw DeliveryError.unauthorized }
         guard !isStopped, takeLeaseIfFree() else { return }
-        runningOperations += 1
+        work.operations += 1
         defer {
-            runningOperations -= 1
+            work.operations -= 1
             releaseLeaseIfIdle()
         }
         guard markSending(message) != nil else { return }
-        manualAttempts.insert(id)
+        work.manualAttempts.insert(id)
         startLane(message.conversationID)
-        await lanes[message.conversationID]?.value
+        await work.lanes[message.conversationID]?.value
     }
 
     @discardableResult
@@ -267,7 +240,7 @@ public final class DurableOutbox: MessageOutbox {
     @discardableResult
     public func confirmStored(_ message: Message) -> Bool {
         guard let pending = store.message(message.id), message.senderID == currentUser else { return false }
-        manualAttempts.remove(message.id)
+        work.manualAttempts.remove(message.id)
         let shown = shown(pending, storedAs: message)
         messageCache?.keepDelivered([shown])
         return delivered(pending, shown: shown)
@@ -289,9 +262,6 @@ public final class DurableOutbox: MessageOutbox {
     /// Counts an outcome the store refused to record.
     func storageFailed(_ message: Message, _ what: String, _ error: any Error, staysAs where: String) {
         logger.log(.error, "outbox: \(what) \(message.id) could not be recorded: \(error)")
-        storageFailureCount += 1
-        lastStorageFailure =
-            "message @\(message.id.rawValue.prefix(8)) \(what), but the disk refused to record it "
-            + "(\(error)); it stays \(`where`)"
+        storageFailures.record(message, what, error, staysAs: `where`)
     }
 }
