@@ -65,11 +65,19 @@ public enum BenchCommand {
             "shared", "one data directory, several processes: a one-shot send's wall time, appends/s from 1, 2 and 8",
             { try SharedOutboxBenchmark().run() }
         ),
+        (
+            "soak", "the simulation over 100,000 seeds (COURIER_SOAK_SEEDS, COURIER_SOAK_START), not part of all",
+            { try SoakBenchmark().run() }
+        ),
     ]
+
+    /// Subcommands `all` leaves out: they take hours.
+    static let long: Set<String> = ["soak"]
 
     static func usage() -> String {
         let lines = subcommands.map { "  \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \($0.summary)" }
-        let all = "  \("all".padding(toLength: 12, withPad: " ", startingAt: 0)) every subcommand above, in turn"
+        let all =
+            "  \("all".padding(toLength: 12, withPad: " ", startingAt: 0)) every subcommand above but soak, in turn"
         let text = ["usage: courier-bench <subcommand>", "", "subcommands:"] + lines + [all]
         return text.joined(separator: "\n") + "\n"
     }
@@ -103,7 +111,9 @@ public enum BenchCommand {
             }
             return
         }
-        let chosen = arguments.first == "all" ? subcommands : subcommands.filter { $0.name == arguments.first }
+        let chosen =
+            arguments.first == "all"
+            ? subcommands.filter { !long.contains($0.name) } : subcommands.filter { $0.name == arguments.first }
         guard !chosen.isEmpty else {
             FileHandle.standardError.write(Data(usage().utf8))
             exit(2)

@@ -106,7 +106,8 @@ extension LiveBenchmark {
     }
 
     /// Runs `executable` to its end; returns its exit status and what it wrote to standard output.
-    static func runChild(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    nonisolated static func runChild(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String)
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
