@@ -17,9 +17,12 @@ extension DurableOutbox {
     }
 
     package func runLane(_ conversation: ConversationID) async {
+        // Set when an outcome stops the lane (cut off, sign-in, a store that refused) with messages maybe still
+        // `sending` behind the batch: nothing else would send them, whatever the connection is by then.
+        var stoppedEarly = false
         defer {
             work.lanes[conversation] = nil
-            requeueStranded(in: conversation)
+            requeueStranded(in: conversation, whatever: stoppedEarly)
             // A Send All is done with what this lane carried: it still waits only for what was cut off.
             if sendAllRequested { noteSendAllRequest() }
             // Messages put back for another automatic round get it from a pass, after the round pause.
@@ -37,10 +40,14 @@ extension DurableOutbox {
                 // The device's own flags stay on the device: a backend gets the message as composed.
                 results = try await (manual ? manualRepository : repository).sendBatch(batch.map(\.asComposed))
             } catch {
-                // An orderly close (`stop()`) cut the send off: not a delivery error, so nothing fails. The batch
-                // stays `sending` on disk; the store reopens it as `queued`, resent with the same ids.
-                if error == .cancelled || isStopped { return }
-                results = batch.map { _ in .failure(error) }
+                // An orderly close (`stop()`, which cancels the lane) cut the send off: not a delivery error, so
+                // nothing fails. The batch stays `sending` on disk; the store reopens it as `queued`, resent with the
+                // same ids.
+                if isStopped || Task.isCancelled { return }
+                // Cancelled below the outbox while the lane goes on (a request cut by a connection that dropped and
+                // came back at once): nobody answered, so the outcome is unknown and the batch waits in the queue,
+                // to be resent under the same ids — never left `sending` with no lane to send it (seed 517).
+                results = batch.map { _ in .failure(error == .cancelled ? .unanswered : error) }
             }
             // Stopped while the request ran: the app is closing, so nothing more is recorded (see `stop()`).
             if isStopped { return }
@@ -61,7 +68,10 @@ extension DurableOutbox {
                 }
             }
             // A batch answered with fewer results than messages leaves the rest `sending`: they go next round.
-            if stop { return }
+            if stop {
+                stoppedEarly = true
+                return
+            }
         }
     }
 
@@ -126,10 +136,13 @@ extension DurableOutbox {
         return stop
     }
 
-    /// A lane that stops while offline or paused leaves no message `sending`: each goes back to `queued` and is
-    /// resent later with the same id. After `stop()` nothing is recorded: the store reopens them as `queued`.
-    package func requeueStranded(in conversation: ConversationID) {
-        guard !isStopped, !connectivity.isOnline || isPausedForSignIn || Task.isCancelled else { return }
+    /// A lane that stops while offline or paused, or that an outcome stopped (`whatever`: a send cut off by a
+    /// connection that may be back already), leaves no message `sending`: each goes back to `queued` and is resent
+    /// later with the same id. After `stop()` nothing is recorded: the store reopens them as `queued`.
+    package func requeueStranded(in conversation: ConversationID, whatever stoppedEarly: Bool = false) {
+        guard !isStopped, stoppedEarly || !connectivity.isOnline || isPausedForSignIn || Task.isCancelled else {
+            return
+        }
         for message in store.all() where message.conversationID == conversation && message.status == .sending {
             work.manualAttempts.remove(message.id)
             do {

@@ -151,6 +151,45 @@ import Testing
         #expect(store.message(message.id)?.status == .queued)
     }
 
+    @Test func aMessageWaitingBehindASendCutOffByAFlickerIsNotLeftSending() async throws {
+        // Given one message on its way and a second composed behind it in the same chat (simulation seed 517)
+        let outbox = makeOutbox()
+        repository.fail(with: .offline)
+        let first = try outbox.compose(text: "on its way", in: "c2")
+        _ = await clock.run(until: { repository.requests == 1 })
+        let second = try outbox.compose(text: "right behind", in: "c2")
+
+        // When the connection drops and is back at once while the first is in flight, which it cuts off
+        connectivity.set(online: false)
+        connectivity.set(online: true)
+        _ = await clock.run(until: { !outbox.isBusy })
+
+        // Then neither is left sending with nothing sending it: both wait in the queue for Send All
+        #expect(store.message(first.id)?.status == .queued)
+        #expect(store.message(second.id)?.status == .queued)
+        repository.fail(with: nil)
+        try await drive { await outbox.sendAll() }
+        #expect(repository.stored.map(\.text) == ["on its way", "right behind"])
+    }
+
+    @Test func aSendCancelledBelowTheOutboxWaitsInTheQueueWithAnUnknownOutcome() async throws {
+        // Given a request that is cancelled on its way (a transport cut by a connection that dropped and came back)
+        let outbox = makeOutbox()
+        repository.fail(with: .cancelled)
+
+        // When a message is sent and nothing answers it
+        let message = try outbox.compose(text: "cut below", in: "c2")
+        _ = await clock.run(until: { !outbox.isBusy })
+
+        // Then it is queued, not left sending with no lane to send it, and known to have an unknown outcome
+        #expect(store.message(message.id)?.status == .queued)
+        #expect(store.message(message.id)?.lastError == .unanswered)
+        #expect(store.message(message.id)?.outcomeUnknown == true)
+        repository.fail(with: nil)
+        try await drive { await outbox.sendAll() }
+        #expect(repository.stored.map(\.text) == ["cut below"])
+    }
+
     @Test func retryAfterFailureSendsWithTheSameID() async throws {
         let outbox = makeOutbox()
         let message = try outbox.compose(text: "flaky", in: "c2")

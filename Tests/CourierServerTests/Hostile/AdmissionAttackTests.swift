@@ -77,14 +77,25 @@ import Testing
         #expect(await fixture.wait(until: { fixture.server.heldPolls == Self.limits.maxHeldPollsPerUser }))
         // Every other connection is answered and closed: the server keeps only the held polls' connections.
         #expect(await fixture.wait(until: { fixture.server.openConnections == Self.limits.maxHeldPollsPerUser }))
+        let refused = 64 - Self.limits.maxHeldPollsPerUser
         let refusedAndClosed = await Task.detached {
-            sockets.filter { $0.isClosedByServer(within: .milliseconds(50)) }.count
+            // Each close is looked for again until all the refused are seen closed, up to 10 s: a loaded machine may
+            // deliver one later than the server's count of its connections says.
+            var closed = Set<Int>()
+            let deadline = ContinuousClock.now + .seconds(10)
+            while closed.count < refused, ContinuousClock.now < deadline {
+                for (index, socket) in sockets.enumerated()
+                where !closed.contains(index) && socket.isClosedByServer(within: .milliseconds(20)) {
+                    closed.insert(index)
+                }
+            }
+            return closed.count
         }.value
 
         // Then she holds 4 polls, the other 60 were refused and closed, and my sends all get through
         let run = await HonestUser(client: fixture.client).send(20)
         #expect(fixture.server.heldPolls == Self.limits.maxHeldPollsPerUser)
-        #expect(refusedAndClosed == 64 - Self.limits.maxHeldPollsPerUser)
+        #expect(refusedAndClosed == refused)
         #expect(run.succeeded == 20, "\(run.failures)")
     }
 
