@@ -11,6 +11,10 @@ import Testing
 /// again on the same server, writing only where its users are; one user alone skips what needs two.
 @MainActor
 @Suite(.removesTemporaryDirectories) struct ConformanceKitTests {
+    /// A server more patient than the kit (10 s): on a machine running every suite at once, URLSession may hand a
+    /// request's body to its socket seconds after its head, which the default 5 s would answer 408.
+    static let patient = HTTPLimits(requestTimeout: .seconds(30))
+
     static let me = ConformanceOptions.Credentials(id: "me", password: ChatServer.demoPassword)
     static let ben = ConformanceOptions.Credentials(id: "ben", password: ChatServer.demoPassword)
     /// A request's timeout in these tests: the in-process server answers on the main actor, which a whole-suite run
@@ -19,7 +23,7 @@ import Testing
 
     @Test func everyCheckPassesAgainstCourierServerAndAgainOnTheSameData() async throws {
         // Given courier-server on a free port, with its demo users
-        let server = try ServerFixture(limits: HTTPLimits()).server
+        let server = try ServerFixture(limits: Self.patient).server
         let options = ConformanceOptions(
             server: server.url, user: Self.me, user2: Self.ben, timeout: Self.patience)
 
@@ -45,7 +49,7 @@ import Testing
 
     @Test func oneUserAloneSkipsWhatNeedsTwoAndFailsNothing() async throws {
         // Given courier-server
-        let server = try ServerFixture(limits: HTTPLimits()).server
+        let server = try ServerFixture(limits: Self.patient).server
 
         // When the kit checks it as me alone
         let report = await ConformanceKit(
@@ -79,7 +83,7 @@ import Testing
 
     @Test func aRefusedSignInEndsTheRunWithOneFailure() async throws {
         // Given courier-server
-        let server = try ServerFixture(limits: HTTPLimits()).server
+        let server = try ServerFixture(limits: Self.patient).server
 
         // When the kit is given a wrong password
         let wrong = ConformanceOptions.Credentials(id: "me", password: "not-courier")
@@ -95,7 +99,7 @@ import Testing
 
     @Test func aBackendThatDoesNotAnswerFailsTheRun() async throws {
         // Given an address where nothing listens (a server that has stopped)
-        let fixture = try ServerFixture(limits: HTTPLimits())
+        let fixture = try ServerFixture(limits: Self.patient)
         let url = fixture.server.url
         fixture.tearDown()
 

@@ -272,6 +272,8 @@ struct BatchRun {
     var received: [ConversationID: MessageCursor] = [:]
     /// How far others' messages that arrived into a chat on screen were read as they came.
     var readOnScreen: [ConversationID: MessageCursor] = [:]
+    /// Where each conversation's row stood before this batch touched it: its newest message then (none: empty).
+    var lastsBefore: [ConversationID: Message?] = [:]
     var updates: [SyncUpdate] = []
 
     /// `message`, someone else's, arrived into its chat on screen: read as it comes (not counted unread).
@@ -283,13 +285,26 @@ struct BatchRun {
     /// Brings `message`'s conversation preview, activity and (when `unread`) unread count up to date, once per
     /// message newer than the conversation's newest: a replayed or older message changes nothing. Returns whether
     /// it changed the conversation.
+    ///
+    /// One older message still counts: someone else's that is filed after where the row stood before this batch
+    /// but before a newer message this batch brought first (two people writing in the same instant, or a clock
+    /// behind). No page counted it — the row stood before it — and without this the row would stay one short
+    /// until the next page (simulation seed 6379).
     @MainActor
     @discardableResult
     mutating func touch(_ message: Message, unread: Bool, in engine: SyncEngine) -> Bool {
         let id = message.conversationID
+        if conversations[id] == nil, lastsBefore[id] == nil {
+            lastsBefore[id] = .some(engine.conversationCache.conversation(id)?.lastMessage)
+        }
         guard var conversation = conversations[id] ?? engine.conversationCache.conversation(id) else { return false }
         if let last = conversation.lastMessage, last.id == message.id || !Message.composeOrder(last, message) {
-            return false
+            guard unread, last.id != message.id, case .some(let before) = lastsBefore[id],
+                before.map({ $0.id != message.id && Message.composeOrder($0, message) }) ?? true
+            else { return false }
+            conversation.unreadCount += 1
+            conversations[id] = conversation
+            return true
         }
         conversation.lastMessage = message
         conversation.lastActivity = max(conversation.lastActivity, message.timestamp)

@@ -49,6 +49,31 @@ import Testing
         client.close()
     }
 
+    @Test("someone's message filed just before one of mine the feed brought first still counts unread")
+    func aMessageFiledBeforeANewerOneOfTheSameBatchCounts() async throws {
+        // Given the list seen online and the feed caught up; the app goes to the background
+        _ = try await listPage()
+        await world.waitUntilSettled(client)
+        let before = try #require(client.conversationCache.conversation("c2")).unreadCount
+        client.enterBackground()
+
+        // When my other device writes, and Ben writes in the same instant, filed before mine (its id sorts first)
+        let now = world.clock.now
+        try world.backend.receive(
+            Message(id: "zz-mine", conversationID: "c2", senderID: "me", text: "Mine", timestamp: now, status: .sent))
+        try world.backend.receive(
+            Message(id: "aa-bens", conversationID: "c2", senderID: "ben", text: "His", timestamp: now, status: .sent))
+        client.enterForeground()
+        await world.waitUntilSettled(client)
+
+        // Then Ben's counts unread, as the backend counts it, under my message as the row's newest
+        let backend = try #require(world.backend.conversation("c2", for: "me")).unreadCount
+        #expect(backend == before + 1)
+        #expect(client.conversationCache.conversation("c2")?.unreadCount == backend)
+        #expect(client.conversationCache.conversation("c2")?.lastMessage?.id == "zz-mine")
+        client.close()
+    }
+
     @Test("a page read before a message the feed brought since keeps the row the feed wrote")
     func aPageBehindTheFeedUndoesNothing() async throws {
         // Given the list seen online, and a page of it read now, before Ben writes

@@ -11,6 +11,13 @@ import Testing
         for (from, to) in allowed { #expect(from.canTransition(to: to), "\(from) → \(to)") }
     }
 
+    @Test func aQueuedOrFailedMessageAnEarlierAttemptStoredIsConfirmedWithTheStatusItReachedMeanwhile() {
+        // Its `sending` record was cut short, and the recipient read the copy the lost answer's attempt stored
+        for from in [MessageStatus.queued, .failed] {
+            for to in [MessageStatus.sent, .delivered, .read] { #expect(from.canTransition(to: to), "\(from) → \(to)") }
+        }
+    }
+
     @Test func statusNeverMovesBackwardsOtherwise() {
         let refused: [(MessageStatus, MessageStatus)] = [
             (.sent, .sending), (.sent, .queued), (.sent, .failed), (.delivered, .sent), (.read, .delivered),
