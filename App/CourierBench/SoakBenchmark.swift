@@ -3,8 +3,9 @@ import Foundation
 
 /// `courier-bench soak`: the simulation (`courier-sim`, docs/reliability.md) over many seeds — 100,000 unless
 /// `COURIER_SOAK_SEEDS` says otherwise, from seed `COURIER_SOAK_START` (0) — in chunks of 1,000 seeds, each chunk a
-/// `courier-sim` process of its own beside the bench, as many at once as the machine has cores. A chunk that breaks
-/// an invariant prints the violation and the command that replays it, and the soak fails. Not part of `all`: on two
+/// `courier-sim --keep-going` process of its own beside the bench, as many at once as the machine has cores. Every
+/// seed runs; each one that breaks an invariant is listed with its violation and the command that replays it, and
+/// the soak fails. Not part of `all`: on two
 /// cores 100,000 seeds take about three hours.
 @MainActor
 struct SoakBenchmark {
@@ -47,7 +48,8 @@ struct SoakBenchmark {
         DispatchQueue.concurrentPerform(iterations: starts.count) { index in
             let first = starts[index]
             let count = min(Self.chunk, start + seeds - first)
-            let run = try? LiveBenchmark.runChild(simulator, ["--seeds", "\(count)", "--start", "\(first)"])
+            let arguments = ["--seeds", "\(count)", "--start", "\(first)", "--keep-going"]
+            let run = try? LiveBenchmark.runChild(simulator, arguments)
             let chunk = Chunk(start: first, seeds: count, status: run?.status ?? -1, output: run?.output ?? "")
             let done = results.add(chunk)
             FileHandle.standardError.write(
@@ -57,18 +59,21 @@ struct SoakBenchmark {
         let chunks = results.all.sorted { $0.start < $1.start }
         let failed = chunks.filter { $0.status != 0 }
         let passedSeeds = chunks.filter { $0.status == 0 }.reduce(0) { $0 + $1.seeds }
+        let violations = chunks.reduce(0) { $0 + $1.figure("invariant") }
         print("| seeds | from | violations | steps | crashes simulated | restarts | wall time | processes at once |")
         print("| --- | --- | --- | --- | --- | --- | --- | --- |")
         print(
-            "| \(seeds) | \(start) | \(failed.count) | \(chunks.reduce(0) { $0 + $1.figure("steps") }) | "
+            "| \(seeds) | \(start) | \(violations) | \(chunks.reduce(0) { $0 + $1.figure("steps") }) | "
                 + "\(chunks.reduce(0) { $0 + $1.figure("crashes") }) | \(chunks.reduce(0) { $0 + $1.figure("restarts") }) | "
                 + "\(String(format: "%.0f s", seconds)) | \(ProcessInfo.processInfo.activeProcessorCount) |")
-        for chunk in failed {
-            print("\nseeds \(chunk.start)..<\(chunk.start + chunk.seeds), exit \(chunk.status):\n\(chunk.output)")
+        for line in chunks.flatMap({ $0.output.split(separator: "\n") })
+        where line.contains("invariant violated") || line.hasPrefix("reproduce:") {
+            print(line)
         }
         guard failed.isEmpty else {
             throw BenchFailure(
-                "\(failed.count) chunk(s) broke an invariant or did not run; \(passedSeeds) seeds passed")
+                "\(violations) seed(s) broke an invariant; \(failed.count) of \(chunks.count) chunks failed "
+                    + "(\(passedSeeds) seeds in chunks without one)")
         }
     }
 
