@@ -17,7 +17,12 @@ extension NetworkConditioner {
     /// Runs `work` in a task that going offline cancels, like every other wait of a request.
     func onSocket<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
         let task = Task { try await work() }
-        let cut = observe { online in if !online { task.cancel() } }
+        var wentOffline = false
+        let cut = observe { online in
+            guard !online else { return }
+            wentOffline = true
+            task.cancel()
+        }
         defer { cut.cancel() }
         do {
             return try await withTaskCancellationHandler {
@@ -26,7 +31,8 @@ extension NetworkConditioner {
                 task.cancel()
             }
         } catch {
-            if !isOnline { throw DeliveryError.offline }
+            // Cut by going offline, even when the device is back online already: `.offline`, not the cancellation.
+            if !isOnline || wentOffline { throw DeliveryError.offline }
             throw error
         }
     }

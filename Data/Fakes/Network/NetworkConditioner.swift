@@ -18,7 +18,8 @@ import Foundation
 ///    the backend applied the write — the "unknown outcome" that idempotent resends resolve.
 /// 5. The other half of the latency passes on the way back, then the backend's answer (value or error) is returned.
 /// Going offline while a request is on the way fails it with `.offline` at once — before the backend (nothing
-/// applied) or after it (applied: the unknown outcome again). A cancelled caller gets `CancellationError`. While the
+/// applied) or after it (applied: the unknown outcome again), and so even when the device is back online by the time
+/// the request hears of it. A cancelled caller gets `CancellationError`. While the
 /// backend is down (`isRefusing`, or `flap`) a request fails with `.unreachable` halfway out, never reaching it.
 /// While it hangs (`isHanging`: it accepts connections and answers nothing, as a frozen server or a captive portal
 /// does) a request never reaches it and fails with `.unanswered` once `unansweredBound` has passed since it left:
@@ -213,7 +214,9 @@ public final class NetworkConditioner {
         } onCancel: {
             sleep.cancel()
         }
-        guard isOnline else { throw DeliveryError.offline }
+        // Cut by going offline (which takes the wait away), even when the device is back online already: a request a
+        // dropped connection cut off fails `.offline`, never as if its caller had given up.
+        guard isOnline, waits[key] != nil else { throw DeliveryError.offline }
         if !slept, wakeEarly == nil || Task.isCancelled { throw CancellationError() }
     }
 }

@@ -76,6 +76,23 @@ struct NetworkConditionerTests {
         #expect(backend.messageCount(in: "c1") == 1)
     }
 
+    @Test("a connection that drops and comes back at once fails the request on it with .offline, not as cancelled")
+    func aDropAndReturnFailsOffline() async {
+        // Given a request on its way over 3g
+        network.profile = .threeG
+        let attempt = DeliveryAttempt(on: clock) { try await network.send(BackendFixtures.message("m1")) }
+        await clock.advance(by: .milliseconds(50))
+
+        // When the connection drops and is back before the request hears of it
+        network.setOnline(false)
+        network.setOnline(true)
+        await attempt.finish()
+
+        // Then the request failed as cut off (a caller resends it), never as if its caller had given up
+        #expect(attempt.outcome == .failure(.offline))
+        #expect(backend.messageCount(in: "c1") == 0)
+    }
+
     // MARK: - Latency and failures
 
     @Test("wifi answers in about 20 ms and 3g in about 300 ms of clock time")
