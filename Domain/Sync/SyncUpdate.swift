@@ -21,6 +21,7 @@ public enum SyncUpdate: Hashable, Sendable {
     /// The cursor was too old and the device started over: screens take these pages in place of what they show
     /// (merging, never emptying first).
     case reset(FeedSnapshot)
-    /// The live connection opened (true: caught up and listening) or closed.
+    /// The live connection opened (true: caught up and listening) or closed. True comes again when sign-in is renewed
+    /// while listening: what the expired sign-in refused may be asked for again.
     case live(Bool)
 }

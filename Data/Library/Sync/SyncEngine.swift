@@ -151,7 +151,12 @@ public final class SyncEngine: LiveSync {
     public func signInRenewed() {
         let wasPaused = lifecycle.signInRenewed()
         deliverReceipts()
-        guard wasPaused else { return }
+        guard wasPaused else {
+            // Still listening: a screen whose load the expired sign-in refused waits for the feed to go live, which
+            // it already is, so it hears so again and asks now.
+            if lifecycle.isLive { observers.notify(.live(true)) }
+            return
+        }
         startLoop()
     }
 

@@ -46,6 +46,9 @@ public final class OfflineWriteQueue: WriteQueue {
 
     /// Whether syncing waits for sign-in to be renewed (an executor answered unauthorized or forbidden).
     public private(set) var isPausedForSignIn = false
+    /// How many times sign-in was renewed: a write sent before the latest renewal and refused for sign-in was refused
+    /// on the old sign-in, which says nothing about the new one.
+    private var signInRenewals = 0
 
     /// What opening found: how many writes were loaded, which stale ones were removed, what could not be read.
     public let openReport: WriteQueueOpenReport
@@ -210,6 +213,7 @@ public final class OfflineWriteQueue: WriteQueue {
 
     /// Sign-in was renewed: syncing may resume. The next `syncWhenOnline()` delivers.
     public func signInRenewed() {
+        signInRenewals += 1
         guard isPausedForSignIn else { return }
         isPausedForSignIn = false
         observers.notify(.pausedForSignIn(false))
@@ -307,6 +311,7 @@ public final class OfflineWriteQueue: WriteQueue {
         var write = first
         var retries = 0
         while true {
+            let renewals = signInRenewals
             do {
                 try await executor(write)
                 return finish(write, because: .delivered, event: .delivered(write)) ? .delivered : .stopSync
@@ -320,6 +325,9 @@ public final class OfflineWriteQueue: WriteQueue {
                 logger.log(.info, "write queue: \(write.kind) \(write.id) failed (\(failure))")
                 switch WriteOutcomePolicy(after: failure) {
                 case .pauseForSignIn:
+                    // Refused on the sign-in renewed while the write was out: the renewal came already, so it goes
+                    // again now (a refusal of that attempt pauses).
+                    if signInRenewals != renewals { continue }
                     isPausedForSignIn = true
                     observers.notify(.pausedForSignIn(true))
                     return .stopSync

@@ -35,6 +35,7 @@ extension DurableOutbox {
                     .prefix(limits.batchSize))
             guard !sending.isEmpty else { return }
             let (batch, manual) = work.nextBatch(of: sending)
+            let renewals = work.signInRenewals
             let results: [Result<Message, DeliveryError>]
             do {
                 // The device's own flags stay on the device: a backend gets the message as composed.
@@ -64,7 +65,9 @@ extension DurableOutbox {
             for (message, outcome) in zip(batch, outcomes) {
                 switch outcome {
                 case .success(let shown): stop = !delivered(message, shown: shown) || stop
-                case .failure(let error): stop = attemptFailed(message, error: error) || stop
+                case .failure(let error):
+                    let oldSignIn = work.signInRenewals != renewals
+                    stop = attemptFailed(message, error: error, onOldSignIn: oldSignIn) || stop
                 }
             }
             // A batch answered with fewer results than messages leaves the rest `sending`: they go next round.
@@ -103,10 +106,14 @@ extension DurableOutbox {
         return true
     }
 
-    /// Records a failed attempt; returns whether the lane must stop.
-    package func attemptFailed(_ message: Message, error: DeliveryError) -> Bool {
+    /// Records a failed attempt; returns whether the lane must stop. `onOldSignIn`: the request left before sign-in
+    /// was last renewed.
+    package func attemptFailed(_ message: Message, error: DeliveryError, onOldSignIn: Bool = false) -> Bool {
         // The feed's echo said the backend stores it (a lost answer): delivered already, nothing failed.
         guard store.message(message.id) != nil else { return false }
+        // Refused on the sign-in that was renewed while the request was out: the renewal that would resend it came
+        // already, so it stays `sending` and its lane sends it again now (a refusal of that resend pauses as usual).
+        if error.requiresSignIn, onOldSignIn { return false }
         let next: MessageStatus
         let stop: Bool
         var rounds = message.attempts

@@ -247,6 +247,7 @@ public final class DurableOutbox: MessageOutbox {
     }
 
     public func signInRenewed() {
+        work.signInRenewals += 1
         if isPausedForSignIn {
             isPausedForSignIn = false
             observers.notify(.pausedForSignIn(false))

@@ -12,6 +12,9 @@ struct OutboxWork {
     var operations = 0
     /// Messages sent by hand that their lane must send alone, through the manual repository.
     var manualAttempts: Set<MessageID> = []
+    /// How many times sign-in was renewed: a request sent before the latest renewal and refused for sign-in was
+    /// refused on the old sign-in, which says nothing about the new one.
+    var signInRenewals = 0
 
     /// Whether anything runs: a lane, the pass or an awaited send.
     var isBusy: Bool { !lanes.isEmpty || automaticPass != nil || operations > 0 }

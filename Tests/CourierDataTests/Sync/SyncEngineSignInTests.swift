@@ -93,4 +93,63 @@ import Testing
         #expect(!client.outbox.isPausedForSignIn)
         client.close()
     }
+
+    @Test("a message refused on the old sign-in after it was renewed is sent again at once, not held")
+    func aMessageRefusedOnTheOldSignInIsSentAgain() async throws {
+        // Given a listening client whose sign-in expired, and a message whose request the backend refuses: by 13 ms
+        // it reached the backend (half of wifi's 15–25 ms) and the refusal is on its way back
+        await world.waitUntil { client.syncEngine?.isLive == true }
+        world.backend.isSignInExpired = true
+        let message = try client.outbox.compose(text: "sent as sign-in expired", in: "c2")
+        await world.clock.advance(by: .milliseconds(13))
+
+        // When sign-in is renewed before that refusal arrives
+        world.backend.isSignInExpired = false
+        client.signInRenewed()
+        await world.waitUntil { !client.isBusy }
+
+        // Then the refusal of the old sign-in held nothing: the message went again and is stored
+        #expect(world.backend.message(message.id) != nil)
+        #expect(client.outbox.pending.isEmpty)
+        #expect(!client.outbox.isPausedForSignIn)
+        client.close()
+    }
+
+    @Test("a receipt refused on the old sign-in after it was renewed goes again at once, not held")
+    func aReceiptRefusedOnTheOldSignInGoesAgain() async throws {
+        // Given a listening client whose sign-in expired, and a chat read: its receipt is on its way and refused
+        await world.waitUntil { client.syncEngine?.isLive == true }
+        world.backend.isSignInExpired = true
+        let newest = try #require(world.backend.messages(in: "c2").last)
+        try #require(client.syncEngine).markRead("c2", upTo: newest.cursor)
+        await world.clock.advance(by: .milliseconds(13))
+
+        // When sign-in is renewed before the refusal arrives
+        world.backend.isSignInExpired = false
+        client.signInRenewed()
+        await world.waitUntil { !client.isBusy }
+
+        // Then the receipt went again: the backend has the marker, nothing waits
+        #expect(world.backend.marker(.read, of: "me", in: "c2") == newest.id)
+        #expect(client.syncEngine?.receipts.count == 0)
+        #expect(client.syncEngine?.receipts.isPausedForSignIn == false)
+        client.close()
+    }
+
+    @Test("renewing sign-in while listening tells the screens the feed is live: what the old one refused loads")
+    func aRenewalWhileListeningSaysLive() async throws {
+        // Given a client that listens all along (its long poll never heard of the expiry)
+        await world.waitUntil { client.syncEngine?.isLive == true }
+        let sync = try #require(client.syncEngine)
+        var updates: [SyncUpdate] = []
+        let token = sync.observe { updates.append($0) }
+
+        // When sign-in is renewed
+        client.signInRenewed()
+
+        // Then the screens hear the feed is live, as a chat whose page the expired sign-in refused waits to
+        #expect(updates.contains(.live(true)))
+        token.cancel()
+        client.close()
+    }
 }
