@@ -65,17 +65,24 @@ extension SyncEngine {
 
     /// The user read `conversation` up to `upTo` (here or on another device): its cached unread count becomes the
     /// messages of others after the marker — counted in the message cache when it holds every message from the
-    /// marker on (it holds no hole), else 0 once the marker covers the newest message. The newest message may be
-    /// the user's own, sent after reading: it counts nothing. Returns the row when it changed.
+    /// marker to the row's newest (it holds no hole), else 0 once the marker covers the newest message. The newest
+    /// message may be the user's own, sent after reading: it counts nothing. Returns the row when it changed.
+    ///
+    /// A row whose newest message the cache does not hold yet came from a list page ahead of the feed: the feed
+    /// brings what the backend did in order, so a read it brings before that message was done before the page was
+    /// read, and the page's count has it already. The count stays, unless the marker covers the newest message
+    /// (seed 11165).
     @discardableResult
     func noteRead(_ conversation: ConversationID, upTo: MessageCursor) -> Conversation? {
         guard var kept = conversationCache.conversation(conversation), kept.unreadCount > 0 else { return nil }
         let held = messageCache.messages(in: conversation)
         let left: Int
-        if let oldest = held.first, oldest.cursor <= upTo {
-            left = held.lazy.filter { $0.cursor > upTo && $0.senderID != self.user }.count
-        } else if kept.lastMessage.map({ $0.cursor <= upTo }) ?? true {
+        if kept.lastMessage.map({ $0.cursor <= upTo }) ?? true {
             left = 0
+        } else if let oldest = held.first, oldest.cursor <= upTo,
+            let last = kept.lastMessage, messageCache.contains(last.id, in: conversation)
+        {
+            left = held.lazy.filter { $0.cursor > upTo && $0.senderID != self.user }.count
         } else {
             return nil
         }

@@ -119,6 +119,61 @@ import Testing
     // MARK: - Helpers
 
     /// The first page of the list as the list screen gets it: through the client's repository, then the engine.
+    @Test("a read of my other device, a page read after it and the return: the read comes off once, in the page")
+    func aReadThePageCountedAlreadyComesOffOnce() async throws {
+        // Given the list seen online and the feed caught up; the app goes to the background, where my other device
+        // reads c2 to its end and then Ben writes twice
+        try await readToTheEndInTheBackground()
+        try world.receive("One", from: "ben", in: "c2")
+        try world.receive("Two", from: "ben", in: "c2")
+
+        // When the list reloads (its page counts Ben's two, after the read), then the app returns and the feed brings
+        // the read and the two messages
+        _ = try await listPage()
+        client.enterForeground()
+        await world.waitUntilSettled(client)
+
+        // Then the row counts two, as the backend does: the read the page had already did not come off again
+        let backend = try #require(world.backend.conversation("c2", for: "me")).unreadCount
+        #expect(backend == 2)
+        #expect(client.conversationCache.conversation("c2")?.unreadCount == backend)
+        client.close()
+    }
+
+    @Test("a page read ahead of the feed, whose newest message is mine and held: my earlier read takes nothing off")
+    func aReadBeforeAPageEndingAtMyMessageTakesNothingOff() async throws {
+        // Given the list seen online and the feed caught up; the app goes to the background, where my other device
+        // reads c2 to its end and Ben writes
+        try await readToTheEndInTheBackground()
+        try world.receive("One", from: "ben", in: "c2")
+        await world.clock.advance(by: .seconds(1))
+
+        // When this device sends after Ben's message (its answer keeps it in the cache) and the list reloads, ending at
+        // it and counting Ben's; then the app returns and the feed brings the read, Ben's message and my echo
+        let mine = try client.outbox.compose(text: "Mine", in: "c2")
+        await world.waitUntil { world.backend.message(mine.id) != nil && !client.isBusy }
+        _ = try await listPage()
+        #expect(client.conversationCache.conversation("c2")?.lastMessage?.id == mine.id)
+        client.enterForeground()
+        await world.waitUntilSettled(client)
+
+        // Then the row counts Ben's one, as the backend does
+        let backend = try #require(world.backend.conversation("c2", for: "me")).unreadCount
+        #expect(backend == 1)
+        #expect(client.conversationCache.conversation("c2")?.unreadCount == backend)
+        client.close()
+    }
+
+    /// The list seen online and the feed caught up; then the app goes to the background and my other device reads c2
+    /// to its end.
+    private func readToTheEndInTheBackground() async throws {
+        _ = try await listPage()
+        await world.waitUntilSettled(client)
+        client.enterBackground()
+        let newest = try #require(world.backend.messages(in: "c2").last)
+        try world.backend.mark(Receipt(conversationID: "c2", userID: "me", kind: .read, upTo: newest.cursor), as: "me")
+    }
+
     private func listPage() async throws -> ConversationPage {
         let conversations = client.conversations
         let (result, _) = await world.clock.drive {
