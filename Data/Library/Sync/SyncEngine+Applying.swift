@@ -57,7 +57,7 @@ extension SyncEngine {
     /// is kept and shown; the list's preview, order and unread count follow.
     private func take(_ message: Message, into run: inout BatchRun) {
         let mine = message.senderID == user
-        let confirmed = mine && outbox.confirmStored(message)
+        let confirmed = mine && outbox.confirmStored(asFarAsCached(message))
         let message = mine && !confirmed ? coveredAlready(message) : message
         // Sent by an earlier launch, whose outbox event screens of this launch never heard: shown as it echoes.
         let unannounced = mine && !confirmed && !echoes.takeAnnouncement(of: message.id)
@@ -160,6 +160,18 @@ extension SyncEngine {
         run.updates.append(.removed(conversation: conversation, ids: [id]))
     }
 
+    /// `message` with the status the message cache holds for it when that went further: a message whose send's
+    /// outcome was unknown may have been raised by receipts while its outbox copy waited to be resent (the cache
+    /// heard of it from an earlier answer), and its echo, filed `sent`, must not take that back (seed 3376).
+    private func asFarAsCached(_ message: Message) -> Message {
+        guard let cached = messageCache.message(message.id, in: message.conversationID),
+            !cached.status.isPending, cached.status > message.status
+        else { return message }
+        var raised = message
+        raised.status = cached.status
+        return raised
+    }
+
     /// A message of mine from another device comes `sent`; filed before a message of mine a marker already covers
     /// (written offline there, delivered late), it is covered too — a marker covers what comes before it in compose
     /// order (docs/design.md §2.3) — and raising, which stops at the first message already raised, would never
@@ -181,7 +193,9 @@ extension SyncEngine {
         if receipt.userID == user {
             guard receipt.kind == .read else { return }
             readMarkers.advance(conversation, to: receipt.upTo)
-            if let row = noteRead(conversation, upTo: receipt.upTo) { run.updates.append(.rows([row])) }
+            if let row = noteRead(conversation, upTo: receipt.upTo, throughFeed: true) {
+                run.updates.append(.rows([row]))
+            }
             run.updates.append(.readByMe(conversation: conversation, upTo: receipt.upTo))
             return
         }

@@ -71,16 +71,18 @@ extension SyncEngine {
     /// A row whose newest message the cache does not hold yet came from a list page ahead of the feed: the feed
     /// brings what the backend did in order, so a read it brings before that message was done before the page was
     /// read, and the page's count has it already. The count stays, unless the marker covers the newest message
-    /// (seed 11165).
+    /// (seed 11165). So it does, for a read the feed brings (`throughFeed`), when the newest message is this device's
+    /// own still waiting for its echo: the send's answer put it in the cache, ahead of the feed (seed 12554).
     @discardableResult
-    func noteRead(_ conversation: ConversationID, upTo: MessageCursor) -> Conversation? {
+    func noteRead(_ conversation: ConversationID, upTo: MessageCursor, throughFeed: Bool = false) -> Conversation? {
         guard var kept = conversationCache.conversation(conversation), kept.unreadCount > 0 else { return nil }
         let held = messageCache.messages(in: conversation)
         let left: Int
         if kept.lastMessage.map({ $0.cursor <= upTo }) ?? true {
             left = 0
         } else if let oldest = held.first, oldest.cursor <= upTo,
-            let last = kept.lastMessage, messageCache.contains(last.id, in: conversation)
+            let last = kept.lastMessage, messageCache.contains(last.id, in: conversation),
+            !throughFeed || !echoes.awaitsEcho(last.id)
         {
             left = held.lazy.filter { $0.cursor > upTo && $0.senderID != self.user }.count
         } else {

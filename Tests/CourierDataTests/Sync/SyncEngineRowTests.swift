@@ -164,10 +164,11 @@ import Testing
         client.close()
     }
 
-    /// The list seen online and the feed caught up; then the app goes to the background and my other device reads c2
-    /// to its end.
+    /// The list seen online, c2's messages held by the cache (its chat was read) and the feed caught up; then the app
+    /// goes to the background and my other device reads c2 to its end.
     private func readToTheEndInTheBackground() async throws {
         _ = try await listPage()
+        try await world.load("c2", in: client)
         await world.waitUntilSettled(client)
         client.enterBackground()
         let newest = try #require(world.backend.messages(in: "c2").last)

@@ -1,0 +1,43 @@
+import CourierData
+import CourierDomain
+import CourierFakes
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// The echo of a message whose send's outcome was unknown, which receipts raised meanwhile (found by the simulation's
+/// convergence check, seed 3376: the chat showed `sent` for a message the backend reported read).
+@MainActor
+@Suite struct SyncEngineEchoStatusTests {
+    @Test("an echo filed sent does not take back the read status the cache holds for a message still in the outbox")
+    func anEchoKeepsTheStatusReceiptsRaised() async throws {
+        // Given a listening client, offline, holding a queued message that an earlier attempt stored at the backend
+        // and that the cache already holds as read (its answer and a receipt came before the outbox forgot it)
+        let world = try DemoWorldFixture()
+        let client = try world.open()
+        await world.waitUntil { client.syncEngine?.isLive == true }
+        world.network.setOnline(false)
+        let message = try client.outbox.compose(text: "stored before, read since", in: "c2")
+        var stored = message
+        stored.status = .sent
+        try world.backend.receive(stored)
+        var read = stored
+        read.status = .read
+        client.messageCache.store([read])
+        var shown: [MessageStatus] = []
+        let token = client.outbox.observe { event in
+            if case .changed(let changed) = event, changed.id == message.id { shown.append(changed.status) }
+        }
+
+        // When the device is back online and the feed brings the message's echo, filed sent
+        world.network.setOnline(true)
+        await world.waitUntil { client.outbox.pending.isEmpty && !client.isBusy }
+
+        // Then screens see it read, as the cache holds it, never sent
+        #expect(shown.last == .read)
+        #expect(!shown.contains(.sent))
+        #expect(client.messageCache.message(message.id, in: "c2")?.status == .read)
+        token.cancel()
+        client.close()
+    }
+}
