@@ -25,6 +25,8 @@ public final class MessageCache: @unchecked Sendable {
         var ids: Set<MessageID> = []
         /// Whether `messages` starts at the conversation's first message.
         var reachesStart = false
+        /// This device's messages held from their send's answer whose echo the feed has not brought yet.
+        var unechoed: Set<MessageID> = []
     }
 
     /// How many records the log may hold before compaction is considered.
@@ -108,6 +110,13 @@ public final class MessageCache: @unchecked Sendable {
         lock.withLock { threads.peek(conversation)?.ids.contains(id) ?? false }
     }
 
+    /// Whether the message with this id is held in `conversation` from its send's answer (`keepDelivered(_:)`) and
+    /// its echo has not come (`echoesCame(_:)`): the feed has not reached it, so messages of others filed before it
+    /// may not be held yet. Kept across launches.
+    public func awaitsEcho(_ id: MessageID, in conversation: ConversationID) -> Bool {
+        lock.withLock { threads.peek(conversation)?.unechoed.contains(id) ?? false }
+    }
+
     /// The message with this id as held in `conversation` (does not count as a use), searched from the newest: it
     /// costs the distance from the newest, which for a message just sent is none.
     public func message(_ id: MessageID, in conversation: ConversationID) -> Message? {
@@ -152,6 +161,11 @@ public final class MessageCache: @unchecked Sendable {
     /// A conversation `forget(_:)` dropped keeps nothing until a page of it is stored, or messages that `arrived`
     /// through the feed (the newest the backend has of it as they come).
     public func store(_ messages: [Message], arrived: Bool = false) {
+        store(messages, arrived: arrived, answered: false)
+    }
+
+    /// `store(_:arrived:)`, marking what it holds as awaiting its echo when `answered`, in the same append.
+    private func store(_ messages: [Message], arrived: Bool, answered: Bool) {
         let delivered = messages.filter { !$0.status.isPending }
         guard !delivered.isEmpty else { return }
         lock.withLock {
@@ -161,8 +175,8 @@ public final class MessageCache: @unchecked Sendable {
                 guard !forgotten.contains(conversation) else { continue }
                 let mine = joining(delivered.filter { $0.conversationID == conversation }, conversation)
                 guard !mine.isEmpty else { continue }
-                apply(mine, to: conversation, reachesStart: false)
-                records += mine.map { MessageCacheRecord(put: $0) }
+                apply(mine, to: conversation, reachesStart: false, answered: answered)
+                records += mine.map { MessageCacheRecord(put: $0, answered: answered) }
             }
             records += evictPastTotal().map { MessageCacheRecord(.drop, conversation: $0) }
             append(records)
@@ -206,6 +220,30 @@ public final class MessageCache: @unchecked Sendable {
         }
     }
 
+    /// The feed brought the echoes of these messages of this device (or they will not come: a start-over's
+    /// snapshot stands past them): none awaits its echo any more. One append for them all.
+    public func echoesCame(_ ids: [(id: MessageID, conversation: ConversationID)]) {
+        guard !ids.isEmpty else { return }
+        lock.withLock {
+            var records: [MessageCacheRecord] = []
+            for (id, conversation) in ids {
+                guard var thread = threads.peek(conversation), thread.unechoed.remove(id) != nil else { continue }
+                threads.set(thread, for: conversation)
+                records.append(MessageCacheRecord(.echoed, id, in: conversation))
+            }
+            append(records)
+        }
+    }
+
+    /// Every echo awaited (a start-over's snapshot stands past them all).
+    public func allAwaitedEchoes() -> [(id: MessageID, conversation: ConversationID)] {
+        lock.withLock {
+            threads.keysLeastRecentFirst.flatMap { conversation in
+                (threads.peek(conversation)?.unechoed.sorted() ?? []).map { (id: $0, conversation: conversation) }
+            }
+        }
+    }
+
     // MARK: - State (with the lock held, or from init)
 
     private func removeHeld(_ id: MessageID, in conversation: ConversationID) -> Message? {
@@ -214,6 +252,7 @@ public final class MessageCache: @unchecked Sendable {
         else { return nil }
         let removed = thread.messages.remove(at: index)
         thread.ids.remove(id)
+        thread.unechoed.remove(id)
         total -= 1
         if thread.messages.isEmpty && !thread.reachesStart {
             _ = threads.removeValue(for: conversation)
@@ -234,19 +273,29 @@ public final class MessageCache: @unchecked Sendable {
     private func replay(_ record: MessageCacheRecord) {
         let conversation = record.conversation
         switch record.operation {
-        case .put:
-            if let message = record.message { apply([message], to: conversation, reachesStart: false) }
+        case .put, .answered:
+            guard let message = record.message else { return }
+            apply([message], to: conversation, reachesStart: false, answered: record.operation == .answered)
         case .start:
             apply([], to: conversation, reachesStart: true)
         case .drop:
             if let dropped = threads.removeValue(for: conversation) { total -= dropped.messages.count }
         case .remove:
-            if let id = record.removedID { _ = removeHeld(id, in: conversation) }
+            if let id = record.namedID { _ = removeHeld(id, in: conversation) }
+        case .echoed:
+            guard let id = record.namedID, var thread = threads.peek(conversation), thread.unechoed.remove(id) != nil
+            else { return }
+            threads.set(thread, for: conversation)
         }
     }
 
-    private func apply(_ messages: [Message], to conversation: ConversationID, reachesStart: Bool) {
+    /// Takes `messages` into `conversation`'s thread; `answered`: kept from their send's answer, they await their
+    /// echo (a message no longer held after the limits awaits nothing).
+    private func apply(
+        _ messages: [Message], to conversation: ConversationID, reachesStart: Bool, answered: Bool = false
+    ) {
         var thread = threads.value(for: conversation) ?? Thread()
+        if answered { thread.unechoed.formUnion(messages.lazy.map(\.id)) }
         let before = thread.messages.count
         if Self.goAfter(messages, thread) {
             // The usual arrival: new messages after every held one — appended, at the cost of the messages alone.
@@ -265,7 +314,10 @@ public final class MessageCache: @unchecked Sendable {
         if reachesStart { thread.reachesStart = true }
         let excess = thread.messages.count - limits.messagesPerConversation
         if excess > 0 {
-            for message in thread.messages.prefix(excess) { thread.ids.remove(message.id) }
+            for message in thread.messages.prefix(excess) {
+                thread.ids.remove(message.id)
+                thread.unechoed.remove(message.id)
+            }
             thread.messages.removeFirst(excess)
             thread.reachesStart = false
         }
@@ -313,7 +365,7 @@ public final class MessageCache: @unchecked Sendable {
         // Least recently used first, so a replay rebuilds the same order of use.
         for conversation in threads.keysLeastRecentFirst {
             guard let thread = threads.peek(conversation) else { continue }
-            records += thread.messages.map { MessageCacheRecord(put: $0) }
+            records += thread.messages.map { MessageCacheRecord(put: $0, answered: thread.unechoed.contains($0.id)) }
             if thread.reachesStart { records.append(MessageCacheRecord(.start, conversation: conversation)) }
         }
         do {
@@ -327,6 +379,7 @@ public final class MessageCache: @unchecked Sendable {
 }
 
 extension MessageCache: DeliveredMessageKeeper {
-    /// Keeps what an outbox's backend stored, as `store(_:arrived:)` keeps a sent message.
-    public func keepDelivered(_ messages: [Message]) { store(messages) }
+    /// Keeps what an outbox's backend stored, as `store(_:arrived:)` keeps a sent message, each awaiting its echo
+    /// (`awaitsEcho(_:in:)`) until `echoesCame(_:)`.
+    public func keepDelivered(_ messages: [Message]) { store(messages, arrived: false, answered: true) }
 }

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// `put` stores a delivered message (a later put of the same id replaces it); `start` says the cache holds the
 /// conversation back to its first message; `drop` forgets a conversation (evicted); `remove` forgets one message
-/// (its sender deleted it). Replaying the records in order,
+/// (its sender deleted it); `answered` stores a message of this device kept from its send's answer, as `put` does,
+/// and says its echo has not come through the feed; `echoed` that it came. Replaying the records in order,
 /// with the same limits, rebuilds the cache. The body is binary (docs/storage-format.md §4); version-1 JSON bodies
 /// of earlier builds are still read.
 package struct MessageCacheRecord: Equatable {
@@ -16,6 +17,8 @@ package struct MessageCacheRecord: Equatable {
         case start = 2
         case drop = 3
         case remove = 4
+        case answered = 5
+        case echoed = 6
     }
 
     /// The record format this code writes: 2, binary (1 was JSON).
@@ -25,21 +28,26 @@ package struct MessageCacheRecord: Equatable {
     var conversation: ConversationID
     /// The message stored (`put`).
     package var message: Message?
-    /// The message forgotten (`remove`).
-    var removedID: MessageID?
+    /// The message a record names (`remove`, `echoed`).
+    var namedID: MessageID?
 
-    /// A record storing `message`.
-    package init(put message: Message) {
-        operation = .put
+    /// A record storing `message`; `answered`: kept from its send's answer, its echo not come.
+    package init(put message: Message, answered: Bool = false) {
+        operation = answered ? .answered : .put
         conversation = message.conversationID
         self.message = message
     }
 
     /// A record forgetting the message `id` of `conversation`.
     init(remove id: MessageID, in conversation: ConversationID) {
-        operation = .remove
+        self.init(.remove, id, in: conversation)
+    }
+
+    /// A record naming the message `id` of `conversation`: `remove` or `echoed`.
+    init(_ operation: Operation, _ id: MessageID, in conversation: ConversationID) {
+        self.operation = operation
         self.conversation = conversation
-        removedID = id
+        namedID = id
     }
 
     /// A record about a whole conversation (`start` or `drop`).
@@ -50,14 +58,14 @@ package struct MessageCacheRecord: Equatable {
 
     // MARK: - Coding
 
-    /// The record's body: version byte, operation byte, then the message (`put`) or the conversation id (and the
-    /// message id, `remove`).
+    /// The record's body: version byte, operation byte, then the message (`put`, `answered`) or the conversation id
+    /// (and the message id, `remove`, `echoed`).
     package func encoded() -> Data {
         var writer = BinaryRecordWriter(capacity: 96 + (message?.text.utf8.count ?? 0))
         writer.byte(Self.currentVersion)
         writer.byte(operation.rawValue)
         if let message { writer.message(message) } else { writer.string(conversation.rawValue) }
-        if let removedID { writer.string(removedID.rawValue) }
+        if let namedID { writer.string(namedID.rawValue) }
         return writer.data
     }
 
@@ -66,14 +74,14 @@ package struct MessageCacheRecord: Equatable {
     package static func decode(_ body: Data) throws -> MessageCacheRecord {
         try LegacyJSONRecord.decode(body, version: currentVersion, json: Self.init(json:)) { reader in
             let operation = try reader.enumeration(Operation.self)
-            if operation == .remove {
+            if operation == .remove || operation == .echoed {
                 let conversation = ConversationID(try reader.string())
-                return MessageCacheRecord(remove: MessageID(try reader.string()), in: conversation)
+                return MessageCacheRecord(operation, MessageID(try reader.string()), in: conversation)
             }
-            guard operation == .put else {
+            guard operation == .put || operation == .answered else {
                 return MessageCacheRecord(operation, conversation: ConversationID(try reader.string()))
             }
-            return MessageCacheRecord(put: try reader.message())
+            return MessageCacheRecord(put: try reader.message(), answered: operation == .answered)
         }
     }
 

@@ -61,7 +61,10 @@ extension SyncEngine {
         let message = mine && !confirmed ? coveredAlready(message) : message
         // Sent by an earlier launch, whose outbox event screens of this launch never heard: shown as it echoes.
         let unannounced = mine && !confirmed && !echoes.takeAnnouncement(of: message.id)
-        if mine { echoes.echoCame(message.id) }
+        if mine {
+            echoes.echoCame(message.id)
+            run.echoed.append((message.id, message.conversationID))
+        }
         let known =
             confirmed || run.ids.contains(message.id)
             || (messageCache.contains(message.id, in: message.conversationID) && !unannounced)
@@ -249,6 +252,7 @@ extension SyncEngine {
         if Task.isCancelled { throw CancellationError() }
         // The echoes before the snapshot's position will not come; its pages carry the statuses as they are.
         echoes.snapshotTaken()
+        messageCache.echoesCame(messageCache.allAwaitedEchoes())
         // The messages of a conversation the snapshot does not bring back to what the cache holds may have a hole
         // where the forgotten events were: a chat opened from the cache (offline) would show it as whole, and
         // never load it again. Such a conversation is forgotten; its next page comes from the backend.
@@ -289,6 +293,8 @@ struct BatchRun {
     /// Where each conversation's row stood before this batch touched it: its newest message then (none: empty).
     var lastsBefore: [ConversationID: Message?] = [:]
     var updates: [SyncUpdate] = []
+    /// This device's messages whose echo came, for the message cache (`MessageCache.echoesCame(_:)`).
+    var echoed: [(id: MessageID, conversation: ConversationID)] = []
 
     /// `message`, someone else's, arrived into its chat on screen: read as it comes (not counted unread).
     mutating func readOnScreen(_ message: Message) {
@@ -340,6 +346,10 @@ struct BatchRun {
         if !messages.isEmpty {
             engine.messageCache.store(messages, arrived: true)
             messages = []
+        }
+        if !echoed.isEmpty {
+            engine.messageCache.echoesCame(echoed)
+            echoed = []
         }
         if !announced.isEmpty {
             updates.append(.messages(announced))

@@ -72,7 +72,8 @@ extension SyncEngine {
     /// brings what the backend did in order, so a read it brings before that message was done before the page was
     /// read, and the page's count has it already. The count stays, unless the marker covers the newest message
     /// (seed 11165). So it does, for a read the feed brings (`throughFeed`), when the newest message is this device's
-    /// own still waiting for its echo: the send's answer put it in the cache, ahead of the feed (seed 12554).
+    /// own still waiting for its echo (`MessageCache.awaitsEcho(_:in:)`, kept across launches): the send's answer put
+    /// it in the cache, ahead of the feed (seeds 12554 and 5646).
     @discardableResult
     func noteRead(_ conversation: ConversationID, upTo: MessageCursor, throughFeed: Bool = false) -> Conversation? {
         guard var kept = conversationCache.conversation(conversation), kept.unreadCount > 0 else { return nil }
@@ -82,7 +83,7 @@ extension SyncEngine {
             left = 0
         } else if let oldest = held.first, oldest.cursor <= upTo,
             let last = kept.lastMessage, messageCache.contains(last.id, in: conversation),
-            !throughFeed || !echoes.awaitsEcho(last.id)
+            !throughFeed || !messageCache.awaitsEcho(last.id, in: conversation)
         {
             left = held.lazy.filter { $0.cursor > upTo && $0.senderID != self.user }.count
         } else {

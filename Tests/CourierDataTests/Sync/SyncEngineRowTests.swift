@@ -164,6 +164,36 @@ import Testing
         client.close()
     }
 
+    @Test("my message sent before a relaunch still counts as ahead of the feed: an earlier read takes nothing off")
+    func aSendBeforeARelaunchStillAwaitsItsEcho() async throws {
+        // Given my other device's read and Ben's message while the app is in the background, and my message sent then
+        // (its echo not heard), the app closed
+        try await readToTheEndInTheBackground()
+        try world.receive("One", from: "ben", in: "c2")
+        await world.clock.advance(by: .seconds(1))
+        let mine = try client.outbox.compose(text: "Mine", in: "c2")
+        await world.waitUntil { world.backend.message(mine.id) != nil && !client.isBusy }
+        client.close()
+
+        // When the app opens again in the background, the list reloads (ending at my message, counting Ben's), and
+        // the app returns: the feed brings the read, Ben's message and my echo
+        let relaunched = try world.open()
+        relaunched.enterBackground()
+        let conversations = relaunched.conversations
+        let (result, _) = await world.clock.drive {
+            try await conversations.conversations(of: "me", after: nil, limit: 50)
+        }
+        _ = try #require(relaunched.syncEngine).reconcile(try result.get())
+        relaunched.enterForeground()
+        await world.waitUntilSettled(relaunched)
+
+        // Then the row counts Ben's one, as the backend does
+        let backend = try #require(world.backend.conversation("c2", for: "me")).unreadCount
+        #expect(backend == 1)
+        #expect(relaunched.conversationCache.conversation("c2")?.unreadCount == backend)
+        relaunched.close()
+    }
+
     /// The list seen online, c2's messages held by the cache (its chat was read) and the feed caught up; then the app
     /// goes to the background and my other device reads c2 to its end.
     private func readToTheEndInTheBackground() async throws {
