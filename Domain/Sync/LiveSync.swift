@@ -19,11 +19,17 @@ public protocol LiveSync: AnyObject {
     /// a row the sync already knows from a newer message keeps it, and a message the page already counts is never
     /// counted again when its event comes (docs/design.md §2.7). A screen shows the answer, never the page itself.
     func reconcile(_ page: ConversationPage) -> ConversationPage
+    /// How many times sign-in was renewed since the sync was made. A request sent before a renewal and refused
+    /// unauthorized after it was refused for the old sign-in: the caller asks again at once, since no `.live(true)`
+    /// may come for it (the feed may have been live all along).
+    var signInRenewals: Int { get }
 }
 
 extension LiveSync {
     /// A sync that keeps no rows answers the page as it is.
     public func reconcile(_ page: ConversationPage) -> ConversationPage { page }
+    /// A sync that is never told of renewals counts none.
+    public var signInRenewals: Int { 0 }
 }
 
 /// A session that hears nothing: for apps (and tests) without an event feed.

@@ -8,12 +8,20 @@ extension ChatViewModel {
         let repository = repository
         let conversationID = conversationID
         let limit = pageSize
+        let renewals = sync.signInRenewals
         tasks.run { [weak self] in
             do {
                 let page = try await repository.messages(in: conversationID, before: cursor, limit: limit)
                 self?.pageLoaded(page, newest: cursor == nil)
             } catch {
-                self?.loadFailed(error)
+                guard let self else { return }
+                // Refused for a sign-in renewed since the request left: asked again at once, as nothing else (no
+                // `.live(true)` when the feed listened all along) would ask it.
+                if error as? DeliveryError == .unauthorized, sync.signInRenewals != renewals {
+                    loadPage(before: cursor)
+                } else {
+                    loadFailed(error)
+                }
             }
         }
     }

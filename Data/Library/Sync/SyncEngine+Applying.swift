@@ -264,7 +264,9 @@ extension SyncEngine {
                 } ?? false
             if !joins { messageCache.forget(conversation) }
         }
+        var raised: [SyncUpdate] = []
         for (conversation, page) in snapshot.chats.sorted(by: { $0.key < $1.key }) {
+            raised += raiseCached(in: conversation, asFarAs: page)
             messageCache.store(page, in: conversation)
         }
         // The snapshot is the rows' truth at its position; what this device read past the backend still counts, and
@@ -275,6 +277,27 @@ extension SyncEngine {
         conversationCache.store(snapshot.conversations.conversations)
         try cursorLog.write(.init(cursor: snapshot.position, resets: resets + 1))
         observers.notify(.reset(snapshot))
+        for update in raised { observers.notify(update) }
+    }
+
+    /// A snapshot's page carries the statuses its markers give, and the receipts that moved them are forgotten: my
+    /// messages the cache holds before the newest of mine the page shows read (or delivered) are raised alike — a
+    /// marker covers what comes before it in compose order (docs/design.md §2.3) — however far before the page
+    /// they are. Answers the updates that tell the screens, after the reset.
+    private func raiseCached(in conversation: ConversationID, asFarAs page: MessagePage) -> [SyncUpdate] {
+        var updates: [SyncUpdate] = []
+        for kind in [Receipt.Kind.read, .delivered] {
+            guard
+                let upTo = page.messages.last(where: {
+                    $0.senderID == user && !$0.status.isPending && $0.status >= kind.status
+                })?.cursor
+            else { continue }
+            let raised = messageCache.raisedStatuses(in: conversation, from: user, upTo: upTo, by: kind)
+            guard !raised.isEmpty else { continue }
+            messageCache.store(raised)
+            updates.append(.statuses(conversation: conversation, status: kind.status, upTo: upTo, messages: raised))
+        }
+        return updates
     }
 }
 

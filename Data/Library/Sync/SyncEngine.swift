@@ -63,6 +63,8 @@ public final class SyncEngine: LiveSync {
     public var isInForeground: Bool { lifecycle.isInForeground }
     /// Whether the feed refused the sign-in; `signInRenewed()` resumes.
     public var isPausedForSignIn: Bool { lifecycle.isPausedForSignIn }
+    /// How many times `signInRenewed()` was called: a screen's request refused for an older sign-in asks again.
+    public var signInRenewals: Int { lifecycle.signInRenewals }
     /// Events applied since the engine was made (replays skipped not counted).
     public internal(set) var appliedEvents = 0
     /// Whether the catch-up-then-listen loop runs (online, in the foreground, signed in).

@@ -43,6 +43,47 @@ import Testing
         client.close()
     }
 
+    @Test("a start-over raises my cached messages older than its page as far as the page's statuses reach")
+    func aStartOverRaisesWhatItsPageDoesNotHold() async throws {
+        // Given Ben's conversation on screen, with a message of mine that a page of Ben's messages since pushes out
+        // of a snapshot's page, and a newer one of mine
+        _ = try await world.load("c2", in: client)
+        let sync = try #require(client.syncEngine)
+        let watching = sync.watch("c2")
+        let old = try world.receive("Old one", from: "me", in: "c2")
+        for index in 0..<50 {
+            await world.clock.advance(by: .seconds(1))
+            try world.receive("Ben \(index)", from: "ben", in: "c2")
+        }
+        await world.clock.advance(by: .seconds(1))
+        let new = try world.receive("New one", from: "me", in: "c2")
+        await waitUntilSettled()
+        #expect(client.messageCache.message(old.id, in: "c2")?.status == .sent)
+        var updates: [SyncUpdate] = []
+        let token = sync.observe { updates.append($0) }
+
+        // When, the app in the background, Ben reads up to my newer message and the backend forgets every event
+        // (the receipt among them), and the app comes back and starts over
+        client.enterBackground()
+        try world.backend.mark(Receipt(conversationID: "c2", userID: "ben", kind: .read, upTo: new.cursor), as: "ben")
+        try world.backend.trimFeeds()
+        client.enterForeground()
+        await waitUntilSettled()
+
+        // Then my older message is read in the cache, as the backend says, and the chat on screen hears so
+        #expect(sync.resets == 1)
+        #expect(client.messageCache.message(new.id, in: "c2")?.status == .read)
+        #expect(client.messageCache.message(old.id, in: "c2")?.status == .read)
+        let raised = updates.flatMap { update -> [Message] in
+            guard case .statuses(_, .read, _, let messages) = update else { return [] }
+            return messages
+        }
+        #expect(raised.contains { $0.id == old.id })
+        token.cancel()
+        watching.cancel()
+        client.close()
+    }
+
     @Test("reading up to someone's message clears the cached count though a later message of mine is the newest")
     func aReadMarkerLeavesTheCountOfWhatFollowsIt() async throws {
         // Given the list and Ben's conversation seen online; Ben writes, then I answer from another device

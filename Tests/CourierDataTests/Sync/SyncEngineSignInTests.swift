@@ -143,12 +143,15 @@ import Testing
         let sync = try #require(client.syncEngine)
         var updates: [SyncUpdate] = []
         let token = sync.observe { updates.append($0) }
+        let renewals = client.sync.signInRenewals
 
         // When sign-in is renewed
         client.signInRenewed()
 
-        // Then the screens hear the feed is live, as a chat whose page the expired sign-in refused waits to
+        // Then the screens hear the feed is live, as a chat whose page the expired sign-in refused waits to, and the
+        // session counts the renewal, as a chat whose page was refused after it asks again by
         #expect(updates.contains(.live(true)))
+        #expect(client.sync.signInRenewals == renewals + 1)
         token.cancel()
         client.close()
     }

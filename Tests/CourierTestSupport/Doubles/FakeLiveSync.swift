@@ -17,6 +17,8 @@ public final class FakeLiveSync: LiveSync {
     public var readMarkers: [ConversationID: MessageCursor] = [:]
     /// Whether it says it is live.
     public var isLive = true
+    /// The sign-in renewals it counts: a test raises it where the client would be told of a renewal.
+    public var signInRenewals = 0
     /// The rows it holds, by id: `reconcile(_:)` answers a page's row with the one held here, as the sync engine
     /// answers with the row it wrote from a newer message (the rest as the page has them).
     public var rows: [ConversationID: Conversation] = [:]
