@@ -1,3 +1,4 @@
+import CourierDomain
 import Foundation
 
 /// Formats a past instant relative to now, as the chat screens show it: "Now", "5m ago", "3h ago", "Yesterday",
@@ -5,16 +6,17 @@ import Foundation
 /// `RelativeDateTimeFormatter`, so the rules are written out here: `relativeTime(for:relativeTo:)` rounds, and the
 /// strings table (`CourierStrings.relativeTime`) puts the result into words.
 public struct RelativeTimeFormatter: Sendable {
-    private let calendar: Calendar
+    /// The zone the day is read in; nil: UTC, read without Foundation's time zones.
+    private let timeZone: TimeZone?
     /// The table whose words `string(for:relativeTo:)` uses.
     public private(set) var strings: CourierStrings
 
-    /// Creates a formatter that reads the day of the month in `timeZone` (UTC by default, so scripts replay
-    /// anywhere) and words it with `strings`.
-    public init(timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, strings: CourierStrings = .english) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        self.calendar = calendar
+    /// Creates a formatter that reads the day of the month in `timeZone` (UTC when nil, the default, so scripts
+    /// replay anywhere) and words it with `strings`. The day is worked out from the zone's offset at the instant
+    /// (`CivilTime`), never by Foundation's `Calendar`, which loads ICU's calendar and time zone data: megabytes an
+    /// app extension does not have to spare.
+    public init(timeZone: TimeZone? = nil, strings: CourierStrings = .english) {
+        self.timeZone = timeZone
         self.strings = strings
     }
 
@@ -41,8 +43,8 @@ public struct RelativeTimeFormatter: Sendable {
         if elapsed < 3_600 { return .minutes(Int(elapsed / 60)) }
         if elapsed < 86_400 { return .hours(Int(elapsed / 3_600)) }
         if elapsed < 172_800 { return .yesterday }
-        let parts = calendar.dateComponents([.month, .day], from: date)
-        return .day(month: parts.month ?? 1, day: parts.day ?? 1)
+        let parts = CivilTime(date, offset: timeZone?.secondsFromGMT(for: date) ?? 0)
+        return .day(month: parts?.month ?? 1, day: parts?.day ?? 1)
     }
 
     /// The next instant after `now` at which `string(for: date, relativeTo:)` may change, so a timer can sleep

@@ -282,9 +282,17 @@ extension AppTestsChildProcesses {
                 let driver = try AppTestsCourierProcess(arguments: served.arguments)
                 let texts = (0..<6).map { "r\(round)-\($0)" }
                 driver.send(["network profile 3g", "open c3"] + texts.map { "send \($0)" })
-                // When it is SIGKILLed at a random instant once the chat is open, most likely mid-send
+                // When it is SIGKILLed at a random instant once its first message is composed durably, most likely
+                // mid-send (waited for, bounded: a loaded machine reads the commands late, and a kill before the
+                // first compose would test nothing)
                 #expect(driver.waitForLines(3))
-                usleep(UInt32.random(in: 0...1_500_000, using: &random))
+                let deadline = Date().addingTimeInterval(30)
+                while Date() < deadline,
+                    !((try? Self.outbox(in: directory)) ?? []).contains(where: { texts.contains($0.text) })
+                {
+                    usleep(10_000)
+                }
+                usleep(UInt32.random(in: 0...1_200_000, using: &random))
                 driver.kill()
                 let result = driver.finish()
                 // (a row is printed once its send has ended)

@@ -257,9 +257,5 @@ enum StateDocument {
         return lhs.rawValue < rhs.rawValue
     }
 
-    static func iso8601(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
-    }
+    static func iso8601(_ date: Date) -> String { InternetTimestamp.string(date) }
 }

@@ -100,7 +100,8 @@ public enum JSONValue: Equatable, Sendable {
             case "\t": out += "\\t"
             // DEL and the C1 controls too: a terminal would obey them (CSI is 0x9B).
             case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                out += String(format: "\\u%04x", scalar.value)
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
             }
         }
