@@ -102,7 +102,8 @@ import Testing
         #expect(client.outbox.pending.isEmpty)
         #expect(removed(fixture) == [message.id])
         let outbox = client.outbox
-        Task { await outbox.sendAll() }
+        let sendAll = fixture.clock.task { await outbox.sendAll() }
+        _ = await fixture.clock.run(until: { sendAll.work.isFinished })
         await fixture.settle()
         #expect(!fixture.messages.stored.contains { $0.id == message.id })
         fixture.close()
