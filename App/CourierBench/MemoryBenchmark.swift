@@ -1,3 +1,4 @@
+import CourierApp
 import Foundation
 
 #if canImport(Glibc)
@@ -94,6 +95,46 @@ struct MemoryBenchmark {
             Self.beside(livePeak, base), Bench.ratio(livePeak / base), "—", "",
         ])
         print(Bench.table(header: ["measurement", "Courier", "against", "ratio", "floor", "met"], rows: rows))
+        if !walk.isEmpty { try contributors(courier: courier, script: script, in: work) }
+    }
+
+    /// Names what the memory walk holds resident above the hello world, mapping by mapping, read from each
+    /// process's own `/proc/self/smaps` at its exit (`MemoryMap`; the driver writes its map when
+    /// `COURIER_MEMORY_MAP` names a file, the hello world built for this does alike). Runs apart from the peaks
+    /// above, so that writing the map changes none of them.
+    private func contributors(courier: URL, script: URL, in work: URL) throws {
+        let mapFile = work.appendingPathComponent("smaps.txt")
+        let hello = try Self.helloWorld(in: work, writingMap: true)
+        setenv(MemoryMap.environmentKey, mapFile.path, 1)
+        defer { unsetenv(MemoryMap.environmentKey) }
+        func map(_ executable: URL, _ arguments: [String]) throws -> MemoryMap {
+            try? FileManager.default.removeItem(at: mapFile)
+            let outcome = try LiveBenchmark.runChild(executable, arguments)
+            guard outcome.status == 0, let text = try? String(contentsOf: mapFile, encoding: .utf8) else {
+                throw BenchFailure("\(executable.lastPathComponent) wrote no memory map")
+            }
+            return MemoryMap(smaps: text)
+        }
+        let floor = try map(hello, [])
+        let data = work.appendingPathComponent("walk-map")
+        let walked = try map(courier, ["--data-dir", data.path, "--fresh", "--script", script.path])
+        let above = walked.above(floor)
+        print(
+            "\nThe memory walk's resident memory at exit, \(LiveBenchmark.megabytes(walked.total)), against the hello"
+                + " world's, \(LiveBenchmark.megabytes(floor.total)) (`/proc/self/smaps` of each): the biggest"
+                + " contributors above the floor\n")
+        let rows = above.prefix(8).enumerated().map { index, entry in
+            [String(index + 1), "`\(entry.name)`", LiveBenchmark.megabytes(entry.bytes)]
+        }
+        print(Bench.table(header: ["rank", "mapping", "above the floor"], rows: rows))
+        let named = above.prefix(3).map { "\($0.name) (\(LiveBenchmark.megabytes($0.bytes)))" }
+        print("\nThe three biggest: \(named.joined(separator: ", ")).")
+        // What the floor does not map at all: libraries linked for what the walk never does (the networking stack).
+        let absent = above.filter { floor.resident[$0.name] == nil && $0.name.contains(".so") }
+        let largest = absent.prefix(4).map(\.name).joined(separator: ", ")
+        print(
+            "Libraries the hello world does not map at all: \(absent.count), "
+                + "\(LiveBenchmark.megabytes(absent.map(\.bytes).reduce(0, +))) (the largest: \(largest)).")
     }
 
     /// Where `peak` stands against the floor `base`: "floor + 2.0 MB", or "floor − 1.7 MB" below it.
@@ -103,16 +144,27 @@ struct MemoryBenchmark {
             : "floor − \(LiveBenchmark.megabytes(Int(base - peak)))"
     }
 
-    /// Compiles a Foundation hello world with the toolchain's `swiftc -O`; returns the executable.
-    private static func helloWorld(in directory: URL) throws -> URL {
-        let source = directory.appendingPathComponent("hello.swift")
-        let executable = directory.appendingPathComponent("hello")
-        try Data(
+    /// Compiles a Foundation hello world with the toolchain's `swiftc -O`; returns the executable. `writingMap`: one
+    /// that also writes its `/proc/self/smaps` to the file `COURIER_MEMORY_MAP` names, as the driver does.
+    private static func helloWorld(in directory: URL, writingMap: Bool = false) throws -> URL {
+        let name = writingMap ? "hello-map" : "hello"
+        let source = directory.appendingPathComponent(name + ".swift")
+        let executable = directory.appendingPathComponent(name)
+        let mapWriting = """
+            if let path = ProcessInfo.processInfo.environment["\(MemoryMap.environmentKey)"],
+                let handle = FileHandle(forReadingAtPath: "/proc/self/smaps") {
+                var smaps = Data()
+                while let chunk = try? handle.read(upToCount: 65_536), !chunk.isEmpty { smaps.append(chunk) }
+                try? smaps.write(to: URL(fileURLWithPath: path))
+            }
+
             """
+        try Data(
+            ("""
             import Foundation
             print("hello, world at \\(Date().timeIntervalSince1970 > 0 ? "a time" : "no time")")
 
-            """.utf8
+            """ + (writingMap ? mapWriting : "")).utf8
         ).write(to: source)
         let env = URL(fileURLWithPath: "/usr/bin/env")
         let built = try LiveBenchmark.runChild(env, ["swiftc", "-O", source.path, "-o", executable.path])
