@@ -35,11 +35,13 @@ let package = Package(
         .library(name: "CourierStore", targets: ["CourierStore"]),
         .library(name: "CourierData", targets: ["CourierData"]),
         .library(name: "CourierFakes", targets: ["CourierFakes"]),
+        .library(name: "CourierHTTP", targets: ["CourierHTTP"]),
         .library(name: "CourierMatrix", targets: ["CourierMatrix"]),
         .library(name: "CourierPresentation", targets: ["CourierPresentation"]),
         .library(name: "CourierApp", targets: ["CourierApp"]),
         .executable(name: "courier", targets: ["courier"]),
         .executable(name: "courier-driver", targets: ["courier-driver"]),
+        .executable(name: "courier-driver-local", targets: ["courier-driver-local"]),
         .executable(name: "courier-bench", targets: ["courier-bench"]),
         .executable(name: "courier-sim", targets: ["courier-sim"]),
         .executable(name: "courier-server", targets: ["courier-server"]),
@@ -58,8 +60,11 @@ let package = Package(
         library("CourierFakes", "Data/Fakes", ["CourierDomain", "CourierData", "CourierDemoWorld"]),
         // The demo world's roster and network profiles, which the one-shot send reads without the simulated world.
         library("CourierDemoWorld", "Data/DemoWorld", ["CourierDomain"]),
+        // The client of Courier's own server over HTTP (docs/http-api.md) and the transfers it makes: the one part of
+        // the data layer that needs URLSession, so that CourierData links no networking stack (issue 33).
+        library("CourierHTTP", "Data/HTTP", ["CourierDomain", "CourierStore", "CourierData"]),
         // Courier over a Matrix homeserver (the Client-Server API, URLSession only): a backend Courier did not write.
-        library("CourierMatrix", "Data/Matrix", ["CourierDomain", "CourierData"]),
+        library("CourierMatrix", "Data/Matrix", ["CourierDomain", "CourierData", "CourierHTTP"]),
         library("CourierPresentation", "Presentation", ["CourierDomain"]),
         // The driver's files and options and its one-shot send: what `courier … send` runs, on CourierStore and
         // Foundation's essentials alone (issue 33).
@@ -67,21 +72,30 @@ let package = Package(
         library(
             "CourierApp", "App/CourierApp",
             [
-                "CourierDomain", "CourierData", "CourierFakes", "CourierMatrix", "CourierPresentation",
-                "CourierOneShot",
+                "CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierOneShot",
             ]),
         library("CourierServer", "App/CourierServer", ["CourierDomain", "CourierData", "CourierFakes"]),
         // `courier`: runs a one-shot send itself and hands every other invocation to `courier-driver` (exec), which
         // the plugin has built beside it without linking it in.
         executable("courier", ["CourierOneShot"], plugins: ["BuildsCourierDriver"]),
-        executable("courier-driver", ["CourierApp"]),
+        // The network backends the full driver is built with (CourierHTTP, CourierMatrix), apart from CourierApp so
+        // that the driver of the in-process world links no networking stack (issue 33).
+        library(
+            "CourierAppRemote", "App/CourierAppRemote",
+            ["CourierDomain", "CourierData", "CourierHTTP", "CourierMatrix", "CourierApp"]),
+        executable("courier-driver", ["CourierApp", "CourierAppRemote"]),
+        executable("courier-driver-local", ["CourierApp"]),
         .plugin(
-            name: "BuildsCourierDriver", capability: .buildTool(), dependencies: ["courier-driver"],
+            name: "BuildsCourierDriver", capability: .buildTool(),
+            dependencies: ["courier-driver", "courier-driver-local"],
             path: "App/BuildsCourierDriver"),
         // The benchmarks, a library so that tests reach their parts; `courier-bench` is a thin command over it.
         library(
             "CourierBench", "App/CourierBench",
-            ["CourierDomain", "CourierData", "CourierFakes", "CourierMatrix", "CourierApp", "CourierServer"]),
+            [
+                "CourierDomain", "CourierData", "CourierFakes", "CourierHTTP", "CourierMatrix", "CourierApp",
+                "CourierAppRemote", "CourierServer",
+            ]),
         executable("courier-bench", ["CourierBench"]),
         executable(
             "courier-sim",
@@ -89,23 +103,23 @@ let package = Package(
         executable("courier-server", ["CourierDomain", "CourierServer"]),
         // The conformance kit checks any backend against docs/http-api.md over HTTP, so it knows the contract's
         // bodies (CourierData's HTTPWire) and nothing of courier-server or the fakes.
-        library("CourierConformance", "App/CourierConformance", ["CourierDomain", "CourierData"]),
+        library("CourierConformance", "App/CourierConformance", ["CourierDomain", "CourierData", "CourierHTTP"]),
         executable("courier-conformance", ["CourierConformance"]),
         // The platform's path monitor on the real network: one line per change.
         executable("courier-netwatch", ["CourierDomain", "CourierData"]),
         // Fixtures and fakes shared by the test targets.
         library(
             "CourierTestSupport", "Tests/CourierTestSupport",
-            ["CourierDomain", "CourierData", "CourierFakes", "CourierServer"]),
+            ["CourierDomain", "CourierData", "CourierFakes", "CourierHTTP", "CourierServer"]),
         tests("CourierDomainTests", ["CourierDomain", "CourierTestSupport"]),
         tests(
             "CourierDataTests",
-            ["CourierDomain", "CourierData", "CourierFakes", "CourierServer", "CourierTestSupport"]),
+            ["CourierDomain", "CourierData", "CourierFakes", "CourierHTTP", "CourierServer", "CourierTestSupport"]),
         tests("CourierFakesTests", ["CourierDomain", "CourierData", "CourierFakes", "CourierTestSupport"]),
         tests("CourierPresentationTests", ["CourierDomain", "CourierPresentation", "CourierTestSupport"]),
         tests(
             "CourierServerTests",
-            ["CourierDomain", "CourierData", "CourierFakes", "CourierServer", "CourierTestSupport"]),
+            ["CourierDomain", "CourierData", "CourierFakes", "CourierHTTP", "CourierServer", "CourierTestSupport"]),
         tests(
             "CourierConformanceTests",
             [
@@ -120,8 +134,8 @@ let package = Package(
         tests(
             "CourierAppTests",
             [
-                "CourierDomain", "CourierData", "CourierFakes", "CourierPresentation", "CourierApp",
-                "CourierTestSupport", "CourierBench",
+                "CourierDomain", "CourierData", "CourierFakes", "CourierHTTP", "CourierPresentation", "CourierApp",
+                "CourierAppRemote", "CourierTestSupport", "CourierBench",
             ]),
     ],
     swiftLanguageModes: [.v6]

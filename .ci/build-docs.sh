@@ -8,8 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Each library product, its module and its catalog (in the target's own folder, where SwiftPM leaves it alone).
-modules=(CourierDomain CourierStore CourierData CourierFakes CourierMatrix CourierPresentation)
-catalogs=(Domain/CourierDomain.docc Data/Store/CourierStore.docc Data/Library/CourierData.docc Data/Fakes/CourierFakes.docc
+modules=(CourierDomain CourierStore CourierData CourierHTTP CourierFakes CourierMatrix CourierPresentation)
+catalogs=(Domain/CourierDomain.docc Data/Store/CourierStore.docc Data/Library/CourierData.docc Data/HTTP/CourierHTTP.docc
+    Data/Fakes/CourierFakes.docc
     Data/Matrix/CourierMatrix.docc Presentation/CourierPresentation.docc)
 
 docc=${DOCC:-$(command -v docc || true)}

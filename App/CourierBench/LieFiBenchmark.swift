@@ -1,6 +1,7 @@
 import CourierData
 import CourierDomain
 import CourierFakes
+import CourierHTTP
 import CourierPresentation
 import Foundation
 

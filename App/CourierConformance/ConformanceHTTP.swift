@@ -1,4 +1,5 @@
 import CourierData
+import CourierHTTP
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -1,12 +1,15 @@
 import CourierApp
+import CourierAppRemote
 import Foundation
 
-/// `courier-driver`: the driver, which `courier` hands every invocation but a one-shot send to. A thin shell:
-/// everything it does lives in CourierApp, where tests can run it in process.
+/// `courier-driver`: the driver with the network backends (`--server`, `--matrix`), which `courier` hands every
+/// invocation but a one-shot send and a session of the in-process world to. A thin shell: everything it does lives
+/// in CourierApp, where tests can run it in process.
 @main
 enum DriverCommand {
     static func main() async {
-        let status = await DriverMain.run(arguments: Array(CommandLine.arguments.dropFirst()))
+        let status = await DriverMain.run(
+            arguments: Array(CommandLine.arguments.dropFirst()), remotes: NetworkBackends())
         // What it held resident, for `courier-bench memory` when it asks (`COURIER_MEMORY_MAP`).
         MemoryMap.writeOwn()
         exit(status)

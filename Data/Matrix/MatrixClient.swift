@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierHTTP
 import Foundation
 
 /// Courier over a Matrix homeserver: the Domain's backend protocols (`MessageRepository`, `ConversationRepository`,

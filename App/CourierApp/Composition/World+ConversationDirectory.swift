@@ -1,5 +1,4 @@
 import CourierDomain
-import CourierMatrix
 import CourierOneShot
 
 /// In the simulated world, the backend's own records play the payload a notification or a link would carry.
@@ -7,7 +6,7 @@ extension World: ConversationDirectory {
     /// The backend's conversation with this id.
     public func conversation(_ id: ConversationID) -> Conversation? {
         // A homeserver's rooms are no demo data: what the Matrix client has heard of them plays the payload.
-        if let matrix = network.remote as? MatrixClient { return matrix.knownConversation(id) }
+        if let matrix = network.remote as? any MatrixConnectionClient { return matrix.knownConversation(id) }
         return backend.conversation(id)
     }
 

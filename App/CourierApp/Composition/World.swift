@@ -1,7 +1,6 @@
 import CourierData
 import CourierDomain
 import CourierFakes
-import CourierMatrix
 import CourierOneShot
 import Foundation
 
@@ -51,8 +50,10 @@ public final class World {
     public init(
         directory: URL, clockMode: ClockMode, seed: UInt64, fresh: Bool, fileSystem: any FileSystem = PosixFileSystem(),
         clock injected: ManualClock? = nil, logger: Logger = .silent, server: URL? = nil, user requested: UserID? = nil,
-        matrix: MatrixConnection? = nil
+        matrix: MatrixConnection? = nil, remotes: (any RemoteBackends)? = nil
     ) throws {
+        if server != nil, remotes == nil { throw NoRemoteBackends(option: "--server") }
+        if matrix != nil, remotes == nil { throw NoRemoteBackends(option: "--matrix") }
         let found =
             fresh
             ? try DataDirectory.checkWipeable(directory) : DataDirectory.kind(of: directory, fileSystem: fileSystem)
@@ -112,16 +113,17 @@ public final class World {
         noteRecovery(of: "server/backend.log", journal.report)
         network.user = user
         let tokens = FileTokenStore(path: WorldFiles.tokenPath(in: directory), fileSystem: fileSystem)
-        network.remote = server.map { [user] in
-            HTTPChatClient(baseURL: $0, user: user, password: WorldFiles.demoPassword, tokens: tokens, logger: logger)
+        if let server, let remotes {
+            network.remote = remotes.server(
+                baseURL: server, user: user, password: WorldFiles.demoPassword, tokens: tokens, logger: logger)
         }
-        if let matrix {
+        if let matrix, let remotes {
             // The homeserver's sign-in, made before the directory was opened, is kept in it from now on (`0600`).
             let kept = FileTokenStore(path: WorldFiles.matrixTokenPath(in: directory), fileSystem: fileSystem)
             if (try? kept.load()) != matrix.signIn { try kept.save(matrix.signIn) }
-            network.remote = MatrixClient(
-                homeserver: MatrixHomeserver(baseURL: matrix.homeserver), login: matrix.signIn.user.rawValue,
-                password: matrix.password, tokens: kept, clock: clock, logger: logger)
+            network.remote = remotes.matrix(
+                homeserver: matrix.homeserver, login: matrix.signIn.user.rawValue, password: matrix.password,
+                tokens: kept, clock: clock, logger: logger)
         }
         network.holdsRemotePolls = clockMode == .system
         try save()

@@ -56,7 +56,7 @@ extension Driver {
         do {
             let id: MessageID
             if let server = courierServer?.baseURL {
-                let peer = HTTPChatClient(baseURL: server, user: user, password: WorldFiles.demoPassword)
+                let peer = try peer(user, at: server)
                 let held = try await peer.messages(in: conversationID, before: nil, limit: 200).messages
                 let theirs = held.filter { $0.senderID == user }.reversed().map(\.id)
                 id = try resolve(ref, among: theirs, list: "\(user)'s messages")
@@ -83,8 +83,7 @@ extension Driver {
         }
         do {
             if let server = courierServer?.baseURL {
-                try await HTTPChatClient(baseURL: server, user: user, password: WorldFiles.demoPassword)
-                    .setPresence(online: online)
+                try await peer(user, at: server).setPresence(online: online)
             } else {
                 try world.backend.setPresence(of: user, online: online, at: world.clock.now)
             }
@@ -132,7 +131,7 @@ extension Driver {
     private func remotePeer(
         _ user: UserID, _ kind: Receipt.Kind?, _ conversationID: ConversationID, text: String, at server: URL
     ) async throws -> String {
-        let peer = HTTPChatClient(baseURL: server, user: user, password: WorldFiles.demoPassword)
+        let peer = try peer(user, at: server)
         do {
             guard let kind else {
                 // Stamped after the conversation's newest message, as at the in-process backend.

@@ -1,7 +1,6 @@
 import CourierData
 import CourierDomain
 import CourierFakes
-import CourierMatrix
 import CourierOneShot
 import CourierPresentation
 import Foundation
@@ -88,7 +87,7 @@ extension Driver {
             }
             world.backend.isSignInExpired = true
         case "renew":
-            if let matrix = world.network.remote as? MatrixClient {
+            if let matrix = world.network.remote as? any MatrixConnectionClient {
                 do { try await matrix.renewSignIn() } catch { throw DriverError.failed("auth renew: \(error)") }
             }
             if let remote = courierServer {

@@ -27,6 +27,8 @@ public final class Driver {
     let warn: (String) -> Void
     private var damageReported = 0
     let logger: Logger
+    /// The network backends it was built with (nil: the in-process world only).
+    let remotes: (any RemoteBackends)?
     var world: World
     var app: AppContainer
     var quitRequested = false
@@ -40,9 +42,10 @@ public final class Driver {
     public init(
         options: DriverOptions, inputIsTerminal: Bool, write: @escaping (String) -> Void,
         warn: @escaping (String) -> Void = { _ in }, logger: Logger = .silent,
-        fileSystem: any FileSystem = PosixFileSystem()
+        fileSystem: any FileSystem = PosixFileSystem(), remotes: (any RemoteBackends)? = nil
     ) throws {
         self.options = options
+        self.remotes = remotes
         // A real server answers in real time, so virtual time would run out its timeouts while a request is on the
         // socket: with --server the default is the system clock.
         clockMode =
@@ -62,7 +65,7 @@ public final class Driver {
                 options.matrixSignIn.map {
                     MatrixConnection(homeserver: homeserver, signIn: $0, password: options.password)
                 }
-            })
+            }, remotes: remotes)
         do {
             app = try AppContainer(world: world, logger: logger)
         } catch {
@@ -80,7 +83,14 @@ public final class Driver {
     }
 
     /// The `courier-server` the driver talks to (`--server`), if any.
-    var courierServer: HTTPChatClient? { world.network.remote as? HTTPChatClient }
+    var courierServer: (any CourierServerConnection)? { world.network.remote as? any CourierServerConnection }
+
+    /// A client of the `courier-server` at `server` signed in as `user`, a peer of the driver's user.
+    func peer(_ user: UserID, at server: URL) throws -> any CourierServerConnection {
+        guard let remotes else { throw DriverError.failed("\(NoRemoteBackends(option: "--server"))") }
+        return remotes.server(
+            baseURL: server, user: user, password: WorldFiles.demoPassword, tokens: nil, logger: .silent)
+    }
 
     /// Refuses `command` under `--matrix`: it reads or drives Courier's own backend, and the homeserver's other
     /// people are real clients.

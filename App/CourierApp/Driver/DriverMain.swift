@@ -1,6 +1,5 @@
 import CourierData
 import CourierDomain
-import CourierMatrix
 import CourierOneShot
 import Foundation
 
@@ -15,24 +14,32 @@ public enum DriverMain {
     /// The homeserver's sign-in for `--matrix`: the one kept in the data directory when it is the same user's
     /// (`--fresh` forgets it), else a password login. Its full user id owns the data directory.
     @MainActor
-    static func matrixSignIn(_ options: DriverOptions) async throws -> SignInToken {
+    static func matrixSignIn(_ options: DriverOptions, remotes: any RemoteBackends) async throws -> SignInToken {
         guard let homeserver = options.matrix, let user = options.user else { throw DeliveryError.unauthorized }
         let path = WorldFiles.matrixTokenPath(in: options.dataDirectory)
         if !options.fresh, let kept = try? FileTokenStore(path: path).load(),
-            kept.user.rawValue == user || MatrixClient.localPart(kept.user) == user
+            kept.user.rawValue == user || remotes.matrixLocalPart(kept.user) == user
         {
             return kept
         }
-        // A person waits for a sign-in anyway, and a loaded homeserver may take its time hashing a password.
-        let client = MatrixClient(
-            homeserver: MatrixHomeserver(baseURL: homeserver), login: user, password: options.password,
-            timeout: .seconds(30))
-        return try await client.signedIn()
+        return try await remotes.matrixSignIn(homeserver: homeserver, user: user, password: options.password)
     }
 
-    /// Runs the driver with `arguments` (without the program name) and returns the exit status.
+    /// What a one-shot send with `--server` sends through: the server's client, signed in with the data directory's
+    /// token store.
+    private static func oneShotSender(_ remotes: any RemoteBackends) -> OneShotSend.MakeSender {
+        { server, user, directory, fileSystem in
+            let tokens = FileTokenStore(path: WorldFiles.tokenPath(in: directory), fileSystem: fileSystem)
+            let client: any CourierServerConnection = remotes.server(
+                baseURL: server, user: user, password: WorldFiles.demoPassword, tokens: tokens, logger: .silent)
+            return client
+        }
+    }
+
+    /// Runs the driver with `arguments` (without the program name) and returns the exit status. `remotes` are the
+    /// network backends the driver was built with: without them, `--server` and `--matrix` are refused (exit 2).
     @MainActor
-    public static func run(arguments: [String]) async -> Int32 {
+    public static func run(arguments: [String], remotes: (any RemoteBackends)? = nil) async -> Int32 {
         var options: DriverOptions
         do {
             options = try DriverOptions.parse(arguments)
@@ -44,6 +51,11 @@ public enum DriverMain {
             printLine(DriverOptions.usage)
             return Driver.ExitStatus.success.rawValue
         }
+        if options.server != nil || options.matrix != nil, remotes == nil {
+            let option = options.matrix != nil ? "--matrix" : "--server"
+            printError("courier: \(NoRemoteBackends(option: option))")
+            return Driver.ExitStatus.badInvocation.rawValue
+        }
         if let oneShot = options.oneShot {
             guard !options.fresh, options.scriptPath == nil else {
                 printError("courier: send takes no --fresh or --script\n\(DriverOptions.usage)")
@@ -51,15 +63,11 @@ public enum DriverMain {
             }
             return await OneShotSend.run(
                 oneShot, options: options, write: printLine, warn: { printError("courier: \($0)") },
-                makeSender: { server, user, directory, fileSystem in
-                    HTTPChatClient(
-                        baseURL: server, user: user, password: WorldFiles.demoPassword,
-                        tokens: FileTokenStore(path: WorldFiles.tokenPath(in: directory), fileSystem: fileSystem))
-                })
+                makeSender: remotes.map(oneShotSender(_:)))
         }
-        if options.matrix != nil {
+        if options.matrix != nil, let remotes {
             do {
-                options.matrixSignIn = try await matrixSignIn(options)
+                options.matrixSignIn = try await matrixSignIn(options, remotes: remotes)
             } catch {
                 printError("courier: cannot sign in to the homeserver: \(error)")
                 return Driver.ExitStatus.dataDirectoryUnavailable.rawValue
@@ -92,7 +100,8 @@ public enum DriverMain {
         let driver: Driver
         do {
             driver = try Driver(
-                options: options, inputIsTerminal: terminal, write: write, warn: { printError("courier: \($0)") })
+                options: options, inputIsTerminal: terminal, write: write, warn: { printError("courier: \($0)") },
+                remotes: remotes)
         } catch let error as DataDirectoryError {
             printError("courier: \(error)")
             return Driver.ExitStatus.badInvocation.rawValue

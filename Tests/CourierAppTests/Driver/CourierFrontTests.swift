@@ -1,3 +1,4 @@
+import CourierApp
 import CourierTestSupport
 import Foundation
 import Testing
@@ -22,6 +23,36 @@ struct CourierFrontTests {
             #expect(!listed.contains("libcurl"), "\(listed)")
         }
     #endif
+
+    #if os(Linux)
+        @Test("a session of the in-process world runs on the driver without the network: no networking library mapped")
+        func aLocalSessionMapsNoNetworking() throws {
+            // Given a session with neither --server nor --matrix, asked to write its memory map at exit
+            let directory = AppTestsDriverHarness.temporaryDirectory()
+            let data = directory.appendingPathComponent("data").path
+            let map = directory.appendingPathComponent("smaps.txt")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let run = try ProductBinary.run(
+                courier, ["--fresh", "--data-dir", data, "--script", "/dev/null"],
+                environment: [MemoryMap.environmentKey: map.path])
+            #expect(run.status == 0, "\(run.errors)")
+
+            // Then the driver that ran it mapped the driver's libraries and no networking stack
+            let mapped = MemoryMap(smaps: try String(contentsOf: map, encoding: .utf8)).resident.keys
+            #expect(mapped.contains { $0.hasPrefix("courier-driver-local") }, "\(mapped.sorted())")
+            #expect(!mapped.contains { $0.hasPrefix("libFoundationNetworking") || $0.hasPrefix("libcurl") })
+        }
+    #endif
+
+    @Test("the driver without the network backends refuses --server and --matrix with a clear error, exit 2")
+    func theLocalDriverRefusesTheNetwork() async throws {
+        let data = AppTestsDriverHarness.temporaryDirectory().appendingPathComponent("data").path
+        for option in ["--server", "--matrix"] {
+            let arguments = ["--data-dir", data, option, "http://127.0.0.1:9", "--user", "me", "--script", "/dev/null"]
+            #expect(await DriverMain.run(arguments: arguments) == 2)
+        }
+        #expect(!FileManager.default.fileExists(atPath: data))
+    }
 
     @Test("a session goes on as the driver: --help prints the driver's usage, a script runs and its sends queue")
     func everyOtherInvocationIsTheDriver() throws {

@@ -1,5 +1,6 @@
 import CourierData
 import CourierDomain
+import CourierHTTP
 import CourierServer
 import CourierTestSupport
 import Foundation

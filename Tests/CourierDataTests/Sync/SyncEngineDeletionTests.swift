@@ -90,7 +90,11 @@ import Testing
         let client = try await fixture.open()
         fixture.messages.fail(with: .server(code: 503))
         let message = try client.outbox.compose(text: "maybe sent", in: "c2")
-        await fixture.settle()
+        // Waited for as such, within ten minutes of the clock: while every request fails, whatever else retries
+        // (a receipt, a page) keeps the client busy, and waiting for all of it to end ran through 30 days of the
+        // clock, which under a loaded machine took longer than the test's time limit.
+        _ = await fixture.clock.run(
+            until: { client.outbox.pending.first?.status == .failed }, limit: .seconds(600))
         #expect(client.outbox.pending.map(\.status) == [.failed])
 
         // When my other device deletes it (the backend had stored it)

@@ -1,3 +1,4 @@
+import CourierData
 import Foundation
 
 #if canImport(FoundationNetworking)

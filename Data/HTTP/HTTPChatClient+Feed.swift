@@ -1,3 +1,4 @@
+import CourierData
 import CourierDomain
 import CourierStore
 import Foundation
