@@ -95,7 +95,10 @@ final class ScreenWatcher {
             for row in rows.reversed() { write(Driver.line(for: row)) }
         case .statuses(let conversation, _, _, _) where conversation == state.conversationID:
             for row in state.messages where row.isOutgoing {
-                if let before = statusesBefore[row.id], before != row.status { write(Driver.line(for: row)) }
+                guard let before = statusesBefore[row.id], before != row.status else { continue }
+                // Between commands the label tracker follows this device's rows and printed this change already.
+                if betweenCommands, statusLabels[row.id] == row.statusLabel { continue }
+                write(Driver.line(for: row))
             }
             statusesBefore = [:]
         default:

@@ -57,6 +57,32 @@ struct DriverScreenTests {
         #expect(printed == ["  Now me: over 3g  [Sent]"])
     }
 
+    @Test("between commands, a receipt that raises a row sent between commands prints its row once, not twice")
+    func aRaiseBetweenCommandsPrintsOnce() async throws {
+        let harness = try await AppTestsDriverHarness.started(running: "network profile 3g\nopen c2")
+        let clock = try #require(harness.driver.world.manualClock)
+        harness.driver.watcher.betweenCommands = true
+        let before = harness.output.count
+        try #require(harness.driver.app.chat).send(text: "read me")
+        await clock.advance(by: .seconds(2))
+
+        // When Ben reads it, the receipt reaching the open chat through the feed while no command runs
+        let backend = harness.driver.world.backend
+        let newest = try #require(backend.messages(in: "c2").last)
+        try backend.markReceipt(Receipt(conversationID: "c2", userID: "ben", kind: .read, upTo: newest.cursor))
+        await clock.advance(by: .seconds(5))
+        _ = await harness.execute("state")
+        let printed = Array(harness.output[before...].dropLast())
+
+        // Then the row printed as sent, then once as read (the label tracker and the receipt's raise both saw it),
+        // and my older message the receipt covers too
+        #expect(
+            printed == [
+                "  Now me: read me  [Sent]", "  Now me: read me  [Read]",
+                "  30m ago me: Yes! 7pm at the usual place.  [Read]",
+            ], "\(printed)")
+    }
+
     @Test("tap and choose: a queued message's sheet (Info, OK, Cancel) and a failed message's alert")
     func tapAndChoose() async throws {
         let harness = try await AppTestsDriverHarness.started(running: "open c2\nnetwork offline\nsend keep\nsend drop")
