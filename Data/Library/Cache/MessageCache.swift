@@ -133,9 +133,10 @@ public final class MessageCache: @unchecked Sendable {
     }
 
     /// The held messages of `sender` in `conversation` up to `upTo` (in compose order) whose status `kind` raises
-    /// (`MessageStatus.raised(by:)`), raised: what a receipt changes. Read from the newest back, stopping at the first
-    /// such message already there, since markers cover everything before them. Stores nothing: pass them to
-    /// `store(_:)`.
+    /// (`MessageStatus.raised(by:)`), raised: what a receipt changes. Every one of them up to `upTo` is looked at (a
+    /// conversation holds at most `MessageCacheLimits.messagesPerConversation`): statuses need not fall with age,
+    /// since a message sent again is answered with the status the backend's markers give it, so one already raised
+    /// can stand above older ones not yet raised (simulation seed 43535). Stores nothing: pass them to `store(_:)`.
     public func raisedStatuses(
         in conversation: ConversationID, from sender: UserID, upTo: MessageCursor, by kind: Receipt.Kind
     ) -> [Message] {
@@ -144,7 +145,7 @@ public final class MessageCache: @unchecked Sendable {
             var raised: [Message] = []
             for message in messages.reversed() where message.senderID == sender && message.cursor <= upTo {
                 let status = message.status.raised(by: kind)
-                if status == message.status { break }
+                if status == message.status { continue }
                 var changed = message
                 changed.status = status
                 raised.append(changed)
