@@ -7,9 +7,6 @@ import Foundation
 @main
 enum DriverCommand {
     static func main() async {
-        let status = await DriverMain.run(arguments: Array(CommandLine.arguments.dropFirst()))
-        // What it held resident, for `courier-bench memory` when it asks (`COURIER_MEMORY_MAP`).
-        MemoryMap.writeOwn()
-        exit(status)
+        await DriverMain.main(remotes: nil)
     }
 }

@@ -8,10 +8,6 @@ import Foundation
 @main
 enum DriverCommand {
     static func main() async {
-        let status = await DriverMain.run(
-            arguments: Array(CommandLine.arguments.dropFirst()), remotes: NetworkBackends())
-        // What it held resident, for `courier-bench memory` when it asks (`COURIER_MEMORY_MAP`).
-        MemoryMap.writeOwn()
-        exit(status)
+        await DriverMain.main(remotes: NetworkBackends())
     }
 }

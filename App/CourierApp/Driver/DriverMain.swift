@@ -25,6 +25,15 @@ public enum DriverMain {
         return try await remotes.matrixSignIn(homeserver: homeserver, user: user, password: options.password)
     }
 
+    /// What a driver executable's `main` does: runs with the process's arguments and `remotes`, writes the memory map
+    /// when `COURIER_MEMORY_MAP` asks (`MemoryMap.writeOwn`), and exits with the status.
+    @MainActor
+    public static func main(remotes: (any RemoteBackends)?) async -> Never {
+        let status = await run(arguments: Array(CommandLine.arguments.dropFirst()), remotes: remotes)
+        MemoryMap.writeOwn()
+        exit(status)
+    }
+
     /// What a one-shot send with `--server` sends through: the server's client, signed in with the data directory's
     /// token store.
     private static func oneShotSender(_ remotes: any RemoteBackends) -> OneShotSend.MakeSender {

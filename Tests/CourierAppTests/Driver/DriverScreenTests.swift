@@ -43,36 +43,23 @@ struct DriverScreenTests {
 
     @Test("between commands, a delivery after 3G latency prints the message's row as it changes")
     func deliveryBetweenCommandsPrints() async throws {
-        let harness = try await AppTestsDriverHarness.started(running: "network profile 3g\nopen c2")
-        let clock = try #require(harness.driver.world.manualClock)
-
         // As in an interactive session: no command runs while the message travels.
-        harness.driver.watcher.betweenCommands = true
-        let before = harness.output.count
-        try #require(harness.driver.app.chat).send(text: "over 3g")
-        await clock.advance(by: .seconds(2))
-        _ = await harness.execute("state")
-        let printed = Array(harness.output[before...].dropLast())
+        let (harness, _, before) = try await sentBetweenCommands("over 3g")
+        let printed = await printed(by: harness, since: before)
 
         #expect(printed == ["  Now me: over 3g  [Sent]"])
     }
 
     @Test("between commands, a receipt that raises a row sent between commands prints its row once, not twice")
     func aRaiseBetweenCommandsPrintsOnce() async throws {
-        let harness = try await AppTestsDriverHarness.started(running: "network profile 3g\nopen c2")
-        let clock = try #require(harness.driver.world.manualClock)
-        harness.driver.watcher.betweenCommands = true
-        let before = harness.output.count
-        try #require(harness.driver.app.chat).send(text: "read me")
-        await clock.advance(by: .seconds(2))
+        let (harness, clock, before) = try await sentBetweenCommands("read me")
 
         // When Ben reads it, the receipt reaching the open chat through the feed while no command runs
         let backend = harness.driver.world.backend
         let newest = try #require(backend.messages(in: "c2").last)
         try backend.markReceipt(Receipt(conversationID: "c2", userID: "ben", kind: .read, upTo: newest.cursor))
         await clock.advance(by: .seconds(5))
-        _ = await harness.execute("state")
-        let printed = Array(harness.output[before...].dropLast())
+        let printed = await printed(by: harness, since: before)
 
         // Then the row printed as sent, then once as read (the label tracker and the receipt's raise both saw it),
         // and my older message the receipt covers too
@@ -81,6 +68,26 @@ struct DriverScreenTests {
                 "  Now me: read me  [Sent]", "  Now me: read me  [Read]",
                 "  30m ago me: Yes! 7pm at the usual place.  [Read]",
             ], "\(printed)")
+    }
+
+    /// A driver on 3G with c2 open, as in an interactive session (rows print between commands), that sent `text`
+    /// from the chat and let two seconds pass; and how many lines it had printed before the send.
+    private func sentBetweenCommands(_ text: String) async throws
+        -> (harness: AppTestsDriverHarness, clock: ManualClock, before: Int)
+    {
+        let harness = try await AppTestsDriverHarness.started(running: "network profile 3g\nopen c2")
+        let clock = try #require(harness.driver.world.manualClock)
+        harness.driver.watcher.betweenCommands = true
+        let before = harness.output.count
+        try #require(harness.driver.app.chat).send(text: text)
+        await clock.advance(by: .seconds(2))
+        return (harness, clock, before)
+    }
+
+    /// The lines `harness` printed since `before`, up to a `state` command run to end the stretch (not its own).
+    private func printed(by harness: AppTestsDriverHarness, since before: Int) async -> [String] {
+        _ = await harness.execute("state")
+        return Array(harness.output[before...].dropLast())
     }
 
     @Test("tap and choose: a queued message's sheet (Info, OK, Cancel) and a failed message's alert")
