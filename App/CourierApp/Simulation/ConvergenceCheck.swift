@@ -17,7 +17,9 @@ import CourierPresentation
 ///   compared. Once the chat shows the newest message of the other participants, the backend counts
 ///   nothing unread in it: the read receipt went out.
 /// - **The conversation list.** No conversation shows twice. Its loaded rows are the backend's first conversations
-///   for the user, most recent activity first (conversations active at the same instant in either order). Each
+///   for the user, most recent activity first (conversations active at the same instant in either order), where a
+///   message this device still keeps to send (a failed one) counts as its conversation's activity from when it was
+///   composed: the list lifts that row as the chat shows the message at its bottom. Each
 ///   preview is the conversation's last message: the backend's (what a fresh load shows) or the chat's bottom row
 ///   (the newest in compose order, a failed message of this device included: what the list keeps as it watches
 ///   messages come and go). The two differ only by a failed message, which the backend never received; either is
@@ -147,18 +149,30 @@ enum ConvergenceCheck {
                         + "\(conversation.unreadCount)")
             }
         }
-        found += orderViolations(shown.list, fresh: fresh)
+        found += orderViolations(shown.list, fresh: fresh, pending: shown.pending)
         return found
     }
 
-    /// The rows must be the backend's first conversations in its order; two active at the same instant may swap.
-    private static func orderViolations(_ rows: [ConversationsListItem], fresh: BackendFetch) -> [String] {
-        for (offset, row) in rows.enumerated() where offset < fresh.conversations.count {
-            let expected = fresh.conversations[offset]
-            guard row.id != expected.id else { continue }
-            let activity = fresh.conversations.first { $0.id == row.id }?.lastActivity
-            if activity != expected.lastActivity {
-                return ["the list shows \(row.id) at row \(offset); the backend puts \(expected.id) there"]
+    /// The rows must be the backend's first conversations in its order, where a message waiting here lifts its
+    /// conversation to the instant it was composed (the list shows it on top, as the chat shows it at the bottom,
+    /// docs/design.md §2.7); two active at the same instant may swap.
+    private static func orderViolations(
+        _ rows: [ConversationsListItem], fresh: BackendFetch, pending: [Message]
+    ) -> [String] {
+        var activity = Dictionary(
+            fresh.conversations.map { ($0.id, $0.lastActivity) }, uniquingKeysWith: { first, _ in first })
+        for message in pending {
+            guard let held = activity[message.conversationID] else { continue }
+            activity[message.conversationID] = max(held, message.timestamp)
+        }
+        let expected = fresh.conversations.enumerated().sorted {
+            let (first, second) = (activity[$0.element.id]!, activity[$1.element.id]!)
+            return first != second ? first > second : $0.offset < $1.offset
+        }.map(\.element.id)
+        for (offset, row) in rows.enumerated() where offset < expected.count {
+            guard row.id != expected[offset] else { continue }
+            if activity[row.id] != activity[expected[offset]] {
+                return ["the list shows \(row.id) at row \(offset); the backend puts \(expected[offset]) there"]
             }
         }
         return []

@@ -96,6 +96,16 @@ public final class MessageCache: @unchecked Sendable {
         }
     }
 
+    /// The held messages of `conversation` that come after `message` in compose order (`Message.composeOrder`),
+    /// newest first (does not count as a use): it costs the number of them, not the number held.
+    public func messages(after message: Message, in conversation: ConversationID) -> [Message] {
+        lock.withLock {
+            guard let thread = threads.peek(conversation) else { return [] }
+            return Array(
+                thread.messages.reversed().prefix { $0.id != message.id && Message.composeOrder(message, $0) })
+        }
+    }
+
     /// The timestamp of the newest message held of `conversation` (does not count as a use): a message composed
     /// there is stamped after it.
     public func newestTimestamp(in conversation: ConversationID) -> Date? {

@@ -15,13 +15,38 @@ extension SyncEngine {
         // on its way there, when the page's count is the better one.
         let reading = readsOnTheirWay
         let trusted = uncertainCounts.subtracting(reading)
-        let rows = conversationCache.take(page.conversations, countsHold: { trusted.contains($0) }).map {
+        let rows = conversationCache.take(page.conversations.map(caughtUp), countsHold: { trusted.contains($0) }).map {
             clearingRead($0)
         }
         uncertainCounts.subtract(page.conversations.map(\.id).filter { trusted.contains($0) })
         conversationCache.store(rows)
         answer.conversations = ConversationCache.inActivityOrder(rows)
         return answer
+    }
+
+    /// `row`, a list page's, with the messages this device holds that came after it: a page's row ends at the
+    /// conversation's newest message when the backend read it, so a held message newer than that one (in compose
+    /// order) came after the page was read — through the feed while the page was on its way — and the page did not
+    /// count it. The row ends at the newest such message instead, and counts unread each one of someone else's that
+    /// no read marker of this device covers, unless its chat is on screen (read as it comes). This is how a page and
+    /// the feed never count one message twice nor miss one (docs/design.md §2.7): an arrival the feed brought to a
+    /// conversation the cache held no row of yet changed no row (seed 39769). A message of mine waiting for its echo
+    /// is not taken: messages of others filed before it may still be on their way, and are counted as they come.
+    func caughtUp(_ row: Conversation) -> Conversation {
+        guard let last = row.lastMessage else { return row }
+        let newer = messageCache.messages(after: last, in: row.id).filter {
+            !messageCache.awaitsEcho($0.id, in: row.id)
+        }
+        guard let newest = newer.first else { return row }
+        var raised = row
+        raised.lastMessage = newest
+        raised.lastActivity = max(row.lastActivity, newest.timestamp)
+        if !watched.contains(row.id) {
+            raised.unreadCount += newer.count {
+                $0.senderID != user && !readMarkers.covers($0.cursor, in: row.id)
+            }
+        }
+        return raised
     }
 
     /// `row` with what this device knows of reading it that the backend may not have yet: nothing unread when a read

@@ -169,4 +169,33 @@ struct SimulationConvergenceCheckTests {
         #expect(unsent == ["the list counts 0 unread in \(read.id); the backend counts \(read.unreadCount)"])
         #expect(ConvergenceCheck.violations(shown: shown, fresh: fetch) == [])
     }
+
+    @Test("a failed message of this device lifts its conversation's row to when it was composed, and only it")
+    func aFailedMessageLiftsItsRow() throws {
+        // Given the list with the third row moved to the top, as a message composed there but failed puts it
+        let fetch = fresh
+        var shown = converged()
+        let lifted = shown.list.remove(at: 2)
+        shown.list.insert(lifted, at: 0)
+        let newest = try #require(fetch.conversations.first?.lastActivity)
+        let failed = Message(
+            id: "failed-1", conversationID: lifted.id, senderID: "me", text: "Not yet",
+            timestamp: newest.addingTimeInterval(5), status: .failed)
+        let unexplained = ConvergenceCheck.violations(shown: shown, fresh: fetch)
+
+        // When the device's outbox holds that failed message, composed after every conversation's last activity
+        shown.pending = [failed]
+
+        // Then the lifted row is explained by it, and without it the same order is caught
+        #expect(unexplained.contains { $0.hasPrefix("the list shows \(lifted.id) at row 0") })
+        #expect(ConvergenceCheck.violations(shown: shown, fresh: fetch) == [])
+
+        // And a failed message composed before the row's own activity lifts nothing
+        shown.pending = [
+            Message(
+                id: "failed-2", conversationID: lifted.id, senderID: "me", text: "Old",
+                timestamp: Self.start.addingTimeInterval(-86_400), status: .failed)
+        ]
+        #expect(ConvergenceCheck.violations(shown: shown, fresh: fetch).contains { $0.contains("at row 0") })
+    }
 }

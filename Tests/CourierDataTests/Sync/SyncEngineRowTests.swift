@@ -96,6 +96,60 @@ import Testing
         client.close()
     }
 
+    @Test("a page read before a message the feed brought to a conversation with no row yet counts that message")
+    func aPageBehindTheFeedOfANewRowCountsWhatTheFeedBrought() async throws {
+        // Given the feed caught up and a page of the list read now, before Ben writes, the cache holding no row of
+        // Ben's conversation (the list never loaded it)
+        await world.waitUntilSettled(client)
+        client.conversationCache.remove("c2")
+        let stale = try world.backend.conversations(of: "me", after: nil, limit: 50)
+        let before = try #require(stale.conversations.first { $0.id == "c2" }).unreadCount
+
+        // When Ben writes twice and the feed brings both, then the page read before them reaches the engine
+        _ = try world.receive("Still there?", from: "ben", in: "c2")
+        let second = try world.receive("Hello?", from: "ben", in: "c2")
+        await world.waitUntilSettled(client)
+        #expect(client.conversationCache.conversation("c2") == nil)
+        let answer = try #require(client.syncEngine).reconcile(stale)
+
+        // Then the row ends at Ben's newest and counts both, as the backend does, in the answer and the cache
+        let backend = try #require(world.backend.conversation("c2", for: "me")).unreadCount
+        #expect(backend == before + 2)
+        let row = try #require(answer.conversations.first { $0.id == "c2" })
+        #expect(row.lastMessage?.id == second.id)
+        #expect(row.unreadCount == backend)
+        #expect(answer.conversations.first?.id == "c2")
+        #expect(client.conversationCache.conversation("c2")?.unreadCount == backend)
+        client.close()
+    }
+
+    @Test("a page behind the feed does not count a message the feed brought that this device has read since")
+    func aPageBehindTheFeedSkipsWhatThisDeviceRead() async throws {
+        // Given Ben's conversation read to its end and the feed caught up, a page read now (nothing unread in c2),
+        // and the cache holding no row of c2
+        await world.waitUntilSettled(client)
+        let engine = try #require(client.syncEngine)
+        let newest = try #require(world.backend.conversation("c2", for: "me")?.lastMessage)
+        engine.markRead("c2", upTo: newest.cursor)
+        await world.waitUntilSettled(client)
+        client.conversationCache.remove("c2")
+        let stale = try world.backend.conversations(of: "me", after: nil, limit: 50)
+        #expect(stale.conversations.first { $0.id == "c2" }?.unreadCount == 0)
+
+        // When Ben writes twice, the feed brings both, this device reads the first, and then the page arrives
+        let first = try world.receive("Still there?", from: "ben", in: "c2")
+        _ = try world.receive("Hello?", from: "ben", in: "c2")
+        await world.waitUntilSettled(client)
+        engine.markRead("c2", upTo: first.cursor)
+        await world.waitUntilSettled(client)
+        let answer = engine.reconcile(stale)
+
+        // Then the row counts only the second, as the backend does once it has the read
+        #expect(world.backend.conversation("c2", for: "me")?.unreadCount == 1)
+        #expect(answer.conversations.first { $0.id == "c2" }?.unreadCount == 1)
+        client.close()
+    }
+
     @Test("a read marker still on its way keeps a loaded page's count cleared")
     func aReadOnItsWayClearsThePagesCount() async throws {
         // Given Ben's conversation with something unread, read here while offline (the receipt waits)
