@@ -28,6 +28,8 @@ public enum ConformanceCheck: String, CaseIterable, Sendable {
     case senderMismatch = "authorization: a sender other than the signed-in user is 403 in a single send"
     case senderMismatchBatch = "authorization: a sender other than the signed-in user refuses a whole batch (403)"
     case foreignList = "authorization: another user's conversation list is 403"
+    case foreignID =
+        "authorization: an id used in a conversation user2 is not in is a fresh id to user2 (201, nothing of it shown)"
     // The event feed
     case feedOrder = "event feed: positions strictly increase, own messages in order after the cursor"
     case feedNoGap = "event feed: no gap, user1's message in a shared conversation reaches user2 after its cursor"

@@ -15,7 +15,7 @@ extension ConformanceKit {
             let reason = options.user2 == nil ? "needs --user2 and --password2" : "user2 did not sign in"
             for check in [
                 ConformanceCheck.foreignRead, .foreignWrite, .senderMismatch, .senderMismatchBatch,
-                .foreignList,
+                .foreignList, .foreignID,
             ] {
                 skip(check, reason)
             }
@@ -28,6 +28,7 @@ extension ConformanceKit {
             try await user2.send(.conversations(of: owner, after: nil, limit: nil))
                 .expect(403, error: "forbidden", "GET /users/\(owner)/conversations as \(user2.id)")
         }
+        await checkForeignID(as: user2)
     }
 
     private func checkForeignConversation(as user2: ConformanceUser) async {
@@ -61,6 +62,36 @@ extension ConformanceKit {
                 .expect(404, error: "notFound", "POST messages:batch into \(foreign) as \(user2.id)")
             let after = try await owner.messageCount(in: foreign)
             try ConformanceFailure.require(after == before, "\(foreign) went from \(before) to \(after) messages")
+        }
+    }
+
+    /// An id names a message within its conversation: user2 writing with the id of a message of a conversation
+    /// user2 is not in gets what an id of its own gets — 201, or 200 with its own message when an earlier run stored
+    /// it — never the 409 that would tell that the id exists there. The kit writes only where both users are: the id
+    /// is one user1 reads, and the message user2 writes goes into the conversation they share.
+    private func checkForeignID(as user2: ConformanceUser) async {
+        guard let foreign, let shared else {
+            skip(.foreignID, "needs a conversation of \(options.user.id)'s without \(user2.id) and one with")
+            return
+        }
+        await check(.foreignID) { () async throws(ConformanceFailure) in
+            let owner = try signedIn()
+            guard let hidden = try await owner.page(of: foreign, limit: 1).messages.last else {
+                throw ConformanceFailure("\(foreign) holds no message whose id to use")
+            }
+            let guess = Message(
+                id: hidden.id, conversationID: shared, senderID: user2.id, text: "conformance: an id used elsewhere",
+                timestamp: hidden.timestamp, status: .sending)
+            let reply = try await user2.put(guess)
+            let what = "PUT as \(user2.id) into \(shared) with the id of a message in \(foreign)"
+            try ConformanceFailure.require(
+                reply.status == 201 || reply.status == 200, "\(what) answered \(reply.summary)")
+            let stored = try reply.decode(Message.self)
+            try ConformanceFailure.require(
+                stored.text == guess.text && stored.conversationID == shared && stored.senderID == user2.id,
+                "\(what) answered with another message than the one sent")
+            let kept = try await owner.page(of: foreign, limit: 1).messages.last
+            try ConformanceFailure.require(kept?.text == hidden.text, "the message in \(foreign) changed")
         }
     }
 

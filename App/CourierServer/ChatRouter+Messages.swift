@@ -18,9 +18,12 @@ extension ChatRouter {
         }
         try backend.authorizeWrites([message], by: user)
         try charge(1, by: user)
-        if let stored = backend.message(message.id), !Self.sameContent(stored, message) { throw .conflict }
+        // An id names a message within its conversation: one used elsewhere, where this user may not be, is not
+        // this one, and the answer tells nothing of it.
+        let held = backend.message(id, in: conversation)
+        if let held, !Self.sameContent(held, message) { throw .conflict }
         // A message its sender deleted was stored once: a resend is answered 200, as a duplicate, and not stored.
-        let isNew = backend.message(message.id) == nil && !backend.isDeleted(message.id)
+        let isNew = held == nil && !backend.isDeleted(id, in: conversation)
         let stored = try backend.send(message, as: user)
         return try ok(stored, status: isNew ? 201 : 200)
     }
@@ -43,7 +46,7 @@ extension ChatRouter {
         var accepted: [Message] = []
         var seen: [MessageID: Message] = [:]
         for (index, message) in messages.enumerated() {
-            let known = backend.message(message.id) ?? seen[message.id]
+            let known = backend.message(message.id, in: conversation) ?? seen[message.id]
             if let known, !Self.sameContent(known, message) {
                 conflicts.insert(index)
             } else {
@@ -55,7 +58,8 @@ extension ChatRouter {
         var earlier = Set<MessageID>()
         let wasStored = accepted.map { message in
             defer { earlier.insert(message.id) }
-            return backend.message(message.id) != nil || earlier.contains(message.id)
+            return backend.message(message.id, in: conversation) != nil || earlier.contains(message.id)
+                || backend.isDeleted(message.id, in: conversation)
         }
         var results = try backend.sendBatch(accepted, as: user).makeIterator()
         var stored = wasStored.makeIterator()

@@ -59,7 +59,10 @@ import Testing
         // Then the checks that need a second user are skipped, saying so, and the rest pass
         let skipped = report.results.filter { if case .skipped = $0.outcome { true } else { false } }.map(\.check)
         #expect(
-            skipped == [.foreignRead, .foreignWrite, .senderMismatch, .senderMismatchBatch, .foreignList, .feedNoGap])
+            skipped == [
+                .foreignRead, .foreignWrite, .senderMismatch, .senderMismatchBatch, .foreignList, .foreignID,
+                .feedNoGap,
+            ])
         #expect(report.outcome(of: .foreignRead) == .skipped("needs --user2 and --password2"))
         #expect(report.passed)
     }

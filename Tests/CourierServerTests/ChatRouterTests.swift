@@ -145,4 +145,53 @@ import Testing
         #expect(resend.status == 200)
         #expect(backend.messageCount(in: "c2") == count - 1)
     }
+
+    @Test("an id used in a conversation Ana is not in tells her nothing: her write with it is a message of her own")
+    func anIdOfAConversationOfOthersIsNotThisWritesConcern() throws {
+        // Given my message m1 in c2 (Ben's and mine), which Ana cannot see
+        _ = try backend.send(message("for Ben only", id: "m1"))
+        let mine = try #require(backend.message("m1", in: "c2"))
+
+        // When Ana writes to c1 (hers and mine) with the same id and other content, and with a fresh id
+        func ana(_ id: String, _ text: String) -> Message {
+            Message(
+                id: MessageID(id), conversationID: "c1", senderID: "ana", text: text,
+                timestamp: Date(timeIntervalSinceReferenceDate: 789_000_000), status: .sending)
+        }
+        let reused = fixture.respond(
+            "PUT", "/conversations/c1/messages/m1", body: try JSONEncoder().encode(ana("m1", "guess")), as: "ana")
+        let fresh = fixture.respond(
+            "PUT", "/conversations/c1/messages/m9", body: try JSONEncoder().encode(ana("m9", "guess")), as: "ana")
+        let batch = fixture.respond(
+            "POST", "/conversations/c1/messages:batch",
+            body: try JSONEncoder().encode(HTTPWire.BatchRequest(messages: [ana("m1", "again")])), as: "ana")
+
+        // Then the reused id is answered as a fresh one (201, not 409), and each conversation keeps its own message
+        #expect(reused.status == 201)
+        #expect(fresh.status == 201)
+        #expect(
+            try JSONDecoder().decode(HTTPWire.BatchResponse.self, from: Data(batch.body)).results.map(\.status) == [409]
+        )
+        #expect(backend.message("m1", in: "c2") == mine)
+        #expect(backend.message("m1", in: "c1")?.text == "guess")
+        #expect(backend.message("m1", in: "c1")?.senderID == "ana")
+    }
+
+    @Test("a batch resending a message its sender deleted is answered 200, as its PUT is, and stores nothing")
+    func aBatchResendOfADeletedMessageIsADuplicate() throws {
+        // Given a message of mine, deleted
+        _ = try backend.send(message("oops", id: "m1"))
+        #expect(fixture.respond("DELETE", "/conversations/c2/messages/m1").status == 204)
+        let count = backend.messageCount(in: "c2")
+
+        // When a batch sends it again
+        let body = try JSONEncoder().encode(HTTPWire.BatchRequest(messages: [message("oops", id: "m1")]))
+        let response = fixture.respond("POST", "/conversations/c2/messages:batch", body: body)
+
+        // Then it is a duplicate, and the conversation does not hold it again
+        let results = try JSONDecoder().decode(HTTPWire.BatchResponse.self, from: Data(response.body)).results
+        #expect(results.map(\.status) == [200])
+        #expect(backend.messageCount(in: "c2") == count)
+        #expect(backend.message("m1", in: "c2") == nil)
+    }
 }

@@ -5,8 +5,11 @@ import Foundation
 extension InMemoryChatBackend {
     // MARK: - Deleting a message
 
-    /// Whether the message `id` was stored and then deleted by its sender: it is never stored again.
-    public func isDeleted(_ id: MessageID) -> Bool { deletedMessages[id] != nil }
+    /// Whether the message `id` of `conversation` was stored and then deleted by its sender: it is never stored
+    /// again.
+    public func isDeleted(_ id: MessageID, in conversation: ConversationID) -> Bool {
+        deletedMessages[MessageKey(conversation: conversation, id: id)] != nil
+    }
 
     /// Deletes the message `id` of `conversation` for everyone, as its sender `user` asks from any of their devices:
     /// it leaves every page and preview, every participant's feed hears of it, and its id is never stored again (a
@@ -20,8 +23,8 @@ extension InMemoryChatBackend {
         guard let stored = storedConversation(conversation), stored.participantIDs.contains(user) else {
             throw .notFound
         }
-        if let done = deletedMessages[id], done.conversationID == conversation { return }
-        guard let message = message(id), message.conversationID == conversation else { throw .notFound }
+        if deletedMessages[MessageKey(conversation: conversation, id: id)] != nil { return }
+        guard let message = message(id, in: conversation) else { throw .notFound }
         guard message.senderID == user else { throw .forbidden }
         let event = BackendEvent.messageDeleted(
             MessageDeletion(conversationID: conversation, messageID: id, deletedBy: user))

@@ -41,6 +41,8 @@ public final class InMemoryChatBackend {
     private var conversationsByID: [ConversationID: Conversation] = [:]
     private var activity = ConversationActivityIndex()
     private var timelines: [ConversationID: ConversationTimeline] = [:]
+    /// The conversation each message id was first stored in: the admin view's `message(_:)`. A message id names a
+    /// message within its conversation (docs/http-api.md, "Idempotent send"); writes look it up there.
     private var locations: [MessageID: ConversationID] = [:]
     /// Everyone each user shares a conversation with (participants never change).
     private var contactsByUser: [UserID: Set<UserID>] = [:]
@@ -52,9 +54,9 @@ public final class InMemoryChatBackend {
     var unread: [ConversationID: [UserID: Int]] = [:]
     /// Who has hidden each conversation from their list (until a new message arrives there).
     var hiddenBy: [ConversationID: Set<UserID>] = [:]
-    /// The ids of messages their senders deleted: never stored again (a late resend is answered as stored, and its
-    /// sender's feed hears of the deletion again).
-    var deletedMessages: [MessageID: MessageDeletion] = [:]
+    /// The messages their senders deleted, by conversation and id: never stored again (a late resend is answered as
+    /// stored, and its sender's feed hears of the deletion again).
+    var deletedMessages: [MessageKey: MessageDeletion] = [:]
     /// Told the user whose feed grew.
     let feedObservers = ObserverList<UserID>()
 
@@ -79,7 +81,7 @@ public final class InMemoryChatBackend {
         }
         // Seed data goes in in compose order, so that each message appends.
         for message in data.messages.sorted(by: Message.composeOrder)
-        where locations[message.id] == nil && timelines[message.conversationID] != nil {
+        where timelines[message.conversationID].map({ $0.message(message.id) == nil }) ?? false {
             apply(normalized(message), countsAsUnread: false)
         }
         for event in try journal.load() { replay(event) }
@@ -114,10 +116,16 @@ public final class InMemoryChatBackend {
     /// Everyone `user` shares a conversation with (themselves included when they are in one).
     public func contacts(of user: UserID) -> Set<UserID> { contactsByUser[user] ?? [] }
 
-    /// The stored message with this id, if any.
+    /// The stored message with this id, if any (the first stored, where conversations hold one id each): the admin
+    /// view, for tests and tools.
     public func message(_ id: MessageID) -> Message? {
         guard let conversation = locations[id] else { return nil }
         return timelines[conversation]?.message(id)
+    }
+
+    /// The stored message with this id in `conversation`, if any: what a write with this id is compared with.
+    public func message(_ id: MessageID, in conversation: ConversationID) -> Message? {
+        timelines[conversation]?.message(id)
     }
 
     /// Where the message with this id stands in its conversation, if stored.
@@ -171,9 +179,10 @@ public final class InMemoryChatBackend {
     func accept(_ messages: [Message]) throws(DeliveryError) -> [Result<Message, DeliveryError>] {
         var results: [Result<Message, DeliveryError>] = []
         var fresh: [Message] = []
-        var freshIDs: [MessageID: Message] = [:]
+        var freshIDs: [MessageKey: Message] = [:]
         for message in messages {
-            if let deletion = deletedMessages[message.id] {
+            let key = MessageKey(message)
+            if let deletion = deletedMessages[key] {
                 // Deleted by its sender after an earlier attempt stored it: answered as stored (the write happened),
                 // never stored again, and the sender's devices hear of the deletion once more, after this answer.
                 duplicatesIgnored += 1
@@ -181,7 +190,7 @@ public final class InMemoryChatBackend {
                 publish(.deletion(deletion), to: [message.senderID])
                 continue
             }
-            if let stored = self.message(message.id) ?? freshIDs[message.id] {
+            if let stored = self.message(message.id, in: message.conversationID) ?? freshIDs[key] {
                 guard stored.hasSameContent(as: message) else {
                     results.append(.failure(.conflict))
                     continue
@@ -196,7 +205,7 @@ public final class InMemoryChatBackend {
             }
             let stored = normalized(message)
             fresh.append(stored)
-            freshIDs[stored.id] = stored
+            freshIDs[key] = stored
             results.append(.success(stored))
         }
         if !fresh.isEmpty {
@@ -236,7 +245,7 @@ public final class InMemoryChatBackend {
     func replay(_ event: BackendEvent) {
         switch event {
         case .messageStored(let message):
-            guard locations[message.id] == nil, timelines[message.conversationID] != nil else { return }
+            guard timelines[message.conversationID].map({ $0.message(message.id) == nil }) ?? false else { return }
             apply(message, countsAsUnread: true)
         case .displayNameChanged(let user, let name):
             usersByID[user]?.displayName = name
@@ -257,7 +266,7 @@ public final class InMemoryChatBackend {
     private func apply(_ message: Message, countsAsUnread: Bool) {
         guard var conversation = conversationsByID[message.conversationID] else { return }
         timelines[message.conversationID, default: ConversationTimeline()].add(message)
-        locations[message.id] = message.conversationID
+        if locations[message.id] == nil { locations[message.id] = message.conversationID }
         let before = ConversationActivityIndex.Entry(lastActivity: conversation.lastActivity, id: conversation.id)
         conversation.lastMessage = timelines[message.conversationID]?.last
         conversation.lastActivity = max(conversation.lastActivity, message.timestamp)
@@ -279,7 +288,7 @@ public final class InMemoryChatBackend {
     /// every participant's feed hears of it. The id is kept as deleted: it is never stored again.
     func applyDeletion(_ deletion: MessageDeletion) {
         let conversationID = deletion.conversationID
-        guard var conversation = conversationsByID[conversationID], locations[deletion.messageID] == conversationID,
+        guard var conversation = conversationsByID[conversationID],
             let position = timelines[conversationID]?.position(of: deletion.messageID)
         else { return }
         let previous = position > 0 ? timelines[conversationID]?.messages[position - 1].id : nil
@@ -296,8 +305,8 @@ public final class InMemoryChatBackend {
             }
         }
         _ = timelines[conversationID]?.remove(deletion.messageID)
-        locations[deletion.messageID] = nil
-        deletedMessages[deletion.messageID] = deletion
+        if locations[deletion.messageID] == conversationID { locations[deletion.messageID] = nil }
+        deletedMessages[MessageKey(conversation: conversationID, id: deletion.messageID)] = deletion
         conversation.lastMessage = timelines[conversationID]?.last
         conversationsByID[conversationID] = conversation
         publish(.deletion(deletion), to: conversation.participantIDs)
@@ -353,4 +362,15 @@ public final class InMemoryChatBackend {
             return presenceByUser[id] ?? Presence(userID: id, isOnline: false)
         }
     }
+}
+
+/// A message's identity at the backend: its id within its conversation. Ids are the clients' (random UUIDs); one
+/// used in a conversation a client is not in is another message, so a write never tells whether it exists there.
+struct MessageKey: Hashable {
+    var conversation: ConversationID
+    var id: MessageID
+
+    init(conversation: ConversationID, id: MessageID) { (self.conversation, self.id) = (conversation, id) }
+
+    init(_ message: Message) { self.init(conversation: message.conversationID, id: message.id) }
 }

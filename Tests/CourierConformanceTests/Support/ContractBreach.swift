@@ -18,6 +18,9 @@ enum ContractBreach: CaseIterable, Sendable {
     case revocationIgnored
     /// Answers a cursor it cannot serve with an empty page (200) instead of 410, a silent gap.
     case expiryHidden
+    /// Keeps message ids unique across conversations: a `PUT` with an id stored in another conversation is 409,
+    /// which tells a user who is not there that it exists.
+    case idsGlobal
 
     /// The checks that must fail against a server with this breach.
     var failingChecks: Set<ConformanceCheck> {
@@ -26,6 +29,7 @@ enum ContractBreach: CaseIterable, Sendable {
         case .duplicatesStoredTwice: [.idempotentUnchanged]
         case .revocationIgnored: [.revokedToken]
         case .expiryHidden: [.feedExpired]
+        case .idsGlobal: [.foreignID]
         }
     }
 
@@ -39,7 +43,7 @@ enum ContractBreach: CaseIterable, Sendable {
         switch self {
         case .conflictsAccepted where request.method == "PUT" && response.status == 409:
             guard let sent = try? HTTPWire.decode(Message.self, from: Data(request.body)),
-                let stored = backend.message(sent.id), let body = try? HTTPWire.encode(stored)
+                let stored = backend.message(sent.id, in: sent.conversationID), let body = try? HTTPWire.encode(stored)
             else { return response }
             return HTTPResponse(status: 200, body: Array(body))
         case .duplicatesStoredTwice where request.method == "PUT" && response.status == 200:
@@ -47,6 +51,12 @@ enum ContractBreach: CaseIterable, Sendable {
             copy.id = MessageID(UUID().uuidString.lowercased())
             _ = try? backend.send(copy, as: copy.senderID)
             return response
+        case .idsGlobal where request.method == "PUT":
+            guard let sent = try? HTTPWire.decode(Message.self, from: Data(request.body)),
+                let elsewhere = backend.message(sent.id), elsewhere.conversationID != sent.conversationID
+            else { return response }
+            let body = (try? HTTPWire.encode(HTTPWire.body(for: .conflict))).map(Array.init) ?? []
+            return HTTPResponse(status: 409, body: body)
         case .expiryHidden where response.status == HTTPWire.expiredStatus:
             let after = request.queryValue("after").flatMap(UInt64.init) ?? 0
             let empty = HTTPWire.EventsBody(FeedBatch(events: [], end: FeedPosition(after), hasMore: false))

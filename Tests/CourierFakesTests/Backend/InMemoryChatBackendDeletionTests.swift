@@ -81,4 +81,27 @@ struct InMemoryChatBackendDeletionTests {
         try backend.deleteMessage("m1", in: "g1", by: "me")
         #expect(try journal.load().count == events)
     }
+
+    @Test("one id in two conversations is two messages: each stored, deleted and replayed on its own")
+    func anIdNamesAMessageWithinItsConversation() throws {
+        // Given the id m1 stored in c1 by me and in c2 by Ben, with other text
+        let journal = InMemoryBackendJournal()
+        let backend = try BackendFixtures.backend(journal: journal)
+        try backend.send(BackendFixtures.message("m1", in: "c1", text: "to Ana"))
+        try backend.receive(BackendFixtures.message("m1", in: "c2", at: 1, text: "from Ben", from: "ben"))
+
+        // When I delete mine
+        try backend.deleteMessage("m1", in: "c1", by: "me")
+
+        // Then Ben's stays, in c2 only, before and after a replay of the journal; a resend of mine is not stored again
+        let replayed = try BackendFixtures.backend(journal: journal)
+        for backend in [backend, replayed] {
+            #expect(backend.message("m1", in: "c2")?.text == "from Ben")
+            #expect(backend.message("m1", in: "c1") == nil)
+            #expect(backend.isDeleted("m1", in: "c1"))
+            #expect(!backend.isDeleted("m1", in: "c2"))
+        }
+        try backend.send(BackendFixtures.message("m1", in: "c1", text: "to Ana"))
+        #expect(backend.message("m1", in: "c1") == nil)
+    }
 }
