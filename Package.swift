@@ -119,7 +119,10 @@ let package = Package(
         tests("CourierPresentationTests", ["CourierDomain", "CourierPresentation", "CourierTestSupport"]),
         tests(
             "CourierServerTests",
-            ["CourierDomain", "CourierData", "CourierFakes", "CourierHTTP", "CourierServer", "CourierTestSupport"]),
+            [
+                "CourierDomain", "CourierData", "CourierFakes", "CourierHTTP", "CourierServer", "CourierTestSupport",
+                "CourierBench",
+            ]),
         tests(
             "CourierConformanceTests",
             [

@@ -66,6 +66,10 @@ public enum BenchCommand {
             { try SharedOutboxBenchmark().run() }
         ),
         (
+            "attacks", "issue 32's attacks on the release courier-server: honest sends, p99 vs unattacked, server RSS",
+            { try await AttackBenchmark().run() }
+        ),
+        (
             "soak", "the simulation over 100,000 seeds (COURIER_SOAK_SEEDS, COURIER_SOAK_START), not part of all",
             { try SoakBenchmark().run() }
         ),

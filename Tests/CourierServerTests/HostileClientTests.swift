@@ -1,3 +1,4 @@
+import CourierBench
 import CourierData
 import CourierDomain
 import CourierServer

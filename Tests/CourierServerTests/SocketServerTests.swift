@@ -1,3 +1,4 @@
+import CourierBench
 import CourierDomain
 import CourierServer
 import CourierTestSupport

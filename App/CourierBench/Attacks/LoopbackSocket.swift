@@ -6,13 +6,14 @@ import Foundation
     import Darwin
 #endif
 
-/// A raw TCP client to 127.0.0.1 for sending what no well-behaved HTTP client sends. Every wait is bounded.
-final class LoopbackSocket: @unchecked Sendable {
+/// A raw TCP client to 127.0.0.1 for sending what no well-behaved HTTP client sends (the hostile-client tests and
+/// `courier-bench attacks`). Every wait is bounded.
+public final class LoopbackSocket: @unchecked Sendable {
     private let descriptor: Int32
 
     /// Connects to 127.0.0.1:`port`, from the loopback address 127.0.0.`source` (another client, as far as the
     /// server can tell); nil when the connection is refused.
-    init?(port: UInt16, source: UInt8 = 1) {
+    public init?(port: UInt16, source: UInt8 = 1) {
         #if canImport(Glibc)
             descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -46,10 +47,10 @@ final class LoopbackSocket: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// Sends `text` (ignoring a peer that already closed).
-    func send(_ text: String) { send(Array(text.utf8)) }
+    public func send(_ text: String) { send(Array(text.utf8)) }
 
     /// Sends `bytes`.
-    func send(_ bytes: [UInt8]) {
+    public func send(_ bytes: [UInt8]) {
         #if canImport(Glibc)
             let flags = Int32(MSG_NOSIGNAL)
         #else
@@ -59,7 +60,7 @@ final class LoopbackSocket: @unchecked Sendable {
     }
 
     /// Everything received until the server closes the connection or `timeout` passes, as text.
-    func readUntilClosed(timeout: Duration = .seconds(3)) -> (text: String, closed: Bool) {
+    public func readUntilClosed(timeout: Duration = .seconds(3)) -> (text: String, closed: Bool) {
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4_096)
         let deadline = ContinuousClock.now + timeout
@@ -76,7 +77,7 @@ final class LoopbackSocket: @unchecked Sendable {
 
     /// One whole answer (its head and its `Content-Length` body), without waiting for the connection to close: its
     /// status (nil when none came within `timeout`, or the connection closed first) and its text.
-    func readAnswer(timeout: Duration = .seconds(10)) -> (status: Int?, text: String) {
+    public func readAnswer(timeout: Duration = .seconds(10)) -> (status: Int?, text: String) {
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4_096)
         let deadline = ContinuousClock.now + timeout
@@ -103,10 +104,12 @@ final class LoopbackSocket: @unchecked Sendable {
 
     /// Whether the server has closed the connection, looking for at most `timeout` (bytes still coming are read and
     /// dropped).
-    func isClosedByServer(within timeout: Duration = .seconds(5)) -> Bool { readUntilClosed(timeout: timeout).closed }
+    public func isClosedByServer(within timeout: Duration = .seconds(5)) -> Bool {
+        readUntilClosed(timeout: timeout).closed
+    }
 
     /// The status code of the first response in `text`, if any.
-    static func status(of text: String) -> Int? {
+    public static func status(of text: String) -> Int? {
         let parts = text.split(separator: " ", maxSplits: 2)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1.1") else { return nil }
         return Int(parts[1])
