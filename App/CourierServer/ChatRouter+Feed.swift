@@ -34,9 +34,9 @@ extension ChatRouter {
     /// The poll to hold for `request`, when it is a well-formed, signed-in long poll whose cursor is the feed's end
     /// (nothing waits, and the cursor has not expired); nil for everything `respond(to:)` answers at once.
     func heldPoll(for request: HTTPRequest) -> FeedPoll? {
+        let route = (request.prepared ?? Self.prepare(request)).route
         guard
-            case .success(.events(let after, let limit, let timeout?)) = HTTPRoute.parse(
-                method: request.method, path: request.path, query: request.query),
+            case .success(.events(let after, let limit, let timeout?)) = route,
             timeout > .zero, let token = Self.bearer(of: request), let user = sessions.user(presenting: token),
             !backend.isSignInExpired, let start = try? feedStart(after, user: user),
             start == backend.feedEndPosition(for: user)

@@ -7,11 +7,18 @@ import Foundation
 
 extension ChatRouter {
 
-    func putMessage(conversation: ConversationID, id: MessageID, body: [UInt8], as user: UserID) throws(DeliveryError)
-        -> HTTPResponse
-    {
-        let message = try decode(Message.self, body)
-        try limits.check(message)
+    /// `decoded`: the body as the connection's thread read it (and checked it against the limits), when it did.
+    func putMessage(
+        conversation: ConversationID, id: MessageID, body: [UInt8], decoded: PreparedRequest.Body?, as user: UserID
+    ) throws(DeliveryError) -> HTTPResponse {
+        // Read and checked against the limits on the connection's thread already, when `decoded` holds it.
+        let message: Message
+        if case .message(let read) = decoded {
+            message = read
+        } else {
+            message = try decode(Message.self, body)
+            try limits.check(message)
+        }
         try limits.checkStamp(message, now: sessions.now)
         guard message.id == id, message.conversationID == conversation else {
             throw .validation(reason: "the body's id and conversation must match the path")
@@ -28,13 +35,21 @@ extension ChatRouter {
         return try ok(stored, status: isNew ? 201 : 200)
     }
 
-    func batch(conversation: ConversationID, body: [UInt8], as user: UserID) throws(DeliveryError) -> HTTPResponse {
-        let messages = try decode(HTTPWire.BatchRequest.self, body).messages
-        guard messages.count <= limits.maxBatchMessages else {
-            throw .validation(reason: "a batch holds at most \(limits.maxBatchMessages) messages")
+    func batch(conversation: ConversationID, body: [UInt8], decoded: PreparedRequest.Body?, as user: UserID)
+        throws(DeliveryError) -> HTTPResponse
+    {
+        // Read and checked against the limits on the connection's thread already, when `decoded` holds it.
+        let messages: [Message]
+        if case .batch(let read) = decoded {
+            messages = read
+        } else {
+            messages = try decode(HTTPWire.BatchRequest.self, body).messages
+            guard messages.count <= limits.maxBatchMessages else {
+                throw .validation(reason: "a batch holds at most \(limits.maxBatchMessages) messages")
+            }
+            for (index, message) in messages.enumerated() { try limits.check(message, in: index) }
         }
         for (index, message) in messages.enumerated() {
-            try limits.check(message, in: index)
             try limits.checkStamp(message, now: sessions.now, prefix: "message \(index + 1) of the batch: ")
         }
         guard messages.allSatisfy({ $0.conversationID == conversation }) else {

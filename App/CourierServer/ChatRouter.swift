@@ -39,6 +39,29 @@ public final class ChatRouter {
         writeRates = WriteRates(burst: limits.writeBurst, perSecond: limits.writesPerSecond)
     }
 
+    /// The path's segments and the route of `request`, read from its bytes alone: pure, so a connection's thread reads
+    /// it before the request joins the main actor's line (`HTTPRequest.prepared`).
+    public nonisolated static func prepare(_ request: HTTPRequest) -> PreparedRequest {
+        guard let segments = HTTPRoute.segments(ofPath: request.path) else {
+            return PreparedRequest(segments: nil, route: .failure(.badPath))
+        }
+        // A list of ids loses its repeats here, off the main actor (the first of each kept, in order).
+        let route = HTTPRoute.parse(method: request.method, segments: segments, query: request.query).map { route in
+            switch route {
+            case .users(let ids): HTTPRoute.users(firstOfEach(ids))
+            case .presence(let ids): HTTPRoute.presence(firstOfEach(ids))
+            default: route
+            }
+        }
+        return PreparedRequest(segments: segments, route: route)
+    }
+
+    /// `ids` without repeats, the first of each kept, in order.
+    private nonisolated static func firstOfEach(_ ids: [UserID]) -> [UserID] {
+        var seen = Set<UserID>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+
     /// Routes one request: `.hold` for a long poll (`GET /events` with a `timeout` above 0, well formed and signed
     /// in) that finds no event after its cursor, `.answer` with `respond(to:)`'s answer for everything else.
     public func route(_ request: HTTPRequest) -> ChatRoute {
@@ -56,7 +79,8 @@ public final class ChatRouter {
     /// (`HTTPRoute.parse`); the checks run in a fixed order — the path's encoding (400) and ids (422), then the
     /// sign-in (401), then the route (404, 405, a bad query 422), then the handler.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        guard let segments = HTTPRoute.segments(ofPath: request.path) else {
+        let prepared = request.prepared ?? Self.prepare(request)
+        guard let segments = prepared.segments else {
             return failure(.validation(reason: "bad percent-encoding in the path"), status: 400)
         }
         if segments.contains(where: { $0.utf8.count > limits.maxIDBytes }) {
@@ -65,7 +89,7 @@ public final class ChatRouter {
         if !segments.allSatisfy(ContentLimits.isOneSpelling) {
             return failure(.validation(reason: "a path segment (an id) is \(ContentLimits.idCharacters)"))
         }
-        var parsed = HTTPRoute.parse(method: request.method, segments: segments, query: request.query)
+        var parsed = prepared.route
         if !devRoutes, segments == HTTPRoute.trimEvents.segments { parsed = .failure(.notFound) }
         // The one route answered without a sign-in: its path with another method is 405 before a token is asked for.
         if segments == HTTPRoute.signIn.segments, parsed != .success(.signIn) {
@@ -122,9 +146,10 @@ public final class ChatRouter {
             try backend.deleteMessage(id, in: conversation, by: user)
             return HTTPResponse(status: 204)
         case .putMessage(let conversation, let id):
-            return try putMessage(conversation: conversation, id: id, body: body, as: user)
+            return try putMessage(
+                conversation: conversation, id: id, body: body, decoded: request.prepared?.body, as: user)
         case .sendBatch(let conversation):
-            return try batch(conversation: conversation, body: body, as: user)
+            return try batch(conversation: conversation, body: body, decoded: request.prepared?.body, as: user)
         case .messages(let conversation, let before, let limit):
             return try page(conversation: conversation, before: before, limit: limit, as: user)
         case .conversation(let conversation):

@@ -85,10 +85,11 @@ public final class ChatServer {
             let polls = HeldPolls(limit: limits.maxHeldPolls, perUser: limits.maxHeldPollsPerUser)
             self.polls = polls
             let turns = FairTurns()
+            let rates = RequestRates(burst: contentLimits.requestBurst, perSecond: contentLimits.requestsPerSecond)
             sockets = try SocketServer(port: port, limits: limits) { request, probe in
                 Self.serve(
                     request, probe: probe, router: router, backend: backend, polls: polls, limits: limits,
-                    contentLimits: contentLimits, turns: turns)
+                    contentLimits: contentLimits, turns: turns, rates: rates)
             }
         } catch {
             lock.release()
@@ -113,19 +114,24 @@ public final class ChatServer {
     /// leaves.
     nonisolated private static func serve(
         _ request: HTTPRequest, probe: ConnectionProbe, router: ChatRouter, backend: InMemoryChatBackend,
-        polls: HeldPolls, limits: HTTPLimits, contentLimits: ContentLimits, turns: FairTurns
+        polls: HeldPolls, limits: HTTPLimits, contentLimits: ContentLimits, turns: FairTurns, rates: RequestRates
     ) -> HTTPResponse {
-        if let refusal = contentLimits.refusal(of: request) {
-            let body = (try? HTTPWire.encode(HTTPWire.body(for: refusal))).map(Array.init) ?? []
-            return HTTPResponse(status: HTTPWire.status(for: refusal), body: body)
-        }
-        // Admission, routing and the observer happen in one main-actor turn, so no event slips in between.
-        // One of a token's requests at a time in the main actor's line (`FairTurns`).
+        // One of a token's requests at a time is read and applied (`FairTurns`): its body is decoded and checked here,
+        // on the connection's thread, then admission, routing and the observer happen in one main-actor turn, so no
+        // event slips in between. A token's other requests wait, blocked, spending no CPU: one user's many
+        // connections get the server's work of one.
         let token = ChatRouter.bearer(of: request)
+        // A token asking faster than its rate is answered before anything of its request is read (`RequestRates`).
+        if let token, let wait = rates.take(by: token) {
+            let reason = "at most \(contentLimits.requestsPerSecond) requests a second per sign-in"
+            var response = HTTPResponse(status: 429, body: SocketServer.errorBody("rateLimited", reason))
+            response.headers.append((HTTPWire.retryAfterHeader, "\(wait)"))
+            return response
+        }
         func onMainActor<Value: Sendable>(_ work: @MainActor () -> Value) -> Value {
             turns.run(as: token) { DispatchQueue.main.sync { MainActor.assumeIsolated { work() } } }
         }
-        let admitted = onMainActor { () -> Admitted in
+        @MainActor func admit(_ request: HTTPRequest) -> Admitted {
             let user = router.signedInUser(of: request)
             if let user, !probe.claim(for: user.rawValue) {
                 return .refused(
@@ -146,6 +152,14 @@ public final class ChatServer {
                 let token = backend.observeFeeds { user in if user == poll.user { polls.wake(key) } }
                 return .held(poll, key, token)
             }
+        }
+        let admitted = turns.run(as: token) { () -> Admitted in
+            var request = request
+            if let refusal = contentLimits.screen(&request) {
+                let body = (try? HTTPWire.encode(HTTPWire.body(for: refusal))).map(Array.init) ?? []
+                return .refused(HTTPResponse(status: HTTPWire.status(for: refusal), body: body))
+            }
+            return DispatchQueue.main.sync { MainActor.assumeIsolated { admit(request) } }
         }
         let poll: FeedPoll
         let key: Int

@@ -5,14 +5,16 @@ import Foundation
 // MARK: - The checks, callable from any thread (a connection's, before the main actor is asked for anything)
 
 extension ContentLimits {
-    /// Refuses (422, naming the limit) a message whose text, ids or media exceed the
+    /// Refuses (422, naming the limit) a message whose text, ids or media exceed the limits.
     public func check(_ message: Message, in batch: Int? = nil) throws(DeliveryError) {
         let which = batch.map { "message \($0 + 1) of the batch: " } ?? ""
         try checkID(message.id.rawValue, "a message id", prefix: which)
         try checkID(message.conversationID.rawValue, "a conversation id", prefix: which)
         try checkID(message.senderID.rawValue, "a user id", prefix: which)
         let bytes = message.text.utf8.count
-        if bytes > maxTextBytes || message.text.count > maxTextCharacters {
+        // A text has no more characters than bytes: counting characters (grapheme clusters, the costly part) is
+        // needed only past `maxTextCharacters` bytes.
+        if bytes > maxTextBytes || (bytes > maxTextCharacters && message.text.count > maxTextCharacters) {
             throw .validation(
                 reason: "\(which)a message's text is at most \(maxTextCharacters) characters"
                     + " and \(maxTextBytes) bytes")
@@ -65,30 +67,40 @@ extension ContentLimits {
 
     /// The refusal of `request` that needs nothing but its bytes: a message, a batch, a sign-in or a display name
     /// that is malformed or past a limit (422 naming it); nil when the router must look (and for a request without a
-    /// token, which is 401 whatever it holds). Run on the connection's
-    /// thread, so that decoding a large body that will be refused never holds the main actor, which every other
-    /// user's requests wait for.
+    /// token, which is 401 whatever it holds). Run on the connection's thread, so that decoding a large body that
+    /// will be refused never holds the main actor, which every other user's requests wait for.
     public func refusal(of request: HTTPRequest) -> DeliveryError? {
-        let segments = request.path.split(separator: "/")
+        var screened = request
+        return screen(&screened)
+    }
+
+    /// `refusal(of:)`, keeping in `request.prepared` what it read (the route, a message or batch it decoded) for the
+    /// router, which then does not read it again on the main actor.
+    public func screen(_ request: inout HTTPRequest) -> DeliveryError? {
+        var prepared = request.prepared ?? ChatRouter.prepare(request)
+        defer { request.prepared = prepared }
         // Without a token a request is 401 whatever its body (the router says so without decoding it).
-        guard request.header("authorization") != nil || segments == ["sessions"] else { return nil }
+        guard request.header("authorization") != nil || prepared.route == .success(.signIn) else { return nil }
         do throws(DeliveryError) {
-            switch (request.method, segments.count, segments.first) {
-            case ("PUT", 4, "conversations") where segments[2] == "messages":
-                try check(try Self.decode(Message.self, request.body))
-            case ("POST", 3, "conversations") where segments[2] == "messages:batch":
+            switch prepared.route {
+            case .success(.putMessage):
+                let message = try Self.decode(Message.self, request.body)
+                try check(message)
+                prepared.body = .message(message)
+            case .success(.sendBatch):
                 let messages = try Self.decode(HTTPWire.BatchRequest.self, request.body).messages
                 guard messages.count <= maxBatchMessages else {
                     throw .validation(reason: "a batch holds at most \(maxBatchMessages) messages")
                 }
                 for (index, message) in messages.enumerated() { try check(message, in: index) }
-            case ("POST", 1, "sessions"):
+                prepared.body = .batch(messages)
+            case .success(.signIn):
                 let credentials = try Self.decode(HTTPWire.SignInBody.self, request.body)
                 try checkID(credentials.userID.rawValue, "a user id")
                 guard credentials.password.utf8.count <= Self.maxPasswordBytes else {
                     throw .validation(reason: "a password is at most \(Self.maxPasswordBytes) bytes")
                 }
-            case ("PUT", 3, "users") where segments[2] == "display-name":
+            case .success(.displayName):
                 try checkName(try Self.decode(HTTPWire.DisplayNameBody.self, request.body).name)
             default: return nil
             }

@@ -22,6 +22,10 @@ public struct ContentLimits: Sendable {
     public var writeBurst: Int
     /// Writes per second one user may make once the burst is spent.
     public var writesPerSecond: Int
+    /// Requests (of any kind) one bearer token may make at once before the request rate applies.
+    public var requestBurst: Int
+    /// Requests per second one bearer token may make once the burst is spent.
+    public var requestsPerSecond: Int
     /// How far past the server's clock a message's time (its compose stamp) may be: a device's clock may run ahead,
     /// but not so far that its messages stand above everything for good.
     public var maxStampAhead: Duration
@@ -32,7 +36,8 @@ public struct ContentLimits: Sendable {
     public init(
         maxTextCharacters: Int = 4_000, maxTextBytes: Int = 16_384, maxNameCharacters: Int = 64,
         maxIDBytes: Int = 128, maxURLBytes: Int = 2_048, maxBatchMessages: Int = 100, maxQueryIDs: Int = 1_000,
-        writeBurst: Int = 1_000, writesPerSecond: Int = 100, maxStampAhead: Duration = .seconds(86_400)
+        writeBurst: Int = 1_000, writesPerSecond: Int = 100, requestBurst: Int = 1_000, requestsPerSecond: Int = 200,
+        maxStampAhead: Duration = .seconds(86_400)
     ) {
         self.maxTextCharacters = maxTextCharacters
         self.maxTextBytes = maxTextBytes
@@ -43,6 +48,8 @@ public struct ContentLimits: Sendable {
         self.maxQueryIDs = maxQueryIDs
         self.writeBurst = writeBurst
         self.writesPerSecond = writesPerSecond
+        self.requestBurst = requestBurst
+        self.requestsPerSecond = requestsPerSecond
         self.maxStampAhead = maxStampAhead
     }
 }

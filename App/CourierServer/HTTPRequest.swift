@@ -1,3 +1,6 @@
+import CourierData
+import CourierDomain
+
 /// One parsed HTTP/1.1 request.
 public struct HTTPRequest: Equatable, Sendable {
     /// The method, as sent (`GET`, `PUT`, `POST`).
@@ -14,6 +17,9 @@ public struct HTTPRequest: Equatable, Sendable {
     public var closesConnection: Bool
     /// Who sent it: the peer's address (`127.0.0.1`), set by the server; empty when unknown.
     public var client: String = ""
+    /// What the server read from it on its connection's thread before it joins the main actor's line: its route,
+    /// and its body decoded (`ChatServer`). Nil until then; the router reads the request itself without it.
+    public var prepared: PreparedRequest?
 
     /// Creates a request.
     public init(
@@ -42,5 +48,23 @@ public struct HTTPRequest: Equatable, Sendable {
         lhs.method == rhs.method && lhs.path == rhs.path && lhs.query.elementsEqual(rhs.query, by: ==)
             && lhs.headers.elementsEqual(rhs.headers, by: ==) && lhs.body == rhs.body
             && lhs.closesConnection == rhs.closesConnection
+    }
+}
+
+/// What a request says that can be read from its bytes alone — its path's segments, its route in the contract's
+/// table, the message or batch its body holds — read once, on the connection's thread, so that the main actor, which
+/// every user's requests wait for, does not do it (`ChatRouter.prepare`, `ContentLimits.screen`).
+public struct PreparedRequest: Sendable {
+    /// The path's segments, percent-decoded; nil when the encoding is broken.
+    public var segments: [String]?
+    /// The route the method, segments and query name, or why they name none.
+    public var route: Result<HTTPRoute, HTTPRoute.Refusal>
+    /// The body, decoded where the route takes a message (`PUT`) or a batch.
+    public var body: Body?
+
+    /// A body decoded ahead of the router.
+    public enum Body: Sendable {
+        case message(Message)
+        case batch([Message])
     }
 }

@@ -130,7 +130,7 @@ public struct HTTPRequestParser: Sendable {
     }
 
     private static func requestLine(_ line: String) throws(HTTPParseError) -> HTTPRequest {
-        let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+        let parts = line.split(ascii: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, parts[0].utf8.allSatisfy(\.isTokenByte) else {
             throw HTTPParseError(status: 400, reason: "malformed request line")
         }
@@ -145,11 +145,11 @@ public struct HTTPRequestParser: Sendable {
         }
         let target = parts[1]
         guard target.hasPrefix("/") else { throw HTTPParseError(status: 400, reason: "the target must be a path") }
-        let pieces = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let pieces = target.split(ascii: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var query: [(String, String)] = []
         if pieces.count == 2 {
-            for pair in pieces[1].split(separator: "&") {
-                let nameValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            for pair in pieces[1].split(ascii: "&") {
+                let nameValue = pair.split(ascii: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard let name = percentDecoded(nameValue[0]),
                     let value = percentDecoded(nameValue.count == 2 ? nameValue[1] : "")
                 else { throw HTTPParseError(status: 400, reason: "bad percent-encoding in the query") }

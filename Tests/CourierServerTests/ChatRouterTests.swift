@@ -194,4 +194,13 @@ import Testing
         #expect(backend.messageCount(in: "c2") == count)
         #expect(backend.message("m1", in: "c2") == nil)
     }
+
+    @Test("a list of ids is read off the main actor once, without its repeats, the first of each in order")
+    func aPreparedListOfIdsHasNoRepeats() {
+        let users = HTTPRequest(method: "GET", path: "/users", query: [("ids", "ana,me,ana,ben,me")])
+        let presence = HTTPRequest(method: "GET", path: "/presence", query: [("ids", "me,me")])
+        #expect(ChatRouter.prepare(users).route == .success(.users(["ana", "me", "ben"])))
+        #expect(ChatRouter.prepare(presence).route == .success(.presence(["me"])))
+        #expect(ChatRouter.prepare(HTTPRequest(method: "GET", path: "/%zz")).route == .failure(.badPath))
+    }
 }

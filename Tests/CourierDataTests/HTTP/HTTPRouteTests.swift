@@ -172,4 +172,27 @@ import Testing
         case .trimEvents: "trimEvents"
         }
     }
+
+    @Test("splitting on an ASCII byte gives what splitting on the character gives, limits and empty pieces included")
+    func asciiSplitMatchesTheCharacterSplit() {
+        // Given random strings over separators, letters and non-ASCII text (a combining accent after a comma too)
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [String] = [",", ",", "/", "a", "b", "é", "e\u{301}", "日", ",\u{301}"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator)!
+            }.joined()
+            let limit = Int.random(in: 0...4, using: &generator)
+            for omitting in [true, false] {
+                // When both split it at the commas
+                let bytes = text.split(ascii: ",", maxSplits: limit, omittingEmptySubsequences: omitting)
+                let characters = text.unicodeScalars.split(
+                    separator: ",", maxSplits: limit, omittingEmptySubsequences: omitting
+                ).map { String(String.UnicodeScalarView($0)) }
+
+                // Then they agree piece by piece (on scalars: a comma is a comma on the wire, accent or not)
+                #expect(bytes.map(String.init) == characters, "\(text.debugDescription) \(limit) \(omitting)")
+            }
+        }
+    }
 }
