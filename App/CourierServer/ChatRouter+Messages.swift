@@ -92,6 +92,7 @@ extension ChatRouter {
             case nil: items.append(HTTPWire.BatchItem(status: 500, error: HTTPWire.body(for: .server(code: 500))))
             }
         }
-        return try ok(HTTPWire.BatchResponse(results: items))
+        // Encoded as it is sent, on the connection's thread: not in the main actor's line.
+        return HTTPResponse(status: 200, encoding: HTTPWire.BatchResponse(results: items))
     }
 }

@@ -1,9 +1,16 @@
+import CourierData
+
 /// One HTTP/1.1 response: status, a JSON (or empty) body and whether the connection closes after it.
 public struct HTTPResponse: Equatable, Sendable {
     /// The status code.
     public var status: Int
-    /// The body bytes (JSON unless empty).
-    public var body: [UInt8]
+    /// The body bytes (JSON unless empty). A response made `encoding:` a value encodes it when this is read.
+    public var body: [UInt8] {
+        get { encode?() ?? bytes }
+        set { (bytes, encode) = (newValue, nil) }
+    }
+    private var bytes: [UInt8]
+    private var encode: (@Sendable () -> [UInt8])?
     /// Whether the server closes the connection after sending it.
     public var closesConnection: Bool
     /// Headers beyond the framing ones (`Retry-After`, …), in order.
@@ -14,9 +21,20 @@ public struct HTTPResponse: Equatable, Sendable {
         status: Int, body: [UInt8] = [], closesConnection: Bool = false, headers: [(name: String, value: String)] = []
     ) {
         self.status = status
-        self.body = body
+        self.bytes = body
         self.closesConnection = closesConnection
         self.headers = headers
+    }
+
+    /// A response whose JSON body is `value`, encoded when the body is read: by the connection's thread as it sends
+    /// it, not by the main actor that made it (a batch's answer holds every message it stored). A value JSON cannot
+    /// encode, which the contract's bodies never are, is sent as a `server` error body.
+    public init(status: Int, encoding value: some Encodable & Sendable) {
+        self.init(status: status)
+        encode = {
+            (try? HTTPWire.encode(value)).map(Array.init)
+                ?? Array(#"{"error":"server","reason":"the answer could not be encoded"}"#.utf8)
+        }
     }
 
     /// The value of the header `name` (compared without case), if present.
@@ -32,6 +50,7 @@ public struct HTTPResponse: Equatable, Sendable {
 
     /// The bytes on the wire.
     public var serialized: [UInt8] {
+        let body = self.body
         var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
         head += "Content-Length: \(body.count)\r\n"
         if !body.isEmpty { head += "Content-Type: application/json\r\n" }
