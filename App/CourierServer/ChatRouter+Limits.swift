@@ -29,6 +29,11 @@ extension ChatRouter {
 
     /// A refusal's answer; a 429 says when to ask again in `Retry-After`.
     func failure(_ error: DeliveryError, status: Int? = nil) -> HTTPResponse {
+        Self.failureResponse(error, status: status)
+    }
+
+    /// `failure(_:status:)`, from any thread.
+    nonisolated static func failureResponse(_ error: DeliveryError, status: Int? = nil) -> HTTPResponse {
         let body = (try? HTTPWire.encode(HTTPWire.body(for: error))).map(Array.init) ?? []
         var response = HTTPResponse(status: status ?? HTTPWire.status(for: error), body: body)
         if let wait = error.retryAfter {

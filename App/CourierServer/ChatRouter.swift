@@ -18,6 +18,12 @@ public final class ChatRouter {
     static let pageLimit = 50
     /// An event batch's size when the request names none.
     static let eventLimit = 100
+    /// The messages of a batch applied in one main-actor turn (and one journal append): the client's own batch
+    /// size, so its batches take one turn, and a larger batch lets other users' requests in between its turns.
+    public static let batchTurn = 25
+    /// The text a batch's turn holds at most, in UTF-8 bytes (a turn holds one message at least): a turn's work — its
+    /// journal append and sync above all — grows with its bytes.
+    public static let batchTurnBytes = 32_768
 
     let backend: InMemoryChatBackend
     let sessions: SignInAuthority

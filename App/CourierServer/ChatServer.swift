@@ -137,6 +137,7 @@ public final class ChatServer {
                 return .refused(
                     Self.refusal(429, "this user holds \(limits.maxConnectionsPerUser) connections already"))
             }
+            if let batch = router.startBatchInTurns(request) { return .batch(batch) }
             let route = router.route(request)
             guard case .hold(let poll) = route else {
                 if case .answer(let response) = route, let user, request.method == "DELETE", response.status == 204 {
@@ -166,6 +167,10 @@ public final class ChatServer {
         let observation: ObservationToken
         switch admitted {
         case .refused(let response): return response
+        case .batch(var batch):
+            // The rest of a large batch, a turn at a time: other tokens' requests get theirs in between.
+            while !batch.isDone { batch = onMainActor { router.continueBatch(batch) } }
+            return ChatRouter.response(to: batch)
         case .routed(.answer(let response)): return response
         case .routed(.hold): return Self.refusal(503, "too many held polls")
         case .held(let held, let heldKey, let heldToken): (poll, key, observation) = (held, heldKey, heldToken)
@@ -196,6 +201,7 @@ public final class ChatServer {
     private enum Admitted: Sendable {
         case routed(ChatRoute)
         case held(FeedPoll, Int, ObservationToken)
+        case batch(BatchInTurns)
         case refused(HTTPResponse)
     }
 

@@ -203,4 +203,58 @@ import Testing
         #expect(ChatRouter.prepare(presence).route == .success(.presence(["me"])))
         #expect(ChatRouter.prepare(HTTPRequest(method: "GET", path: "/%zz")).route == .failure(.badPath))
     }
+
+    @Test("a batch larger than a turn is applied a turn at a time, each turn stored before the next is asked for")
+    func aLargeBatchIsAppliedInTurns() throws {
+        // Given a batch of 60 new messages, read and checked as a connection's thread reads it
+        let messages = (0..<60).map { message("m\($0)", id: "turn-\(1_000 + $0)") }
+        var request = fixture.request(
+            "POST", "/conversations/c2/messages:batch",
+            body: try JSONEncoder().encode(HTTPWire.BatchRequest(messages: messages)))
+        #expect(ContentLimits().screen(&request) == nil)
+        let before = backend.messageCount(in: "c2")
+
+        // When the router starts it, then continues it turn by turn
+        var work = try #require(fixture.router.startBatchInTurns(request))
+        var storedAfterEachTurn = [backend.messageCount(in: "c2") - before]
+        while !work.isDone {
+            work = fixture.router.continueBatch(work)
+            storedAfterEachTurn.append(backend.messageCount(in: "c2") - before)
+        }
+
+        // Then each turn stored 25 more, and the answer has one result per message, in order
+        #expect(ChatRouter.batchTurn == 25)
+        #expect(storedAfterEachTurn == [25, 50, 60])
+        let response = ChatRouter.response(to: work)
+        let results = try JSONDecoder().decode(HTTPWire.BatchResponse.self, from: Data(response.body)).results
+        #expect(results.map(\.status) == Array(repeating: 201, count: 60))
+        #expect(results.map { $0.message?.id } == messages.map(\.id))
+        // and a batch of one turn, or one refused whole, is not started in turns
+        var small = fixture.request(
+            "POST", "/conversations/c2/messages:batch",
+            body: try JSONEncoder().encode(HTTPWire.BatchRequest(messages: Array(messages.prefix(25)))))
+        #expect(ContentLimits().screen(&small) == nil)
+        #expect(fixture.router.startBatchInTurns(small) == nil)
+    }
+
+    @Test("a turn of a batch holds at most 32 KB of text: ten messages of 4,000 characters take two turns")
+    func aBatchsTurnIsBoundedInBytes() throws {
+        // Given a batch of 10 messages of 4,000 characters (40,000 bytes of text)
+        let long = String(repeating: "w", count: 4_000)
+        let messages = (0..<10).map { message(long, id: "long-\($0)") }
+        var request = fixture.request(
+            "POST", "/conversations/c2/messages:batch",
+            body: try JSONEncoder().encode(HTTPWire.BatchRequest(messages: messages)))
+        #expect(ContentLimits().screen(&request) == nil)
+        let before = backend.messageCount(in: "c2")
+
+        // When the router starts it
+        var work = try #require(fixture.router.startBatchInTurns(request))
+
+        // Then the first turn stored 8 (32,000 bytes; a ninth would pass 32,768), the second the other 2
+        #expect(backend.messageCount(in: "c2") - before == 8)
+        work = fixture.router.continueBatch(work)
+        #expect(work.isDone)
+        #expect(backend.messageCount(in: "c2") - before == 10)
+    }
 }
