@@ -204,14 +204,20 @@ import Testing
         #expect(ChatRouter.prepare(HTTPRequest(method: "GET", path: "/%zz")).route == .failure(.badPath))
     }
 
-    @Test("a batch larger than a turn is applied a turn at a time, each turn stored before the next is asked for")
-    func aLargeBatchIsAppliedInTurns() throws {
-        // Given a batch of 60 new messages, read and checked as a connection's thread reads it
-        let messages = (0..<60).map { message("m\($0)", id: "turn-\(1_000 + $0)") }
+    /// A batch of `messages` into c2 from me, read and checked as a connection's thread reads it.
+    private func screenedBatch(_ messages: [Message]) throws -> HTTPRequest {
         var request = fixture.request(
             "POST", "/conversations/c2/messages:batch",
             body: try JSONEncoder().encode(HTTPWire.BatchRequest(messages: messages)))
         #expect(ContentLimits().screen(&request) == nil)
+        return request
+    }
+
+    @Test("a batch larger than a turn is applied a turn at a time, each turn stored before the next is asked for")
+    func aLargeBatchIsAppliedInTurns() throws {
+        // Given a batch of 60 new messages, read and checked as a connection's thread reads it
+        let messages = (0..<60).map { message("m\($0)", id: "turn-\(1_000 + $0)") }
+        let request = try screenedBatch(messages)
         let before = backend.messageCount(in: "c2")
 
         // When the router starts it, then continues it turn by turn
@@ -230,11 +236,7 @@ import Testing
         #expect(results.map(\.status) == Array(repeating: 201, count: 60))
         #expect(results.map { $0.message?.id } == messages.map(\.id))
         // and a batch of one turn, or one refused whole, is not started in turns
-        var small = fixture.request(
-            "POST", "/conversations/c2/messages:batch",
-            body: try JSONEncoder().encode(HTTPWire.BatchRequest(messages: Array(messages.prefix(25)))))
-        #expect(ContentLimits().screen(&small) == nil)
-        #expect(fixture.router.startBatchInTurns(small) == nil)
+        #expect(fixture.router.startBatchInTurns(try screenedBatch(Array(messages.prefix(25)))) == nil)
     }
 
     @Test("a turn of a batch holds at most 32 KB of text: ten messages of 4,000 characters take two turns")
@@ -242,10 +244,7 @@ import Testing
         // Given a batch of 10 messages of 4,000 characters (40,000 bytes of text)
         let long = String(repeating: "w", count: 4_000)
         let messages = (0..<10).map { message(long, id: "long-\($0)") }
-        var request = fixture.request(
-            "POST", "/conversations/c2/messages:batch",
-            body: try JSONEncoder().encode(HTTPWire.BatchRequest(messages: messages)))
-        #expect(ContentLimits().screen(&request) == nil)
+        let request = try screenedBatch(messages)
         let before = backend.messageCount(in: "c2")
 
         // When the router starts it
