@@ -60,7 +60,7 @@ import Testing
         }
         let bytes = Array((head + "\r\n").utf8) + Array(body)
         let port = target.server.port
-        let (text, _) = await Task.detached {
+        let (text, _) = await OwnThread {
             guard let socket = LoopbackSocket(port: port) else { return ("refused", false) }
             socket.send(bytes)
             // The server closes after its answer: the bound is for a starved machine only, never waited out.

@@ -12,7 +12,7 @@ import Testing
     /// Sends `text` on a fresh connection and reads until the server closes it, off the main actor (the server
     /// answers routed requests there).
     private func exchange(_ text: String, port: UInt16, timeout: Duration = .seconds(3)) async -> (String, Bool) {
-        await Task.detached {
+        await OwnThread {
             guard let socket = LoopbackSocket(port: port) else { return ("refused", false) }
             socket.send(text)
             return socket.readUntilClosed(timeout: timeout)
@@ -62,7 +62,7 @@ import Testing
         // Given a server whose requests must arrive within 300 ms, and a client that sends half a request and stalls
         let fixture = try ServerFixture()
         let port = fixture.server.port
-        let stalled = Task.detached { () -> (String, Bool) in
+        let stalled = OwnThread { () -> (String, Bool) in
             guard let socket = LoopbackSocket(port: port) else { return ("refused", false) }
             socket.send("PUT /conversations/c2/messages/m1 HTTP/1.1\r\nHost: h\r\nContent-Len")
             return socket.readUntilClosed(timeout: .seconds(3))
@@ -102,7 +102,7 @@ import Testing
         let ana = try fixture.token(for: "ana")
         let end = fixture.server.backend.feedEndPosition(for: "ana").number ?? 0
         let poll = "GET /events?after=\(end)&timeout=30 HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(ana)\r\n\r\n"
-        let held = await Task.detached { () -> [LoopbackSocket] in
+        let held = await OwnThread { () -> [LoopbackSocket] in
             (0..<2).compactMap { _ in
                 let socket = LoopbackSocket(port: port)
                 socket?.send(poll)

@@ -59,16 +59,24 @@ struct FileOutboxStoreSharingTests: StorageOutboxTesting {
         }
 
         // When a guest appends 300 messages at the same time, on another thread
-        async let churn: Void = Task.detached {
-            for index in 0..<1_500 {
-                try owner.enqueue(message("churn\(index)", at: Double(index)))
-                try owner.remove(MessageID("churn\(index)"))
+        // Each on a thread of its own: thousands of syncs must not hold the cooperative pool the other tests need.
+        let churn = OwnThread {
+            Result {
+                for index in 0..<1_500 {
+                    try owner.enqueue(message("churn\(index)", at: Double(index)))
+                    try owner.remove(MessageID("churn\(index)"))
+                }
             }
-        }.value
-        async let appends: Void = Task.detached {
-            for index in 0..<300 { _ = try guest.enqueueComposed(message("g\(index)", at: 10_000 + Double(index))) }
-        }.value
-        _ = try await (churn, appends)
+        }
+        let appends = OwnThread {
+            Result {
+                for index in 0..<300 {
+                    _ = try guest.enqueueComposed(message("g\(index)", at: 10_000 + Double(index)))
+                }
+            }
+        }
+        try await churn.value.get()
+        try await appends.value.get()
 
         // Then the log was compacted, and the owner, the guest and a fresh open all hold every guest message once
         _ = try owner.refresh()

@@ -18,7 +18,7 @@ import Testing
     private func open(
         _ count: Int, sending request: String, port: UInt16
     ) async -> (statuses: [Int], sockets: [LoopbackSocket]) {
-        await Task.detached {
+        await OwnThread {
             var statuses: [Int] = []
             var sockets: [LoopbackSocket] = []
             for _ in 0..<count {
@@ -42,7 +42,7 @@ import Testing
         let fixture = try ServerFixture(limits: Self.limits)
         let port = fixture.server.port
         let refused = await open(64, sending: "GET /events/end HTTP/1.1\r\nHost: h\r\n\r\n", port: port)
-        let closed = await Task.detached { refused.sockets.allSatisfy { $0.isClosedByServer(within: .seconds(5)) } }
+        let closed = await OwnThread { refused.sockets.allSatisfy { $0.isClosedByServer(within: .seconds(5)) } }
             .value
         let idle = await open(64, sending: "", port: port)
 
@@ -68,7 +68,7 @@ import Testing
         let port = fixture.server.port
 
         // When she opens 64 connections, each holding a long poll
-        let sockets = await Task.detached { () -> [LoopbackSocket] in
+        let sockets = await OwnThread { () -> [LoopbackSocket] in
             (0..<64).compactMap { _ in
                 let socket = LoopbackSocket(port: port)
                 socket?.send(poll)
@@ -79,7 +79,7 @@ import Testing
         // Every other connection is answered and closed: the server keeps only the held polls' connections.
         #expect(await fixture.wait(until: { fixture.server.openConnections == Self.limits.maxHeldPollsPerUser }))
         let refused = 64 - Self.limits.maxHeldPollsPerUser
-        let refusedAndClosed = await Task.detached {
+        let refusedAndClosed = await OwnThread {
             // Each close is looked for again until all the refused are seen closed, up to 10 s: a loaded machine may
             // deliver one later than the server's count of its connections says.
             var closed = Set<Int>()
@@ -129,12 +129,12 @@ import Testing
         #expect(await fixture.wait(until: { fixture.server.heldPolls == 1 }))
 
         // When the token is revoked on another connection
-        let revoke = await Task.detached {
+        let revoke = await OwnThread {
             let socket = LoopbackSocket(port: port)
             socket?.send("DELETE /sessions/current HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(ana)\r\n\r\n")
             return socket?.readAnswer(timeout: .seconds(60)).status
         }.value
-        let answer = await Task.detached { poller.readAnswer(timeout: .seconds(60)).status }.value
+        let answer = await OwnThread { poller.readAnswer(timeout: .seconds(60)).status }.value
 
         // Then the held poll is answered 401, woken by the revocation, not at its deadline
         #expect(revoke == 204)
@@ -151,7 +151,7 @@ import Testing
         let body = String(
             decoding: try HTTPWire.encode(HTTPWire.SignInBody(userID: "me", password: password)), as: UTF8.self)
         let request = "POST /sessions HTTP/1.1\r\nHost: h\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
-        return await Task.detached {
+        return await OwnThread {
             let socket = LoopbackSocket(port: port, source: source)
             socket?.send(request)
             return socket?.readAnswer().status

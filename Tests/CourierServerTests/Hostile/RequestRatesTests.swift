@@ -59,7 +59,7 @@ import Testing
             + "Content-Length: 1\r\n\r\n{"
 
         // When Ana sends it 4 times at once, each on a connection of its own
-        let answers = await Task.detached {
+        let answers = await OwnThread {
             (0..<4).map { _ -> (status: Int?, text: String) in
                 guard let socket = LoopbackSocket(port: port) else { return (nil, "") }
                 socket.send(garbage)
