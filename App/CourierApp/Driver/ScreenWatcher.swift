@@ -32,6 +32,8 @@ final class ScreenWatcher {
     /// Heard after the open chat (registered again after each chat is made): what the update changed on screen.
     private var afterScreens: ObservationToken?
     private var statusesBefore: [MessageID: MessageStatus] = [:]
+    /// Heard before the screens: the labels of this device's rows an arrival is about to touch, shown already.
+    private var ownShownBefore: [MessageID: String] = [:]
 
     /// Whether no command runs: then the chat's own rows print as their status changes. The labels they are
     /// compared with are taken when a command ends, not at every state during it (a pass over every row per state
@@ -73,11 +75,25 @@ final class ScreenWatcher {
     }
 
     private func aboutToChange(_ update: SyncUpdate) {
-        guard case .statuses(let conversation, _, _, _) = update, let state = chat?.state,
-            state.conversationID == conversation
-        else { return }
-        statusesBefore = [:]
-        for row in state.messages where row.isOutgoing && !row.status.isPending { statusesBefore[row.id] = row.status }
+        guard let state = chat?.state else { return }
+        switch update {
+        case .statuses(let conversation, _, _, _) where state.conversationID == conversation:
+            statusesBefore = [:]
+            for row in state.messages where row.isOutgoing && !row.status.isPending {
+                statusesBefore[row.id] = row.status
+            }
+        case .messages(let messages):
+            // This device's rows the arrival touches that the chat shows already — a Matrix echo moving the message
+            // this device sent to where the homeserver filed it — among the newest rows, where such an echo lands.
+            ownShownBefore = [:]
+            let arriving = Set(messages.lazy.filter { $0.conversationID == state.conversationID }.map(\.id))
+            guard !arriving.isEmpty else { return }
+            for row in state.messages.suffix(200) where row.isOutgoing && arriving.contains(row.id) {
+                ownShownBefore[row.id] = row.statusLabel
+            }
+        default:
+            return
+        }
     }
 
     private func changed(_ update: SyncUpdate) {
@@ -92,7 +108,9 @@ final class ScreenWatcher {
                 if arrived.contains(row.id) { rows.append(row) }
                 if rows.count == arrived.count { break }
             }
-            for row in rows.reversed() { write(Driver.line(for: row)) }
+            // A row shown already, as it is, neither appears nor changes: it is not printed again.
+            for row in rows.reversed() where ownShownBefore[row.id] != row.statusLabel { write(Driver.line(for: row)) }
+            ownShownBefore = [:]
         case .statuses(let conversation, _, _, _) where conversation == state.conversationID:
             for row in state.messages where row.isOutgoing {
                 guard let before = statusesBefore[row.id], before != row.status else { continue }

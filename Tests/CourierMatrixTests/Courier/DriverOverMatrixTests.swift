@@ -66,6 +66,35 @@ struct DriverOverMatrixTests {
         #expect(third.status == 0, "\(third.output)\(third.errors)")
     }
 
+    @Test func aMessageSentBetweenCommandsPrintsOnceWhenItsEchoMovesIt() async throws {
+        // Given my driver on the system clock reading a pipe, as a person's session does: rows print between commands
+        let server = try await SynapseServer.shared()
+        let (me, _, room) = try await server.conversation()
+        let folder = try TemporaryDirectory(prefix: "driver-matrix-echo")
+        let courier = try ProductBinary.url("courier", environment: "COURIER_BINARY")
+        let session = """
+            { echo 'open \(room)'; sleep 1; for n in 1 2 3; do echo "send just once $n"; sleep 2; done; sleep 3; \
+              echo 'state'; } | '\(courier.path)' \
+              --data-dir '\(folder.url.appendingPathComponent("me").path)' --matrix '\(server.baseURL.absoluteString)' \
+              --user '\(me.account.userID)' --password '\(me.account.password)' --clock system
+            """
+
+        // When I send three messages and the homeserver's echoes come (each moves its message to where Synapse filed
+        // it), while no command runs or during one; the seconds slept are the real homeserver's time to send them
+        let run = try await OwnThread {
+            Result { try ProductBinary.run(URL(fileURLWithPath: "/bin/sh"), ["-c", session]) }
+        }
+        .value.get()
+
+        // Then each row printed once as sent: its echo neither made it appear nor changed it
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        for n in 1...3 {
+            let rows = run.output.split(separator: "\n").filter { $0.hasSuffix("just once \(n)  [Sent]") }
+            #expect(rows.count == 1, "\(run.output)")
+        }
+        #expect(try await me.messages(room).map(\.body) == ["just once 1", "just once 2", "just once 3"])
+    }
+
     @Test func commandsOfCouriersOwnBackendAreRefusedAndAWrongPasswordIsAClearExit() async throws {
         // Given a user of the homeserver
         let server = try await SynapseServer.shared()
