@@ -14,7 +14,7 @@ import Foundation
 /// user on the others (`Layout`; `COURIER_BENCH_SHARED_CORES=1` shares every core, and then the attackers' own
 /// work is part of what the honest user meets).
 @MainActor
-struct AttackBenchmark {
+public struct AttackBenchmark {
     /// Honest sends per run: with 200, the p99 is the third slowest, not the slowest.
     let sends = 200
 
@@ -252,7 +252,8 @@ struct AttackBenchmark {
 
     // MARK: - Raw requests
 
-    nonisolated static func request(_ head: String, token: String? = nil, body: String? = nil) -> String {
+    /// The text of a request `head` (`GET /path`) with a bearer `token` and a `body` when given.
+    public nonisolated static func request(_ head: String, token: String? = nil, body: String? = nil) -> String {
         var text = "\(head) HTTP/1.1\r\nHost: h\r\n"
         if let token { text += "Authorization: Bearer \(token)\r\n" }
         if let body { text += "Content-Length: \(body.utf8.count)\r\n" }
@@ -260,7 +261,7 @@ struct AttackBenchmark {
     }
 
     /// One request on a fresh connection from 127.0.0.`source`; its answer is read and dropped.
-    nonisolated static func hit(_ request: String, port: UInt16, source: UInt8 = 1) {
+    public nonisolated static func hit(_ request: String, port: UInt16, source: UInt8 = 1) {
         guard let socket = LoopbackSocket(port: port, source: source) else { return }
         socket.send(request)
         _ = socket.readAnswer(timeout: .seconds(10))

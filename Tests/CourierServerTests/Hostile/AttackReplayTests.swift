@@ -43,20 +43,6 @@ import Testing
             Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1e3)
     }
 
-    /// One request on a fresh connection from 127.0.0.`source`; reads its answer.
-    nonisolated private static func hit(_ request: String, port: UInt16, source: UInt8 = 1) {
-        guard let socket = LoopbackSocket(port: port, source: source) else { return }
-        socket.send(request)
-        _ = socket.readAnswer(timeout: .seconds(10))
-    }
-
-    nonisolated private static func request(_ head: String, token: String? = nil, body: String? = nil) -> String {
-        var text = "\(head) HTTP/1.1\r\nHost: h\r\n"
-        if let token { text += "Authorization: Bearer \(token)\r\n" }
-        if let body { text += "Content-Length: \(body.utf8.count)\r\n" }
-        return text + "\r\n" + (body ?? "")
-    }
-
     private static func batch(_ count: Int, text: String) throws -> String {
         let messages = (0..<count).map {
             Message(
@@ -69,9 +55,9 @@ import Testing
     @Test func tokenlessFloodAndIdleSockets() async throws {
         try await replay("64 idle token-less sockets + 8 threads of token-less requests") { _, port in
             let idle = (0..<64).compactMap { _ in LoopbackSocket(port: port) }
-            let request = Self.request("GET /events/end")
+            let request = AttackBenchmark.request("GET /events/end")
             return Attacker(threads: 8) { index in
-                withExtendedLifetime(idle) { Self.hit(request, port: port) }
+                withExtendedLifetime(idle) { AttackBenchmark.hit(request, port: port) }
                 _ = index
             }
         }
@@ -81,16 +67,16 @@ import Testing
         try await replay("one user's long polls on 64 connections") { fixture, port in
             let ana = try fixture.token(for: "ana")
             let end = fixture.server.backend.feedEndPosition(for: "ana").number ?? 0
-            let poll = Self.request("GET /events?after=\(end)&timeout=5", token: ana)
-            return Attacker(threads: 64, maxAttempts: 200) { _ in Self.hit(poll, port: port) }
+            let poll = AttackBenchmark.request("GET /events?after=\(end)&timeout=5", token: ana)
+            return Attacker(threads: 64, maxAttempts: 200) { _ in AttackBenchmark.hit(poll, port: port) }
         }
     }
 
     @Test func signInsWithHugeUserIds() async throws {
         try await replay("sign-ins with 1 MiB user ids") { _, port in
             let body = "{\"userID\":\"\(String(repeating: "u", count: 1_048_576))\",\"password\":\"x\"}"
-            let request = Self.request("POST /sessions", body: body)
-            return Attacker(threads: 2, maxAttempts: 100) { _ in Self.hit(request, port: port) }
+            let request = AttackBenchmark.request("POST /sessions", body: body)
+            return Attacker(threads: 2, maxAttempts: 100) { _ in AttackBenchmark.hit(request, port: port) }
         }
     }
 
@@ -98,8 +84,8 @@ import Testing
         try await replay("GET /users with 1,000 repeated ids") { fixture, port in
             let ana = try fixture.token(for: "ana")
             let ids = Array(repeating: "ana,me", count: 500).joined(separator: ",")
-            let request = Self.request("GET /users?ids=\(ids)", token: ana)
-            return Attacker(threads: 4) { _ in Self.hit(request, port: port) }
+            let request = AttackBenchmark.request("GET /users?ids=\(ids)", token: ana)
+            return Attacker(threads: 4) { _ in AttackBenchmark.hit(request, port: port) }
         }
     }
 
@@ -110,7 +96,9 @@ import Testing
             let huge = try Self.batch(21_646, text: "x")
             return Attacker(threads: 3, maxAttempts: 100) { index in
                 let body = index == 0 ? huge : full
-                Self.hit(Self.request("POST /conversations/c1/messages:batch", token: ana, body: body), port: port)
+                AttackBenchmark.hit(
+                    AttackBenchmark.request("POST /conversations/c1/messages:batch", token: ana, body: body), port: port
+                )
             }
         }
     }
@@ -118,16 +106,16 @@ import Testing
     @Test func trimmingEveryonesFeed() async throws {
         try await replay("POST /events/trim by another user") { fixture, port in
             let ana = try fixture.token(for: "ana")
-            let request = Self.request("POST /events/trim", token: ana, body: "")
-            return Attacker(threads: 2) { _ in Self.hit(request, port: port) }
+            let request = AttackBenchmark.request("POST /events/trim", token: ana, body: "")
+            return Attacker(threads: 2) { _ in AttackBenchmark.hit(request, port: port) }
         }
     }
 
     @Test func guessingMyPasswordWhileISignIn() async throws {
         try await replay("guessing my password from 127.0.0.2", signInDuringAttack: true) { _, port in
             let body = "{\"userID\":\"me\",\"password\":\"guess\"}"
-            let request = Self.request("POST /sessions", body: body)
-            return Attacker(threads: 2, maxAttempts: 500) { _ in Self.hit(request, port: port, source: 2) }
+            let request = AttackBenchmark.request("POST /sessions", body: body)
+            return Attacker(threads: 2, maxAttempts: 500) { _ in AttackBenchmark.hit(request, port: port, source: 2) }
         }
     }
 }
