@@ -275,7 +275,12 @@ public final class InMemoryChatBackend {
         guard countsAsUnread else { return }
         // A new message brings a hidden conversation back to the list of everyone who hid it.
         hiddenBy[conversation.id] = nil
+        // A message filed at or before a participant's read marker (held back, composed before a message they read)
+        // is covered by that marker: it is not unread, as a read receipt on it would not move the marker either.
+        let position = timelines[message.conversationID]?.position(of: message.id) ?? Int.max
         for user in conversation.participantIDs where user != message.senderID {
+            let read = markers[conversation.id]?[user]?[.read].flatMap { self.position(of: $0, in: conversation.id) }
+            guard (read ?? -1) < position else { continue }
             unread[conversation.id, default: [:]][user, default: 0] += 1
         }
         // With the status its sender sees, as pages carry it (a held-back message filed before covered ones is

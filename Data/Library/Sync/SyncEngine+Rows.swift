@@ -13,8 +13,10 @@ extension SyncEngine {
         // A page ending at the row's own last message may have been read before a read the feed brought since: the
         // lower count stands — unless the row's count may be short (`uncertainCounts`) and no read of this device is
         // on its way there, when the page's count is the better one.
+        // A page the device kept (`isCached`: the backend did not answer) is the cache's own word, not the backend's:
+        // it settles no uncertain count (seed 65229).
         let reading = readsOnTheirWay
-        let trusted = uncertainCounts.subtracting(reading)
+        let trusted = page.isCached ? [] : uncertainCounts.subtracting(reading)
         let rows = conversationCache.take(page.conversations.map(caughtUp), countsHold: { trusted.contains($0) }).map {
             clearingRead($0)
         }

@@ -248,6 +248,35 @@ import Testing
         relaunched.close()
     }
 
+    @Test("a page the device kept while the backend did not answer leaves a count that may be short to the next page")
+    func aCachedPageSettlesNoUncertainCount() async throws {
+        // Given the list seen online and the feed caught up; my other device writes, and the feed brings it
+        _ = try await listPage()
+        await world.waitUntilSettled(client)
+        let engine = try #require(client.syncEngine)
+        let now = world.clock.now
+        try world.backend.receive(
+            Message(id: "zz-mine", conversationID: "c2", senderID: "me", text: "Mine", timestamp: now, status: .sent))
+        await world.waitUntilSettled(client)
+        let short = try #require(client.conversationCache.conversation("c2")).unreadCount
+
+        // When Ben writes in the same instant, filed before my message the row already ends at (its count may now
+        // be short), and the list shows the page the device kept — the backend did not answer — before a fresh one
+        try world.backend.receive(
+            Message(id: "aa-bens", conversationID: "c2", senderID: "ben", text: "His", timestamp: now, status: .sent))
+        await world.waitUntilSettled(client)
+        let kept = try #require(client.conversationCache.conversation("c2"))
+        _ = engine.reconcile(ConversationPage(conversations: [kept], hasMore: false, isCached: true))
+        let fresh = try await listPage()
+
+        // Then the fresh page's count stands, as the backend counts Ben's message (seed 65229)
+        let backend = try #require(world.backend.conversation("c2", for: "me")).unreadCount
+        #expect(backend == short + 1)
+        #expect(fresh.conversations.first { $0.id == "c2" }?.unreadCount == backend)
+        #expect(client.conversationCache.conversation("c2")?.unreadCount == backend)
+        client.close()
+    }
+
     /// The list seen online, c2's messages held by the cache (its chat was read) and the feed caught up; then the app
     /// goes to the background and my other device reads c2 to its end.
     private func readToTheEndInTheBackground() async throws {

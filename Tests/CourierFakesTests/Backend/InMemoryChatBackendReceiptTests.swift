@@ -94,6 +94,29 @@ struct InMemoryChatBackendReceiptTests {
         #expect(try backend.shownStatuses(in: "c1") == ["m0 delivered", "m1 delivered", "m2 delivered"])
     }
 
+    @Test("a message filed at or before my read marker (its device's clock behind) is not unread to me, nor on replay")
+    func heldBackMessageBeforeTheMarkerIsNotUnread() throws {
+        // Given Ana wrote a0 and a2, and I read up to a2
+        let journal = InMemoryBackendJournal()
+        let backend = try BackendFixtures.backend(journal: journal)
+        try backend.receive(BackendFixtures.message("a0", at: 0, from: "ana"))
+        try backend.receive(BackendFixtures.message("a2", at: 2, from: "ana"))
+        try backend.markReceipt(try backend.receipt(.read, by: "me", upTo: "a2"))
+        #expect(backend.conversation("c1", for: "me")?.unreadCount == 0)
+
+        // When her other device, its clock behind, sends a1: it is filed before a2, which my marker covers
+        try backend.receive(BackendFixtures.message("a1", at: 1, from: "ana"))
+
+        // Then it is not unread to me — a read receipt on it would not move my marker either (seed 53268) —
+        // while a message after the marker is
+        #expect(backend.conversation("c1", for: "me")?.unreadCount == 0)
+        try backend.markReceipt(try backend.receipt(.read, by: "me", upTo: "a1"))
+        #expect(backend.marker(.read, of: "me", in: "c1") == "a2")
+        try backend.receive(BackendFixtures.message("a3", at: 3, from: "ana"))
+        #expect(backend.conversation("c1", for: "me")?.unreadCount == 1)
+        #expect(try BackendFixtures.backend(journal: journal).conversation("c1", for: "me")?.unreadCount == 1)
+    }
+
     @Test("a receipt that cannot apply is refused with a typed error and changes nothing")
     func refusedReceipts() throws {
         let journal = InMemoryBackendJournal()
