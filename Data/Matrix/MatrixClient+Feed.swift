@@ -65,6 +65,10 @@ extension MatrixClient: EventFeed {
             }
             var full = joined
             full.timeline?.events = timeline
+            // A room this client has not heard of in this process, named by a `/sync` since a token (a relaunch's
+            // first): such a sync carries only the state that changed since, so the room's name and members are
+            // read whole first — else its row would say it has no name and no one but me in it.
+            if isNew { full.state = .init(events: try await currentState(of: room) + (joined.state?.events ?? [])) }
             // The count is the homeserver's; the device counts what it takes in itself, so only a new row carries it.
             var changed = note(full, in: room, unread: isNew ? joined.unread : nil)
             if !messages.isEmpty, state.room(room)?.hidden == true {
@@ -81,6 +85,18 @@ extension MatrixClient: EventFeed {
         }
         for id in (sync.rooms?.leave ?? [:]).keys { state.forget(ConversationID(id)) }
         return .batch(FeedBatch(events: events, end: position, hasMore: false, gaps: gaps))
+    }
+
+    /// The room's current name and membership events (`GET /rooms/{id}/state`), for a room a `/sync` since a token
+    /// names before this client has heard of it; none when the homeserver will not say (the sync's own events stand).
+    func currentState(of room: ConversationID) async throws(DeliveryError) -> [MatrixEvent] {
+        let data: Data
+        do {
+            data = try await call("GET", MatrixPath.join("v3", "rooms", room.rawValue, "state"))
+        } catch where error.code == .notFound || error.code == .forbidden {
+            return []
+        }
+        return try decode([MatrixEvent].self, data).filter { $0.type == "m.room.name" || $0.type == "m.room.member" }
     }
 
     /// One consistent answer for a device starting over: a `/sync` from nothing with the newest `messageLimit`

@@ -66,6 +66,9 @@ struct MatrixSyncResponse: Decodable {
 
         private enum CodingKeys: String, CodingKey { case events }
 
+        /// These events.
+        init(events: [MatrixEvent]) { self.events = events }
+
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             events =

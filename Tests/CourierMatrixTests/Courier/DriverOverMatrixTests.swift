@@ -55,11 +55,13 @@ struct DriverOverMatrixTests {
         // And a client nobody here wrote reads the room once each, in the order written
         #expect(try await me.messages(room).map(\.body) == ["hello ben", "are you there", "yes"])
 
-        // And my driver, relaunched on its data directory (its sign-in kept), shows Ben's answer after mine
+        // And my driver, relaunched on its data directory (its sign-in kept), shows Ben's answer after mine, under the
+        // room's name: the first sync since the kept token names the room without its state, which is read whole
         let third = try courier(
             server, me.account, mine,
             """
             open \(room)
+            expect chat.title == "me and ben"
             expect chat.messages[-1].text == "yes"
             expect chat.count == 3
             """)
