@@ -93,7 +93,7 @@ extension MatrixClient: EventFeed {
         let data: Data
         do {
             data = try await call("GET", MatrixPath.join("v3", "rooms", room.rawValue, "state"))
-        } catch where error.code == .notFound || error.code == .forbidden {
+        } catch  where error.code == .notFound || error.code == .forbidden {
             return []
         }
         return try decode([MatrixEvent].self, data).filter { $0.type == "m.room.name" || $0.type == "m.room.member" }
