@@ -20,9 +20,23 @@ extension ChatViewModel {
                 // The last failed message is failed no more (retried, sent again): its error text ends with it.
                 error = .some(nil)
             }
+            if message.status.isPending, let before, !before.status.isPending {
+                shown.storedCopies[message.id] = before
+            } else if !message.status.isPending {
+                shown.storedCopies[message.id] = nil
+            }
             upsert(message, previous: before, error: error)
         case .deleted(let id):
-            removeRow(id)
+            // The outbox let go of its pending copy of a message the backend had stored (a failed send whose answer
+            // was lost): the row shows the stored message, as every other device does, not nothing (seed 72984).
+            if let stored = shown.storedCopies.removeValue(forKey: id), let before = shown.timeline.message(id),
+                before.status.isPending
+            {
+                if store.state.alert?.messageID == id { store.update { $0.alert = nil } }
+                upsert(stored, previous: before, error: endsSendError(of: before) ? .some(nil) : nil)
+            } else {
+                removeRow(id)
+            }
         case .pausedForSignIn(let paused):
             let text = strings.deliveryError(.unauthorized)
             render {

@@ -19,6 +19,9 @@ struct ChatWindow {
     /// Where to ask for the page before the oldest loaded (with the backend's token for it, when it gave one); nil
     /// until the newest page came.
     var olderCursor: MessageCursor?
+    /// The backend's copy of a message whose row the outbox's pending copy took over (a failed send the backend had
+    /// stored, its answer lost): what the row shows again if the outbox lets go of its copy (deleted).
+    var storedCopies: [MessageID: Message] = [:]
 
     /// The messages on screen.
     var rows: ArraySlice<Message> { timeline.messages[start...] }

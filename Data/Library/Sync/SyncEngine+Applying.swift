@@ -58,7 +58,9 @@ extension SyncEngine {
     private func take(_ message: Message, into run: inout BatchRun) {
         let mine = message.senderID == user
         let confirmed = mine && outbox.confirmStored(asFarAsCached(message))
-        let message = mine && !confirmed ? coveredAlready(message) : message
+        // Not confirmed (its outbox copy is gone: deleted after a failed send the backend had stored), it is shown
+        // as the cache has it when that went further: a page may have brought it already raised (seed 69622).
+        let message = mine && !confirmed ? coveredAlready(asFarAsCached(message)) : message
         // Sent by an earlier launch, whose outbox event screens of this launch never heard: shown as it echoes.
         let unannounced = mine && !confirmed && !echoes.takeAnnouncement(of: message.id)
         if mine {

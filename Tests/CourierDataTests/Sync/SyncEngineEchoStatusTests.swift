@@ -40,4 +40,39 @@ import Testing
         token.cancel()
         client.close()
     }
+
+    @Test("the echo of a message of mine whose outbox copy was deleted shows the status the cache holds, not sent")
+    func anUnconfirmedEchoKeepsTheStatusTheCacheHolds() async throws {
+        // Given a listening client, offline, whose queued message an earlier attempt stored at the backend (its answer
+        // lost), the cache holding it read (a page brought it so), and the user deleting the outbox's copy
+        let world = try DemoWorldFixture()
+        let client = try world.open()
+        let engine = try #require(client.syncEngine)
+        await world.waitUntil { engine.isLive }
+        world.network.setOnline(false)
+        let message = try client.outbox.compose(text: "stored, then deleted here", in: "c2")
+        var stored = message
+        stored.status = .sent
+        try world.backend.receive(stored)
+        var read = stored
+        read.status = .read
+        client.messageCache.store([read])
+        try client.outbox.delete(message.id)
+        var announced: [MessageStatus] = []
+        let token = engine.observe { update in
+            if case .messages(let messages) = update {
+                announced += messages.filter { $0.id == message.id }.map(\.status)
+            }
+        }
+
+        // When the device is back online and the feed brings the message's echo, filed sent
+        world.network.setOnline(true)
+        await world.waitUntil { !client.isBusy && engine.isLive }
+
+        // Then screens are told of it read, as the cache holds it (seed 69622)
+        #expect(announced == [.read])
+        #expect(client.messageCache.message(message.id, in: "c2")?.status == .read)
+        token.cancel()
+        client.close()
+    }
 }

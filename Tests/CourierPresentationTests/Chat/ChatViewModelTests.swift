@@ -240,6 +240,31 @@ import Testing
 
     // MARK: - Following the outbox
 
+    @Test("a failed copy the user deletes, of a message the backend had stored, leaves the stored message's row")
+    func deletingAFailedCopyOfAStoredMessageShowsTheStoredOne() async throws {
+        // Given a chat showing my message as the backend stored it (a page brought it sent), then the outbox's
+        // failed copy of it (the send's answer was lost, and the retry failed)
+        let model = await openChat()
+        let stored = Message(
+            id: MessageID("lost-answer"), conversationID: "c1", senderID: "me", text: "hello", timestamp: clock.now,
+            status: .sent)
+        outbox.announce(.changed(stored))
+        var failed = stored
+        failed.status = .failed
+        failed.lastError = .server(code: 503)
+        outbox.announce(.changed(failed))
+        #expect(model.state.messages.map(\.status) == [.failed])
+
+        // When the user deletes the failed copy
+        outbox.announce(.deleted(stored.id))
+
+        // Then the row shows the stored message, sent, and no send error (seed 72984)
+        #expect(model.state.messages.map(\.id) == [stored.id])
+        #expect(model.state.messages.map(\.status) == [.sent])
+        #expect(model.state.failedMessageIDs.isEmpty)
+        #expect(model.state.error == nil)
+    }
+
     @Test func receiptsUpdateTheStatusInPlaceAndDeletionsRemove() async throws {
         let model = await openChat()
         try model.send(text: "hello")
