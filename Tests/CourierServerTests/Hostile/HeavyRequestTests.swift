@@ -28,7 +28,9 @@ import Testing
         await OwnThread { () -> (Int?, Bool, Bool) in
             guard let socket = LoopbackSocket(port: port) else { return (nil, false, false) }
             socket.send(request)
-            let answer = socket.readAnswer()
+            // A heavy request's thread runs at a lowered priority: in a test run that keeps every core busy it takes
+            // its time, which is the point (a bound, not a latency).
+            let answer = socket.readAnswer(timeout: .seconds(120))
             let head = answer.text.components(separatedBy: "\r\n\r\n").first ?? ""
             let saysClose = head.lowercased().contains("connection: close")
             return (answer.status, saysClose, socket.isClosedByServer(within: .milliseconds(500)))
@@ -38,7 +40,7 @@ import Testing
     @Test("a batch past 64 KiB is stored and its connection closed after the answer; a small batch keeps it")
     func aHeavyBodyClosesItsConnection() async throws {
         // Given a server and my token
-        let fixture = try ServerFixture(limits: HTTPLimits(requestTimeout: .seconds(2), idleTimeout: .seconds(10)))
+        let fixture = try ServerFixture(limits: HTTPLimits(requestTimeout: .seconds(120), idleTimeout: .seconds(120)))
         let token = try fixture.token()
         let port = fixture.server.port
 
@@ -53,7 +55,8 @@ import Testing
         let lightAnswer = await Self.exchange(light, port: port)
 
         // Then both are stored; only the heavy one's connection says close and is closed
-        #expect(heavyAnswer.status == 200 || heavyAnswer.status == 201)
+        let status = String(describing: heavyAnswer.status)
+        #expect(heavyAnswer.status == 200 || heavyAnswer.status == 201, "answered \(status)")
         #expect(heavyAnswer.saysClose && heavyAnswer.closed)
         #expect(lightAnswer.status == 200 || lightAnswer.status == 201)
         #expect(!lightAnswer.saysClose && !lightAnswer.closed)
@@ -62,21 +65,25 @@ import Testing
 
     @Test("a request past its token's rate is answered 429 and its connection closed; within the rate it is kept")
     func aRefusedRateClosesItsConnection() async throws {
-        // Given a server allowing 2 requests at once per token, then 1 a second
+        // Given a server allowing 2 requests per token, never refilled (however slowly a loaded machine runs this)
         let fixture = try ServerFixture(
-            limits: HTTPLimits(requestTimeout: .seconds(2), idleTimeout: .seconds(10)),
-            contentLimits: ContentLimits(requestBurst: 2, requestsPerSecond: 1))
+            limits: HTTPLimits(requestTimeout: .seconds(120), idleTimeout: .seconds(120)),
+            contentLimits: ContentLimits(requestBurst: 2, requestsPerSecond: 0))
         let token = try fixture.token()
         let request = AttackBenchmark.request("GET /events/end", token: token)
 
         // When the token asks three times at once, each on a connection of its own
         let port = fixture.server.port
         let answers = await OwnThread { () -> [(status: Int?, saysClose: Bool, closed: Bool)] in
-            let sockets = (0..<3).compactMap { _ in LoopbackSocket(port: port) }
-            let read = sockets.map { socket -> (Int?, String) in
+            // Each opened as its request goes: a socket left waiting without a request is closed as idle.
+            var sockets: [LoopbackSocket] = []
+            var read: [(Int?, String)] = []
+            for _ in 0..<3 {
+                guard let socket = LoopbackSocket(port: port) else { break }
                 socket.send(request)
-                let answer = socket.readAnswer()
-                return (answer.status, answer.text.components(separatedBy: "\r\n\r\n").first ?? "")
+                let answer = socket.readAnswer(timeout: .seconds(120))
+                sockets.append(socket)
+                read.append((answer.status, answer.text.components(separatedBy: "\r\n\r\n").first ?? ""))
             }
             return zip(sockets, read).map { socket, answer in
                 (
