@@ -121,25 +121,8 @@ public final class ChatServer {
         // event slips in between. A token's other requests wait, blocked, spending no CPU: one user's many
         // connections get the server's work of one.
         let token = ChatRouter.bearer(of: request)
-        let wait = token.flatMap { rates.take(by: $0) }
-        // A heavy request — a large body, or one of a token asking faster than its rate — is served at a lower
-        // priority and its connection closed after it (`ThreadPriority`): other users' requests take the core first.
-        let heavy = request.body.count > ContentLimits.heavyBodyBytes || wait != nil
-        if heavy { ThreadPriority.lower() }
-        var response = serveAllowed(
-            request, token: token, wait: wait, probe: probe, router: router, backend: backend,
-            polls: polls, limits: limits, contentLimits: contentLimits, turns: turns)
-        if heavy { response.closesConnection = true }
-        return response
-    }
-
-    nonisolated private static func serveAllowed(
-        _ request: HTTPRequest, token: String?, wait: Int?, probe: ConnectionProbe, router: ChatRouter,
-        backend: InMemoryChatBackend, polls: HeldPolls, limits: HTTPLimits, contentLimits: ContentLimits,
-        turns: FairTurns
-    ) -> HTTPResponse {
         // A token asking faster than its rate is answered before anything of its request is read (`RequestRates`).
-        if let wait {
+        if let token, let wait = rates.take(by: token) {
             let reason = "at most \(contentLimits.requestsPerSecond) requests a second per sign-in"
             var response = HTTPResponse(status: 429, body: SocketServer.errorBody("rateLimited", reason))
             response.headers.append((HTTPWire.retryAfterHeader, "\(wait)"))

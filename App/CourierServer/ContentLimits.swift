@@ -29,8 +29,6 @@ public struct ContentLimits: Sendable {
     /// How far past the server's clock a message's time (its compose stamp) may be: a device's clock may run ahead,
     /// but not so far that its messages stand above everything for good.
     public var maxStampAhead: Duration
-    /// A body larger than this is a heavy request: more than an app's usual send or batch (`ThreadPriority`).
-    public static let heavyBodyBytes = 65_536
     /// The earliest time a message may carry: 2000-01-01T00:00:00Z.
     public static let earliestStamp = Date(timeIntervalSince1970: 946_684_800)
 

@@ -15,11 +15,10 @@ final class RequestRates: @unchecked Sendable {
     private let lock = NSLock()
     private var buckets: [String: (tokens: Double, at: ContinuousClock.Instant)] = [:]
 
-    /// Allows `burst` requests at once per token, then `perSecond` (0: the burst never refills, for tests that must
-    /// not depend on how fast a loaded machine runs them), remembering at most `capacity` tokens.
+    /// Allows `burst` requests at once per token, then `perSecond`, remembering at most `capacity` tokens.
     init(burst: Int, perSecond: Int, capacity: Int = 4_096) {
         self.burst = Double(max(1, burst))
-        self.perSecond = Double(max(0, perSecond))
+        self.perSecond = Double(max(1, perSecond))
         self.capacity = max(1, capacity)
     }
 
@@ -37,7 +36,7 @@ final class RequestRates: @unchecked Sendable {
             }
             guard bucket.tokens >= 1 else {
                 buckets[token] = bucket
-                return perSecond > 0 ? max(1, Int(((1 - bucket.tokens) / perSecond).rounded(.up))) : 60
+                return max(1, Int(((1 - bucket.tokens) / perSecond).rounded(.up)))
             }
             bucket.tokens -= 1
             buckets[token] = bucket

@@ -46,25 +46,19 @@ extension SocketServer {
     }
 
     /// Waits until `connection` is ready for `events` or `deadline` passes (false); a hang-up counts as ready, so the
-    /// following read or write sees it. A connection that can take bytes already can take them even past the
-    /// deadline: a write's deadline is the peer's to meet (it must read), and this thread may have waited for the core
-    /// (a heavy request's thread runs at a lowered priority, `ThreadPriority`) — an answer the socket can take is
-    /// never dropped for the server's own slowness. A read's deadline stays strict: a request must arrive in time.
+    /// following read or write sees it.
     func wait(_ connection: Int32, for events: Int16, until deadline: ContinuousClock.Instant) -> Bool {
         while true {
             let remaining = ContinuousClock.now.duration(to: deadline)
-            if remaining <= .zero && events & Int16(POLLOUT) == 0 { return false }
-            let milliseconds =
-                remaining > .zero
-                ? Int32(
-                    min(
-                        remaining.components.seconds * 1_000
-                            + remaining.components.attoseconds / 1_000_000_000_000_000 + 1, 60_000)) : 0
+            guard remaining > .zero else { return false }
+            let milliseconds = Int32(
+                min(
+                    remaining.components.seconds * 1_000
+                        + remaining.components.attoseconds / 1_000_000_000_000_000 + 1, 60_000))
             var entry = pollfd(fd: connection, events: events, revents: 0)
             let ready = poll(&entry, 1, milliseconds)
             if ready > 0 { return true }
             if ready < 0 && errno != EINTR { return true }
-            if ready == 0 && remaining <= .zero { return false }
         }
     }
 
