@@ -9,6 +9,18 @@ import Testing
 /// convergence check, seed 3376: the chat showed `sent` for a message the backend reported read).
 @MainActor
 @Suite struct SyncEngineEchoStatusTests {
+    /// A message queued in c2 that an earlier attempt stored at the backend (`sent`) and that the cache holds `read`.
+    private func queuedStoredAndRead(_ text: String, world: DemoWorldFixture, client: CourierClient) throws -> Message {
+        let message = try client.outbox.compose(text: text, in: "c2")
+        var stored = message
+        stored.status = .sent
+        try world.backend.receive(stored)
+        var read = stored
+        read.status = .read
+        client.messageCache.store([read])
+        return message
+    }
+
     @Test("an echo filed sent does not take back the read status the cache holds for a message still in the outbox")
     func anEchoKeepsTheStatusReceiptsRaised() async throws {
         // Given a listening client, offline, holding a queued message that an earlier attempt stored at the backend
@@ -17,13 +29,7 @@ import Testing
         let client = try world.open()
         await world.waitUntil { client.syncEngine?.isLive == true }
         world.network.setOnline(false)
-        let message = try client.outbox.compose(text: "stored before, read since", in: "c2")
-        var stored = message
-        stored.status = .sent
-        try world.backend.receive(stored)
-        var read = stored
-        read.status = .read
-        client.messageCache.store([read])
+        let message = try queuedStoredAndRead("stored before, read since", world: world, client: client)
         var shown: [MessageStatus] = []
         let token = client.outbox.observe { event in
             if case .changed(let changed) = event, changed.id == message.id { shown.append(changed.status) }
@@ -50,13 +56,7 @@ import Testing
         let engine = try #require(client.syncEngine)
         await world.waitUntil { engine.isLive }
         world.network.setOnline(false)
-        let message = try client.outbox.compose(text: "stored, then deleted here", in: "c2")
-        var stored = message
-        stored.status = .sent
-        try world.backend.receive(stored)
-        var read = stored
-        read.status = .read
-        client.messageCache.store([read])
+        let message = try queuedStoredAndRead("stored, then deleted here", world: world, client: client)
         try client.outbox.delete(message.id)
         var announced: [MessageStatus] = []
         let token = engine.observe { update in
