@@ -18,7 +18,13 @@ public protocol LiveSync: AnyObject {
     /// Takes a page of the conversation list into what the sync holds and answers its rows as the sync holds them:
     /// a row the sync already knows from a newer message keeps it, and a message the page already counts is never
     /// counted again when its event comes (docs/design.md §2.7). A screen shows the answer, never the page itself.
-    func reconcile(_ page: ConversationPage) -> ConversationPage
+    ///
+    /// `mark` is `readsSettled` as it was when the page was requested: a read of this device the backend took after
+    /// that may be missing from the page's counts, so the page is not taken at its word where one did (seed 83613).
+    func reconcile(_ page: ConversationPage, requestedAt mark: Int) -> ConversationPage
+    /// How many of this device's read receipts have left its queue so far (the backend took them, or they were
+    /// dropped): taken when a list page is requested, and given back with the page to `reconcile(_:requestedAt:)`.
+    var readsSettled: Int { get }
     /// How many times sign-in was renewed since the sync was made. A request sent before a renewal and refused
     /// unauthorized after it was refused for the old sign-in: the caller asks again at once, since no `.live(true)`
     /// may come for it (the feed may have been live all along).
@@ -27,7 +33,13 @@ public protocol LiveSync: AnyObject {
 
 extension LiveSync {
     /// A sync that keeps no rows answers the page as it is.
-    public func reconcile(_ page: ConversationPage) -> ConversationPage { page }
+    public func reconcile(_ page: ConversationPage, requestedAt mark: Int) -> ConversationPage { page }
+    /// A sync that keeps no rows counts no reads.
+    public var readsSettled: Int { 0 }
+    /// Takes a page requested just now (`reconcile(_:requestedAt:)` with the current `readsSettled`).
+    public func reconcile(_ page: ConversationPage) -> ConversationPage {
+        reconcile(page, requestedAt: readsSettled)
+    }
     /// A sync that is never told of renewals counts none.
     public var signInRenewals: Int { 0 }
 }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// - One truth for a row: a row's preview, activity, unread count and read state are the sync's
 ///   (docs/design.md §2.7). Each page is handed to the sync, which answers its rows as it holds them
-///   (`LiveSync.reconcile(_:)`), and the rows the sync writes as the feed arrives (`SyncUpdate.rows`) replace
+///   (`LiveSync.reconcile(_:requestedAt:)`), and the rows the sync writes as the feed arrives (`SyncUpdate.rows`) replace
 ///   theirs by id, taking their place by activity, most recent first (above rows active at the same instant).
 ///   The list counts nothing itself. What only this device knows it adds on top: a message composed here (the
 ///   outbox's events, or `messageActivity(_:)`) is its row's preview while the row has nothing newer, and a
@@ -180,12 +180,15 @@ public final class ConversationsListViewModel: StateEmitting {
             $0.isLoading = true
             $0.error = nil
         }
+        // The reads the backend had taken when the page was asked for: one it takes while the page is on its way may
+        // be missing from the page's counts.
+        let mark = sync.readsSettled
         tasks.run { [weak self, repository, directory, currentUser, pageSize] in
             do {
                 let page = try await repository.conversations(of: currentUser, after: cursor, limit: pageSize)
                 // One directory call per page, for every participant but the signed-in user.
                 let others = Set(page.conversations.flatMap(\.participantIDs)).subtracting([currentUser])
-                self?.pageLoaded(page, users: await directory.users(others.sorted()), after: cursor)
+                self?.pageLoaded(page, users: await directory.users(others.sorted()), after: cursor, mark: mark)
             } catch {
                 self?.loadFailed(error)
             }
@@ -193,7 +196,8 @@ public final class ConversationsListViewModel: StateEmitting {
     }
 
     private func pageLoaded(
-        _ page: ConversationPage, users: [UserID: User], after cursor: ConversationCursor?, loading: Bool = false
+        _ page: ConversationPage, users: [UserID: User], after cursor: ConversationCursor?, loading: Bool = false,
+        mark: Int? = nil
     ) {
         for (id, user) in users { names[id] = user.displayName }
         if cursor == nil {
@@ -201,7 +205,7 @@ public final class ConversationsListViewModel: StateEmitting {
             rows = [:]
         }
         if cursor == nil { showsCachedPage = page.isCached }
-        merge(sync.reconcile(page).conversations)
+        merge(sync.reconcile(page, requestedAt: mark ?? sync.readsSettled).conversations)
         if let last = page.conversations.last {
             self.cursor = ConversationCursor(lastActivity: last.lastActivity, id: last.id)
         }

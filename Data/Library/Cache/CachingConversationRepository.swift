@@ -9,7 +9,7 @@ extension CachingRepository: ConversationRepository
 where Base == any ConversationRepository, Cache == ConversationCache {
     /// The page from the backend, kept in the cache reconciled with what it holds (`ConversationCache.take(_:)`), or
     /// from the cache (`isCached`) when the backend is unreachable. The page is answered as the backend gave it: a
-    /// screen shows a page as the sync answers it (`LiveSync.reconcile(_:)`), which takes it in with what only the
+    /// screen shows a page as the sync answers it (`LiveSync.reconcile(_:requestedAt:)`), which takes it in with what only the
     /// sync knows.
     public func conversations(of user: UserID, after cursor: ConversationCursor?, limit: Int)
         async throws(DeliveryError) -> ConversationPage

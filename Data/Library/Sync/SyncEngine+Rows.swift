@@ -8,15 +8,20 @@ extension SyncEngine {
     /// Takes a list page into the conversation cache and answers its rows as kept there: reconciled with the rows the
     /// feed brought by their last messages (`ConversationCache.take(_:countsHold:)`), then cleared where this device
     /// has read further than the backend knows yet.
-    public func reconcile(_ page: ConversationPage) -> ConversationPage {
+    ///
+    /// `mark` is `readsSettled` when the page was requested (`LiveSync.reconcile(_:requestedAt:)`).
+    public func reconcile(_ page: ConversationPage, requestedAt mark: Int) -> ConversationPage {
         var answer = page
         // A page ending at the row's own last message may have been read before a read the feed brought since: the
-        // lower count stands — unless the row's count may be short (`uncertainCounts`) and no read of this device is
-        // on its way there, when the page's count is the better one.
+        // lower count stands — unless the row's count may be short (`uncertainCounts`) and the backend had every
+        // read of this device there when it read the page (none is on its way, none was taken since the page was
+        // requested: seed 83613), when the page's count is the better one.
         // A page the device kept (`isCached`: the backend did not answer) is the cache's own word, not the backend's:
         // it settles no uncertain count (seed 65229).
         let reading = readsOnTheirWay
-        let trusted = page.isCached ? [] : uncertainCounts.subtracting(reading)
+        let trusted =
+            page.isCached
+            ? [] : uncertainCounts.subtracting(reading).filter { !readMarkers.settled($0, since: mark) }
         let rows = conversationCache.take(page.conversations.map(caughtUp), countsHold: { trusted.contains($0) }).map {
             clearingRead($0)
         }

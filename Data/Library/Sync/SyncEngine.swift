@@ -79,7 +79,7 @@ public final class SyncEngine: LiveSync {
     /// This device's messages between their send's answer and their echo (`EchoLedger`).
     var echoes: EchoLedger
     /// Conversations whose cached unread count may be short: a message of someone else arrived that the row took as
-    /// counted already (`reconcile(_:)` takes the next page's count for them).
+    /// counted already (`reconcile(_:requestedAt:)` takes the next page's count for them).
     var uncertainCounts: Set<ConversationID> = []
 
     // MARK: - Init
@@ -111,6 +111,17 @@ public final class SyncEngine: LiveSync {
                     !message.status.isPending
                 else { return }
                 self.delivered(message)
+            })
+        tokens.append(
+            receipts.observe { [weak self] event in
+                switch event {
+                case .delivered(let write), .rejected(let write, _), .abandoned(let write, _), .expired(let write):
+                    guard write.kind == Self.receiptKind, let receipt = try? write.decodePayload(Receipt.self),
+                        receipt.kind == .read
+                    else { return }
+                    self?.readMarkers.settled(receipt.conversationID)
+                default: return
+                }
             })
         receiptSender = ReceiptSender(queue: receipts, clock: clock) { [weak self] in
             guard let self else { return false }
@@ -183,6 +194,8 @@ public final class SyncEngine: LiveSync {
     }
 
     public func readMarker(for conversation: ConversationID) -> MessageCursor? { readMarkers[conversation] }
+
+    public var readsSettled: Int { readMarkers.settledCount }
 
     /// Others' messages that arrived into chats on screen were read as they came, up to `upTo` in each: the read
     /// markers move and their receipts are queued durably (delivered when the batch is done). Returns the updates

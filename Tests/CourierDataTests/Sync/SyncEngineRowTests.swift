@@ -277,6 +277,46 @@ import Testing
         client.close()
     }
 
+    @Test("a page asked for before a read the backend took since leaves a count that may be short as it stands")
+    func aPageOlderThanASettledReadSettlesNoUncertainCount() async throws {
+        // Given the list seen online, c2's messages held by the cache (its chat was read) and the feed caught up; my
+        // other device writes, and Ben in the same instant, filed before my message the row already ends at (its
+        // count may now be short)
+        _ = try await listPage()
+        try await world.load("c2", in: client)
+        await world.waitUntilSettled(client)
+        let engine = try #require(client.syncEngine)
+        let now = world.clock.now
+        try world.backend.receive(
+            Message(id: "zz-mine", conversationID: "c2", senderID: "me", text: "Mine", timestamp: now, status: .sent))
+        await world.waitUntilSettled(client)
+        try world.backend.receive(
+            Message(id: "aa-bens", conversationID: "c2", senderID: "ben", text: "His", timestamp: now, status: .sent))
+        await world.waitUntilSettled(client)
+
+        // When a page is asked for and read by the backend, and only then the user reads c2 up to Ben's message
+        // and the backend takes the read, before the page is taken in
+        let mark = engine.readsSettled
+        let conversations = client.conversations
+        let (result, _) = await world.clock.drive {
+            try await conversations.conversations(of: "me", after: nil, limit: 50)
+        }
+        let page = try result.get()
+        let bens = try #require(world.backend.message("aa-bens"))
+        engine.markRead("c2", upTo: bens.cursor)
+        await world.waitUntilSettled(client)
+        #expect(engine.readsSettled > mark)
+        let answer = engine.reconcile(page, requestedAt: mark)
+
+        // Then the row counts nothing unread, as the backend does once it has the read (seed 83613)
+        let backend = try #require(world.backend.conversation("c2", for: "me")).unreadCount
+        #expect(backend == 0)
+        #expect(page.conversations.first { $0.id == "c2" }?.unreadCount ?? 0 > 0)
+        #expect(answer.conversations.first { $0.id == "c2" }?.unreadCount == backend)
+        #expect(client.conversationCache.conversation("c2")?.unreadCount == backend)
+        client.close()
+    }
+
     /// The list seen online, c2's messages held by the cache (its chat was read) and the feed caught up; then the app
     /// goes to the background and my other device reads c2 to its end.
     private func readToTheEndInTheBackground() async throws {

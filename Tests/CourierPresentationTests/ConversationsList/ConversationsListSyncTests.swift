@@ -107,6 +107,25 @@ private typealias Fixture = ConversationsListFixture
         #expect(model.state.items.map(\.unreadCount) == [1, 0, 0])
     }
 
+    @Test func aPageIsTakenInWithTheReadsTheBackendHadWhenItWasAskedFor() async {
+        // Given the sync with two reads of this device settled, and a backend a second away
+        sync.readsSettled = 2
+        let model = ConversationsListViewModel(
+            currentUser: Fixture.me,
+            conversations: FakeConversationRepository(
+                Fixture.conversations(3, newest: clock.now), clock: clock, latency: .seconds(1)),
+            users: FakeUserDirectory(Fixture.users(3)), clock: clock, sync: sync)
+
+        // When the list asks for its page, and a third read settles while the page is on its way
+        model.load()
+        sync.readsSettled = 3
+        await clock.advance(by: .seconds(2))
+
+        // Then the page is taken in with the mark of when it was asked for: the read since may be missing from it
+        #expect(model.state.items.count == 3)
+        #expect(sync.reconciledMarks == [2])
+    }
+
     @Test func aStartOverReplacesTheFirstPageInOneStateWithoutAnEmptyList() async throws {
         // Given the loaded list
         let model = await loaded()

@@ -19,7 +19,11 @@ public final class FakeLiveSync: LiveSync {
     public var isLive = true
     /// The sign-in renewals it counts: a test raises it where the client would be told of a renewal.
     public var signInRenewals = 0
-    /// The rows it holds, by id: `reconcile(_:)` answers a page's row with the one held here, as the sync engine
+    /// The reads it says have settled: a test raises it where the engine's receipts would leave their queue.
+    public var readsSettled = 0
+    /// The `requestedAt` mark of every `reconcile(_:requestedAt:)` call, in order.
+    public private(set) var reconciledMarks: [Int] = []
+    /// The rows it holds, by id: `reconcile(_:requestedAt:)` answers a page's row with the one held here, as the sync engine
     /// answers with the row it wrote from a newer message (the rest as the page has them).
     public var rows: [ConversationID: Conversation] = [:]
 
@@ -58,7 +62,8 @@ public final class FakeLiveSync: LiveSync {
     public func readMarker(for conversation: ConversationID) -> MessageCursor? { readMarkers[conversation] }
 
     /// The page with each row it holds in `rows` in place of the page's, in activity order (ties as the page has them).
-    public func reconcile(_ page: ConversationPage) -> ConversationPage {
+    public func reconcile(_ page: ConversationPage, requestedAt mark: Int) -> ConversationPage {
+        reconciledMarks.append(mark)
         var answer = page
         answer.conversations = page.conversations.map { rows[$0.id] ?? $0 }.enumerated().sorted {
             $0.element.lastActivity != $1.element.lastActivity
