@@ -2,14 +2,18 @@ import CourierDomain
 import CourierStore
 import Foundation
 
-/// The sync engine's durable state: the feed cursor (the last event applied) and how many times the device started
-/// over. One small record per change in a `RecordStorage` (`sync.log`); the newest readable record wins when it
-/// opens, and the log is compacted to that one record now and then.
+/// The sync engine's durable state: the feed cursor (the last event applied), how many times the device started
+/// over, and the conversations whose cached unread count may be short as of that cursor. One small record per change
+/// in a `RecordStorage` (`sync.log`); the newest readable record wins when it opens, and the log is compacted to that
+/// one record now and then.
 final class SyncCursorLog {
     /// What one record holds.
     struct State: Codable, Equatable {
         var cursor: FeedPosition?
         var resets: Int
+        /// `SyncEngine.uncertainCounts` when the cursor moved, nil when there are none (as records of earlier builds
+        /// have it): a count the feed left short must still take the next page's count after a relaunch (seed 83930).
+        var uncertain: [ConversationID]? = nil
     }
 
     private static let compactionFloor = 256

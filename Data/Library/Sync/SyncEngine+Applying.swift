@@ -38,7 +38,7 @@ extension SyncEngine {
             }
         }
         run.flush(into: self)
-        try cursorLog.write(.init(cursor: batch.end, resets: resets))
+        try cursorLog.write(.init(cursor: batch.end, resets: resets, uncertain: durableUncertainCounts))
         for update in run.updates { observers.notify(update) }
         // One durable append for the batch's receipts, however many conversations it touched. While more batches
         // follow at once they only wait in the queue, where the next batch's replace them: a catch-up sends one
@@ -277,7 +277,7 @@ extension SyncEngine {
             clearingRead($0, counting: true)
         }
         conversationCache.store(snapshot.conversations.conversations)
-        try cursorLog.write(.init(cursor: snapshot.position, resets: resets + 1))
+        try cursorLog.write(.init(cursor: snapshot.position, resets: resets + 1, uncertain: durableUncertainCounts))
         observers.notify(.reset(snapshot))
         for update in raised { observers.notify(update) }
     }

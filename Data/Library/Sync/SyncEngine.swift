@@ -79,8 +79,11 @@ public final class SyncEngine: LiveSync {
     /// This device's messages between their send's answer and their echo (`EchoLedger`).
     var echoes: EchoLedger
     /// Conversations whose cached unread count may be short: a message of someone else arrived that the row took as
-    /// counted already (`reconcile(_:requestedAt:)` takes the next page's count for them).
-    var uncertainCounts: Set<ConversationID> = []
+    /// counted already (`reconcile(_:requestedAt:)` takes the next page's count for them). Kept with the cursor: the
+    /// feed that left a count short will not bring its message again after a relaunch (seed 83930).
+    var uncertainCounts: Set<ConversationID>
+    /// `uncertainCounts` as the cursor log keeps them: sorted, nil when there are none.
+    var durableUncertainCounts: [ConversationID]? { uncertainCounts.isEmpty ? nil : uncertainCounts.sorted() }
 
     // MARK: - Init
 
@@ -93,6 +96,7 @@ public final class SyncEngine: LiveSync {
         logger: Logger = .silent
     ) throws {
         cursorLog = try SyncCursorLog(storage: cursorStorage, logger: logger)
+        uncertainCounts = Set(cursorLog.state.uncertain ?? [])
         parts = Parts(
             feed: feed, messageCache: messageCache, conversationCache: conversationCache, outbox: outbox,
             receipts: receipts, connectivity: connectivity, clock: clock, settings: settings, logger: logger)
@@ -329,7 +333,7 @@ public final class SyncEngine: LiveSync {
         guard let cursor else {
             let end = try await feed.feedEnd(for: user)
             try checkNotCancelled()
-            try cursorLog.write(.init(cursor: end, resets: resets))
+            try cursorLog.write(.init(cursor: end, resets: resets, uncertain: durableUncertainCounts))
             return
         }
         let live = !isCatchingUp

@@ -317,6 +317,40 @@ import Testing
         client.close()
     }
 
+    @Test("a count the feed left short takes the next page's count after a relaunch too")
+    func anUncertainCountOutlivesARelaunch() async throws {
+        // Given the list seen online and the feed caught up; my other device writes, and Ben in the same instant,
+        // filed before my message the row already ends at (its count may now be short)
+        _ = try await listPage()
+        await world.waitUntilSettled(client)
+        let now = world.clock.now
+        try world.backend.receive(
+            Message(id: "zz-mine", conversationID: "c2", senderID: "me", text: "Mine", timestamp: now, status: .sent))
+        await world.waitUntilSettled(client)
+        let short = try #require(client.conversationCache.conversation("c2")).unreadCount
+        try world.backend.receive(
+            Message(id: "aa-bens", conversationID: "c2", senderID: "ben", text: "His", timestamp: now, status: .sent))
+        await world.waitUntilSettled(client)
+        #expect(client.conversationCache.conversation("c2")?.unreadCount == short)
+
+        // When the app is closed and opened again, and the list loads from the backend
+        client.close()
+        let relaunched = try world.open()
+        await world.waitUntilSettled(relaunched)
+        let conversations = relaunched.conversations
+        let (result, _) = await world.clock.drive {
+            try await conversations.conversations(of: "me", after: nil, limit: 50)
+        }
+        let answer = try #require(relaunched.syncEngine).reconcile(try result.get())
+
+        // Then the page's count stands, as the backend counts Ben's message (seed 83930)
+        let backend = try #require(world.backend.conversation("c2", for: "me")).unreadCount
+        #expect(backend == short + 1)
+        #expect(answer.conversations.first { $0.id == "c2" }?.unreadCount == backend)
+        #expect(relaunched.conversationCache.conversation("c2")?.unreadCount == backend)
+        relaunched.close()
+    }
+
     /// The list seen online, c2's messages held by the cache (its chat was read) and the feed caught up; then the app
     /// goes to the background and my other device reads c2 to its end.
     private func readToTheEndInTheBackground() async throws {
