@@ -11,7 +11,8 @@ import Foundation
 /// the one order of docs/design.md §2.3, which the backend keeps too), since a page it serves is shown as the
 /// conversation. Pages come whole; single messages (a send's answer, the feed's) join only at or after the oldest
 /// held one: one composed earlier — a message written offline and delivered late — would stand over messages
-/// never held. Bounded: the newest `messagesPerConversation` of each conversation and
+/// never held. Such a message is held back (in memory) until a page reaches back over its place, which takes it in:
+/// the page may have been read before the backend had it. Bounded: the newest `messagesPerConversation` of each conversation and
 /// `totalMessages` in all, dropping the least recently used conversation (stored or read) first.
 ///
 /// Every change is appended to `RecordStorage` as one record; opening replays them. When dead records
@@ -43,6 +44,13 @@ public final class MessageCache: @unchecked Sendable {
     /// arrivals start them again. A message stored meanwhile (a send's late answer) may be older than what the
     /// backend got since, and a chat read from the cache would show it as the newest.
     private var forgotten = Set<ConversationID>()
+    /// Messages the backend holds that were stored here when they could not be kept — composed before the oldest
+    /// held, or into a forgotten conversation — by conversation, with whether they await their echo: a page the
+    /// backend read before it had one of them may come after, and reach back over its place (seed 92533). The page
+    /// takes them in then. In memory, a few per conversation: a page read after a relaunch has them.
+    private var heldBack: [ConversationID: [(message: Message, answered: Bool)]] = [:]
+    /// How many messages `heldBack` keeps per conversation (the oldest go first).
+    private static let heldBackLimit = 32
     private var logRecords = 0
 
     /// Opens the cache on `storage`, replaying what it holds. Records this code cannot read are skipped and logged.
@@ -183,8 +191,9 @@ public final class MessageCache: @unchecked Sendable {
             var records: [MessageCacheRecord] = []
             for conversation in Set(delivered.map(\.conversationID)).sorted() {
                 if arrived { forgotten.remove(conversation) }
-                guard !forgotten.contains(conversation) else { continue }
-                let mine = joining(delivered.filter { $0.conversationID == conversation }, conversation)
+                let offered = delivered.filter { $0.conversationID == conversation }
+                let mine = forgotten.contains(conversation) ? [] : joining(offered, conversation)
+                holdBack(offered.filter { message in !mine.contains { $0.id == message.id } }, answered: answered)
                 guard !mine.isEmpty else { continue }
                 apply(mine, to: conversation, reachesStart: false, answered: answered)
                 records += mine.map { MessageCacheRecord(put: $0, answered: answered) }
@@ -203,6 +212,7 @@ public final class MessageCache: @unchecked Sendable {
         lock.withLock {
             forgotten.remove(conversation)
             apply(delivered, to: conversation, reachesStart: !page.hasMore)
+            records += takeHeldBack(in: conversation)
             records += evictPastTotal().map { MessageCacheRecord(.drop, conversation: $0) }
             append(records)
         }
@@ -225,6 +235,7 @@ public final class MessageCache: @unchecked Sendable {
     @discardableResult
     public func remove(_ id: MessageID, in conversation: ConversationID) -> Message? {
         lock.withLock {
+            heldBack[conversation]?.removeAll { $0.message.id == id }
             guard let removed = removeHeld(id, in: conversation) else { return nil }
             append([MessageCacheRecord(remove: id, in: conversation)])
             return removed
@@ -238,6 +249,9 @@ public final class MessageCache: @unchecked Sendable {
         lock.withLock {
             var records: [MessageCacheRecord] = []
             for (id, conversation) in ids {
+                if let index = heldBack[conversation]?.firstIndex(where: { $0.message.id == id }) {
+                    heldBack[conversation]?[index].answered = false
+                }
                 guard var thread = threads.peek(conversation), thread.unechoed.remove(id) != nil else { continue }
                 threads.set(thread, for: conversation)
                 records.append(MessageCacheRecord(.echoed, id, in: conversation))
@@ -334,6 +348,38 @@ public final class MessageCache: @unchecked Sendable {
         }
         total += thread.messages.count - before
         threads.set(thread, for: conversation)
+    }
+
+    /// Remembers `messages`, which could not be kept, for a page that reaches back over their place.
+    private func holdBack(_ messages: [Message], answered: Bool) {
+        for message in messages {
+            var held = heldBack[message.conversationID] ?? []
+            held.removeAll { $0.message.id == message.id }
+            held.append((message, answered))
+            heldBack[message.conversationID] = Array(held.suffix(Self.heldBackLimit))
+        }
+    }
+
+    /// Takes in the messages held back of `conversation` that now join what is held (a page reached back over their
+    /// place) and that it does not hold already; answers their records. The ones held are forgotten.
+    private func takeHeldBack(in conversation: ConversationID) -> [MessageCacheRecord] {
+        guard let waiting = heldBack[conversation], let thread = threads.peek(conversation) else { return [] }
+        // Only within what is held: past its newest, the backend may have messages a page has not brought.
+        let fresh = waiting.filter { waiting in
+            !thread.ids.contains(waiting.message.id)
+                && thread.messages.last.map { !Message.composeOrder($0, waiting.message) } ?? false
+        }
+        let joined = Set(joining(fresh.map(\.message), conversation).map(\.id))
+        var records: [MessageCacheRecord] = []
+        for answered in [false, true] {
+            let taking = fresh.filter { $0.answered == answered && joined.contains($0.message.id) }.map(\.message)
+            guard !taking.isEmpty else { continue }
+            apply(taking, to: conversation, reachesStart: false, answered: answered)
+            records += taking.map { MessageCacheRecord(put: $0, answered: answered) }
+        }
+        let left = waiting.filter { !thread.ids.contains($0.message.id) && !joined.contains($0.message.id) }
+        heldBack[conversation] = left.isEmpty ? nil : left
+        return records
     }
 
     /// Whether `messages` are new to `thread`, in compose order, and all after its newest message.

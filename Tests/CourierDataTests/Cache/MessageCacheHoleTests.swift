@@ -74,4 +74,56 @@ private let start = Date(timeIntervalSince1970: 1_767_258_000)
         cache.store([message("m70", at: 70)])
         #expect(cache.messages(in: "c1").map(\.id) == ["mine40", "m60", "m70"])
     }
+
+    @Test("a late message it could not keep joins once a page read before it reaches back over its place")
+    func aHeldBackMessageJoinsWhenAPageReachesItsPlace() throws {
+        // Given a cache that holds c1 from 30 s on, and my message written at 10 s, delivered late and not kept
+        let cache = try MessageCache(storage: InMemoryRecordStorage())
+        cache.store(MessagePage(messages: [message("m30", at: 30), message("m40", at: 40)], hasMore: true), in: "c1")
+        cache.keepDelivered([message("mine10", from: "me", at: 10)])
+        #expect(cache.messages(in: "c1").map(\.id) == ["m30", "m40"])
+
+        // When the page before m30, read by the backend before it had my message, comes: the start of c1
+        cache.store(MessagePage(messages: [message("m5", at: 5), message("m20", at: 20)], hasMore: false), in: "c1")
+
+        // Then my message stands in its place, awaiting its echo (seed 92533)
+        #expect(cache.messages(in: "c1").map(\.id) == ["m5", "mine10", "m20", "m30", "m40"])
+        #expect(cache.awaitsEcho("mine10", in: "c1"))
+    }
+
+    @Test("a late message held back that its echo or its deletion settled joins as they left it")
+    func aHeldBackMessageFollowsItsEchoAndDeletion() throws {
+        // Given a cache that holds c1 from 30 s on, and two late messages of mine not kept; the echo of one comes,
+        // and the other is deleted
+        let storage = InMemoryRecordStorage()
+        let cache = try MessageCache(storage: storage)
+        cache.store(MessagePage(messages: [message("m30", at: 30)], hasMore: true), in: "c1")
+        cache.keepDelivered([message("mine10", from: "me", at: 10), message("mine12", from: "me", at: 12)])
+        cache.echoesCame([("mine10", "c1")])
+        cache.remove("mine12", in: "c1")
+
+        // When a page reaches back over their place
+        cache.store(MessagePage(messages: [message("m5", at: 5)], hasMore: false), in: "c1")
+
+        // Then the echoed one joins, awaiting nothing, and the deleted one does not; so after a relaunch
+        #expect(cache.messages(in: "c1").map(\.id) == ["m5", "mine10", "m30"])
+        #expect(!cache.awaitsEcho("mine10", in: "c1"))
+        let relaunched = try MessageCache(storage: storage)
+        #expect(relaunched.messages(in: "c1").map(\.id) == ["m5", "mine10", "m30"])
+    }
+
+    @Test("a late answer held back in a forgotten conversation does not join past the newest a page brings")
+    func aHeldBackMessageNeverGoesPastWhatIsHeld() throws {
+        // Given a forgotten conversation, and the late answer to my message of 40 s
+        let cache = try MessageCache(storage: InMemoryRecordStorage())
+        cache.store(MessagePage(messages: [message("m30", at: 30)], hasMore: true), in: "c1")
+        cache.forget("c1")
+        cache.keepDelivered([message("mine40", from: "me", at: 40)])
+
+        // When an older page comes, ending before it (the backend may hold others between)
+        cache.store(MessagePage(messages: [message("m10", at: 10), message("m20", at: 20)], hasMore: true), in: "c1")
+
+        // Then it is not taken in
+        #expect(cache.messages(in: "c1").map(\.id) == ["m10", "m20"])
+    }
 }
