@@ -162,8 +162,13 @@ public final class Driver {
         let spaced = line.utf8.contains(UInt8(ascii: "\t")) ? line.replacingOccurrences(of: "\t", with: " ") : line
         let trimmed = spaced.trimmingWhitespace()
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
-        let word = String(trimmed.prefix { $0 != " " })
-        return (word, String(trimmed.dropFirst(word.count)).trimmingCharacters(in: .whitespaces))
+        let end = trimmed.firstIndex(of: " ") ?? trimmed.endIndex
+        // The rest without the spaces that lead it (Foundation's `.whitespaces`: the space separators and the tab;
+        // its end is trimmed already), looked at scalar by scalar, as `trimmingCharacters(in:)` trims.
+        let rest = trimmed.unicodeScalars[end...].drop {
+            $0 == " " || $0 == "\t" || (!$0.isASCII && $0.properties.generalCategory == .spaceSeparator)
+        }
+        return (String(trimmed[..<end]), String(rest))
     }
 
     /// Reports line `number` as a failed command (an input line that could not be read, or a command that failed);
@@ -241,6 +246,8 @@ public final class Driver {
     func waitForWork() async {
         if let clock = world.manualClock {
             let app = self.app
+            // Nearly every command leaves nothing running, and then nothing is left to wait for.
+            if clock.ledger?.runnableCount == 0, app.isIdle { return }
             let finished = await clock.run(until: { app.isIdle }, limit: .seconds(86_400 * 30))
             if !finished { logger.log(.warning, "driver: work still running after 30 days of virtual time") }
         } else {

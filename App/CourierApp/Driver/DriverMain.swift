@@ -138,8 +138,7 @@ public enum DriverMain {
         let prompt = { if terminal, !options.json { FileHandle.standardOutput.write(Data("> ".utf8)) } }
         prompt()
         let input = terminal ? terminalLines() : lines(from: scriptDescriptor ?? 0)
-        for await line in input.lines {
-            input.taken.signal()
+        while let line = await input.next() {
             number += 1
             let ok: Bool
             switch line {
@@ -158,49 +157,26 @@ public enum DriverMain {
         return status.rawValue
     }
 
-    /// Input lines and the semaphore the consumer signals for each one it takes.
-    private typealias Input = (lines: AsyncStream<LineReader.Line>, taken: DispatchSemaphore)
-
-    /// The lines of `descriptor`, read on a thread of their own so timers keep firing while the driver waits. The
-    /// thread runs at most a few lines ahead of the driver, so a fast input cannot pile up in memory.
-    private static func lines(from descriptor: Int32) -> Input {
-        let taken = linesAhead()
-        let stream = AsyncStream<LineReader.Line> { continuation in
-            let thread = Thread {
-                let reader = LineReader(fileDescriptor: descriptor)
-                while let line = reader.next() {
-                    taken.wait()
-                    continuation.yield(line)
-                }
-                continuation.finish()
-            }
-            thread.start()
-        }
-        return (stream, taken)
+    /// The lines of `descriptor`, read on a thread of their own so timers keep firing while the driver waits; the
+    /// thread runs at most a batch of lines ahead of the driver (`LineChannel`).
+    private static func lines(from descriptor: Int32) -> LineChannel {
+        let channel = LineChannel()
+        Thread {
+            let reader = LineReader(fileDescriptor: descriptor)
+            while let line = reader.next() { channel.put(line) }
+            channel.finish()
+        }.start()
+        return channel
     }
 
-    /// A semaphore with 4 slots. It starts at 0 and is signalled up: libdispatch traps when a semaphore is freed
-    /// below the value it was created with, which happens when the driver stops reading early.
-    private static func linesAhead() -> DispatchSemaphore {
-        let semaphore = DispatchSemaphore(value: 0)
-        for _ in 1...4 { semaphore.signal() }
-        return semaphore
-    }
-
-    /// Lines typed at a terminal.
-    private static func terminalLines() -> Input {
-        let taken = linesAhead()
-        let stream = AsyncStream<LineReader.Line> { continuation in
-            let thread = Thread {
-                while let line = readLine(strippingNewline: true) {
-                    taken.wait()
-                    continuation.yield(.text(line))
-                }
-                continuation.finish()
-            }
-            thread.start()
-        }
-        return (stream, taken)
+    /// Lines typed at a terminal, handed over as they are typed.
+    private static func terminalLines() -> LineChannel {
+        let channel = LineChannel(capacity: 4)
+        Thread {
+            while let line = readLine(strippingNewline: true) { channel.put(.text(line)) }
+            channel.finish()
+        }.start()
+        return channel
     }
 
     private static func printLine(_ text: String) {
