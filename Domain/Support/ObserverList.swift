@@ -12,23 +12,38 @@ public final class ObserverList<Value> {
     private final class Entries: @unchecked Sendable {
         private let lock = Lock()
         private var observers: [Int: (Value) -> Void] = [:]
+        /// The keys of `observers` in the order they were added (ascending): a notification reads them as they are,
+        /// without sorting.
+        private var order: [Int] = []
         private var nextKey = 0
 
         var isEmpty: Bool { lock.withLock { observers.isEmpty } }
-        var keys: [Int] { lock.withLock { observers.keys.sorted() } }
+        var keys: [Int] { lock.withLock { order } }
 
         func add(_ observer: @escaping (Value) -> Void) -> Int {
             lock.withLock {
                 let key = nextKey
                 nextKey += 1
                 observers[key] = observer
+                order.append(key)
                 return key
             }
         }
 
         func observer(_ key: Int) -> ((Value) -> Void)? { lock.withLock { observers[key] } }
 
-        func remove(_ key: Int) { _ = lock.withLock { observers.removeValue(forKey: key) } }
+        func remove(_ key: Int) {
+            lock.withLock {
+                guard observers.removeValue(forKey: key) != nil else { return }
+                // Keys ascend: a binary search finds it.
+                var (low, high) = (0, order.count)
+                while low < high {
+                    let middle = (low + high) / 2
+                    if order[middle] < key { low = middle + 1 } else { high = middle }
+                }
+                if low < order.count, order[low] == key { order.remove(at: low) }
+            }
+        }
     }
 
     private let entries = Entries()

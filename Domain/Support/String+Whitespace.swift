@@ -5,10 +5,16 @@ extension StringProtocol {
     /// give the same text (tested for every scalar); this one needs no more of Foundation than its essentials.
     package func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
-        let isSpace = { (scalar: Unicode.Scalar) in scalar.properties.isWhitespace || scalar == "\u{200B}" }
+        // ASCII, nearly every scalar, is told apart without looking its properties up.
+        let isSpace = { (scalar: Unicode.Scalar) in
+            scalar.isASCII
+                ? scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D)
+                : scalar.properties.isWhitespace || scalar == "\u{200B}"
+        }
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
             let last = scalars.lastIndex(where: { !isSpace($0) })
         else { return "" }
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return String(self) }
         var trimmed = String.UnicodeScalarView()
         trimmed.append(contentsOf: scalars[first...last])
         return String(trimmed)
