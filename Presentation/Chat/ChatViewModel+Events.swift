@@ -60,6 +60,7 @@ extension ChatViewModel {
     /// Takes the row of `id` away (deleted here, or by its sender elsewhere), with the alert over it and the send
     /// error it was the last reason for.
     func removeRow(_ id: MessageID) {
+        shown.storedCopies[id] = nil
         let before = shown.timeline.message(id)
         let start = shown.start
         let clearsError = before.map(endsSendError(of:)) ?? false

@@ -54,6 +54,27 @@ import Testing
         #expect(sync.reads.last?.conversation == "c1")
     }
 
+    @Test("a message deleted elsewhere while its failed copy showed stays gone when the outbox lets the copy go")
+    func aMessageDeletedElsewhereStaysGone() async throws {
+        // Given a chat showing the outbox's failed copy over my message as the backend stored it
+        let model = await open()
+        let stored = Message(
+            id: "lost-answer", conversationID: "c1", senderID: "me", text: "hello", timestamp: clock.now,
+            status: .sent)
+        outbox.announce(.changed(stored))
+        var failed = stored
+        failed.status = .failed
+        failed.lastError = .server(code: 503)
+        outbox.announce(.changed(failed))
+
+        // When my other device deletes it, and only then the outbox lets its failed copy go
+        sync.announce(.removed(conversation: "c1", ids: [stored.id]))
+        outbox.announce(.deleted(stored.id))
+
+        // Then the chat no longer shows it: the stored copy it held went with the row
+        #expect(model.state.messages.isEmpty)
+    }
+
     @Test func messagesThatArriveTogetherShowInOneState() async throws {
         // Given an open, empty chat
         let model = await open()
