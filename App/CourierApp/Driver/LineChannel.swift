@@ -25,8 +25,12 @@ final class LineChannel: @unchecked Sendable {
     var bufferedCount: Int { lock.withLock { lines.count - head } }
     /// How many times the driver woke the reader, which waited for room.
     var readerWakeUps: Int { lock.withLock { wakeUps } }
-    /// Whether the reader waits for room now, or has finished.
-    var readerWaitsOrFinished: Bool { lock.withLock { readerWaits || finished } }
+    /// Blocks until the reader waits for room or has finished: the reader is a thread of its own.
+    func waitUntilReaderWaitsOrFinished() {
+        lock.lock()
+        while !readerWaits && !finished { lock.wait() }
+        lock.unlock()
+    }
 
     /// A channel that lets the reader run `capacity` lines or `byteCapacity` bytes ahead.
     init(capacity: Int = 64, byteCapacity: Int = 1 << 20) {
@@ -47,6 +51,8 @@ final class LineChannel: @unchecked Sendable {
         bytes += Self.size(of: line)
         while lines.count - head >= capacity || bytes >= byteCapacity {
             readerWaits = true
+            // Whoever waits to see the reader wait (`waitUntilReaderWaitsOrFinished()`) sees it now.
+            lock.broadcast()
             lock.wait()
         }
         lock.unlock()
@@ -58,13 +64,14 @@ final class LineChannel: @unchecked Sendable {
         finished = true
         let waiter = self.waiter
         self.waiter = nil
+        lock.broadcast()
         lock.unlock()
         waiter?.resume(returning: nil)
     }
 
-    /// The driver's side: the next line, nil once the input ended and every line was taken.
-    @MainActor
-    func next() async -> LineReader.Line? {
+    /// The driver's side: the next line, nil once the input ended and every line was taken. It runs on the caller's
+    /// actor (the driver's main actor): a line already read is taken without a hop to another thread.
+    nonisolated(nonsending) func next() async -> LineReader.Line? {
         lock.lock()
         if head < lines.count {
             let line = lines[head]
