@@ -1,3 +1,4 @@
+import CourierData
 import Foundation
 
 /// Each bearer token's request allowance: a bucket of `burst` requests that refills at `perSecond`, on the
@@ -11,35 +12,30 @@ import Foundation
 final class RequestRates: @unchecked Sendable {
     private let burst: Double
     private let perSecond: Double
-    private let capacity: Int
     private let lock = NSLock()
-    private var buckets: [String: (tokens: Double, at: ContinuousClock.Instant)] = [:]
+    /// The buckets by token, least recently used dropped first: O(1) a request, however many tokens come.
+    private var buckets: LRUCache<String, (tokens: Double, at: ContinuousClock.Instant)>
 
     /// Allows `burst` requests at once per token, then `perSecond`, remembering at most `capacity` tokens.
     init(burst: Int, perSecond: Int, capacity: Int = 4_096) {
         self.burst = Double(max(1, burst))
         self.perSecond = Double(max(1, perSecond))
-        self.capacity = max(1, capacity)
+        buckets = LRUCache(capacity: max(1, capacity))
     }
 
     /// Takes one request from `token`'s allowance at `now`: nil when it fits (taken), else the whole seconds to wait.
     func take(by token: String, at now: ContinuousClock.Instant = .now) -> Int? {
         lock.withLock {
-            var bucket = buckets[token] ?? (burst, now)
+            var bucket = buckets.value(for: token) ?? (burst, now)
             let elapsed = bucket.at.duration(to: now)
             let seconds = max(0, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
             bucket = (min(burst, bucket.tokens + seconds * perSecond), now)
-            if buckets[token] == nil, buckets.count >= capacity,
-                let oldest = buckets.min(by: { $0.value.at < $1.value.at })
-            {
-                buckets[oldest.key] = nil
-            }
             guard bucket.tokens >= 1 else {
-                buckets[token] = bucket
+                buckets.set(bucket, for: token)
                 return max(1, Int(((1 - bucket.tokens) / perSecond).rounded(.up)))
             }
             bucket.tokens -= 1
-            buckets[token] = bucket
+            buckets.set(bucket, for: token)
             return nil
         }
     }

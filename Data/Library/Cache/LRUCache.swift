@@ -2,7 +2,7 @@
 ///
 /// A dictionary finds an entry's slot; the slots form a doubly linked list (by index, in one array, so no node is a
 /// separate allocation) from the most to the least recently used. Every operation is O(1).
-struct LRUCache<Key: Hashable, Value> {
+package struct LRUCache<Key: Hashable, Value> {
     private struct Node {
         var key: Key
         var value: Value?
@@ -13,7 +13,7 @@ struct LRUCache<Key: Hashable, Value> {
     private static var none: Int { -1 }
 
     /// How many entries it keeps; setting one more evicts the least recently used.
-    let capacity: Int
+    package let capacity: Int
     private var nodes: [Node] = []
     private var freeSlots: [Int] = []
     private var slots: [Key: Int] = [:]
@@ -21,27 +21,27 @@ struct LRUCache<Key: Hashable, Value> {
     private var oldest = LRUCache.none
 
     /// Creates an empty cache holding at most `capacity` entries (at least one).
-    init(capacity: Int) { self.capacity = max(1, capacity) }
+    package init(capacity: Int) { self.capacity = max(1, capacity) }
 
     // MARK: - Reading
 
     /// How many entries it holds.
-    var count: Int { slots.count }
+    package var count: Int { slots.count }
 
     /// The value for `key`, marking it as just used.
-    mutating func value(for key: Key) -> Value? {
+    package mutating func value(for key: Key) -> Value? {
         guard let slot = slots[key] else { return nil }
         moveToFront(slot)
         return nodes[slot].value
     }
 
     /// The value for `key`, leaving the order of use alone.
-    func peek(_ key: Key) -> Value? {
+    package func peek(_ key: Key) -> Value? {
         slots[key].flatMap { nodes[$0].value }
     }
 
     /// The keys, least recently used first.
-    var keysLeastRecentFirst: [Key] {
+    package var keysLeastRecentFirst: [Key] {
         var keys: [Key] = []
         keys.reserveCapacity(count)
         var slot = oldest
@@ -56,7 +56,7 @@ struct LRUCache<Key: Hashable, Value> {
 
     /// Stores `value` for `key` as the most recently used; returns the entries evicted to stay within capacity.
     @discardableResult
-    mutating func set(_ value: Value, for key: Key) -> [(key: Key, value: Value)] {
+    package mutating func set(_ value: Value, for key: Key) -> [(key: Key, value: Value)] {
         if let slot = slots[key] {
             nodes[slot].value = value
             moveToFront(slot)
@@ -80,13 +80,13 @@ struct LRUCache<Key: Hashable, Value> {
 
     /// Removes the entry for `key`; returns its value.
     @discardableResult
-    mutating func removeValue(for key: Key) -> Value? {
+    package mutating func removeValue(for key: Key) -> Value? {
         guard let slot = slots.removeValue(forKey: key) else { return nil }
         return release(slot)
     }
 
     /// Removes the least recently used entry; nil when empty.
-    mutating func removeLeastRecent() -> (key: Key, value: Value)? {
+    package mutating func removeLeastRecent() -> (key: Key, value: Value)? {
         guard oldest != Self.none else { return nil }
         let slot = oldest
         let key = nodes[slot].key
@@ -96,7 +96,7 @@ struct LRUCache<Key: Hashable, Value> {
     }
 
     /// Removes everything.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         nodes.removeAll()
         freeSlots.removeAll()
         slots.removeAll()
