@@ -21,6 +21,7 @@ struct DriverBenchmark {
     func run() async throws {
         var rows: [[String]] = []
         rows.append(try await sendsAgainstSQLite())
+        rows.append(try processSendsAgainstSQLite())
         rows += try await queueScaling()
         rows.append(try await processOpen())
         rows.append(try await longAdvance())
@@ -44,6 +45,35 @@ struct DriverBenchmark {
         return [
             "2,000 offline sends (median of \(rounds))", Bench.format(ours),
             "\(Bench.format(theirs)) (2,000 SQLite transactions, WAL, synchronous=FULL)", Bench.ratio(ours / theirs),
+            "≤ 1.00×", Bench.verdict(ours / theirs <= 1),
+        ]
+    }
+
+    /// The same 2,000 sends as a script of the release `courier` process reads them (its input thread, its screens
+    /// printed to a pipe nobody reads), less the same process's run of the script's first two lines alone: what the
+    /// sends add to a launch.
+    private func processSendsAgainstSQLite() throws -> [String] {
+        let courier = try Self.courierBinary()
+        let directory = try Bench.temporaryDirectory("process-sends")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let setup = "network offline\nopen c2\n"
+        let setupScript = directory.appendingPathComponent("setup.txt")
+        let sendsScript = directory.appendingPathComponent("sends.txt")
+        try Data(setup.utf8).write(to: setupScript)
+        try Data((setup + (1...2_000).map { "send m\($0)\n" }.joined()).utf8).write(to: sendsScript)
+        var driver: [Double] = []
+        var sqlite: [Double] = []
+        for round in 0..<rounds {
+            let data = directory.appendingPathComponent("data\(round)")
+            let sends = try Self.run(courier, directory: data, script: sendsScript, fresh: true)
+            let launch = try Self.run(courier, directory: data, script: setupScript, fresh: true)
+            driver.append(max(0, sends - launch))
+            sqlite.append(try Self.sqliteTransactions(2_000))
+        }
+        let (ours, theirs) = (Bench.median(driver), Bench.median(sqlite))
+        return [
+            "2,000 offline sends through the release `courier` process, its launch subtracted (median of \(rounds))",
+            Bench.format(ours), "\(Bench.format(theirs)) (the same SQLite transactions)", Bench.ratio(ours / theirs),
             "≤ 1.00×", Bench.verdict(ours / theirs <= 1),
         ]
     }
@@ -141,11 +171,7 @@ struct DriverBenchmark {
     /// A whole run of the release `courier` with the script `open c2`, on a directory whose c2 holds 10,000 queued
     /// messages against one whose c2 holds its 3 (both online, manual policy: the queue waits for the user).
     private func processOpen() async throws -> [String] {
-        let courier = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("courier")
-        guard FileManager.default.isExecutableFile(atPath: courier.path) else {
-            throw BenchFailure("no courier binary beside the bench: swift build -c release first")
-        }
+        let courier = try Self.courierBinary()
         let large = try await Session(
             ["network offline", "open c2"] + (1...10_000).map { "send q\($0)" } + ["network online"])
         let small = try await Session(["conversations"])
@@ -173,11 +199,21 @@ struct DriverBenchmark {
         ]
     }
 
-    /// Seconds one run of `courier` on `directory` with `script` takes, launch to exit.
-    private static func run(_ courier: URL, directory: URL, script: URL) throws -> Double {
+    /// The release `courier` beside the bench.
+    private static func courierBinary() throws -> URL {
+        let courier = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("courier")
+        guard FileManager.default.isExecutableFile(atPath: courier.path) else {
+            throw BenchFailure("no courier binary beside the bench: swift build -c release first")
+        }
+        return courier
+    }
+
+    /// Seconds one run of `courier` on `directory` with `script` takes, launch to exit (`fresh`: on a fresh world).
+    private static func run(_ courier: URL, directory: URL, script: URL, fresh: Bool = false) throws -> Double {
         let process = Process()
         process.executableURL = courier
-        process.arguments = ["--data-dir", directory.path, "--script", script.path]
+        process.arguments = (fresh ? ["--fresh"] : []) + ["--data-dir", directory.path, "--script", script.path]
         process.standardOutput = FileHandle.nullDevice
         let start = DispatchTime.now().uptimeNanoseconds
         try process.run()
