@@ -47,6 +47,11 @@ public final class ChatServer {
     /// Held long polls let go because their client hung up.
     public var pollsAbandoned: Int { polls.ended(.abandoned) }
 
+    /// Heavy requests (`HTTPRequest.isHeavy`) decoded and checked on a thread of lower priority than their
+    /// connection's (Linux).
+    public var heavyRequestsScreenedAtLowPriority: Int { heavyScreens.count }
+
+    private let heavyScreens = LowPriority.Tally()
     private let sockets: SocketServer
     private let polls: HeldPolls
     private let journal: RecordLogBackendJournal
@@ -86,10 +91,11 @@ public final class ChatServer {
             self.polls = polls
             let turns = FairTurns()
             let rates = RequestRates(burst: contentLimits.requestBurst, perSecond: contentLimits.requestsPerSecond)
+            let heavyScreens = self.heavyScreens
             sockets = try SocketServer(port: port, limits: limits) { request, probe in
                 Self.serve(
                     request, probe: probe, router: router, backend: backend, polls: polls, limits: limits,
-                    contentLimits: contentLimits, turns: turns, rates: rates)
+                    contentLimits: contentLimits, turns: turns, rates: rates, heavyScreens: heavyScreens)
             }
         } catch {
             lock.release()
@@ -114,7 +120,8 @@ public final class ChatServer {
     /// leaves.
     nonisolated private static func serve(
         _ request: HTTPRequest, probe: ConnectionProbe, router: ChatRouter, backend: InMemoryChatBackend,
-        polls: HeldPolls, limits: HTTPLimits, contentLimits: ContentLimits, turns: FairTurns, rates: RequestRates
+        polls: HeldPolls, limits: HTTPLimits, contentLimits: ContentLimits, turns: FairTurns, rates: RequestRates,
+        heavyScreens: LowPriority.Tally
     ) -> HTTPResponse {
         // One of a token's requests at a time is read and applied (`FairTurns`): its body is decoded and checked here,
         // on the connection's thread, then admission, routing and the observer happen in one main-actor turn, so no
@@ -156,7 +163,20 @@ public final class ChatServer {
         }
         let admitted = turns.run(as: token) { () -> Admitted in
             var request = request
-            if let refusal = contentLimits.screen(&request) {
+            let refusal: DeliveryError?
+            if request.isHeavy {
+                // Decoded and checked on a thread of lower priority; the main actor's turn below stays at full.
+                let nice: Int32?
+                (request, refusal, nice) = LowPriority.run { [request] in
+                    var screened = request
+                    let refusal = contentLimits.screen(&screened)
+                    return (screened, refusal, LowPriority.currentNice)
+                }
+                if let nice, let own = LowPriority.currentNice, nice > own { heavyScreens.add() }
+            } else {
+                refusal = contentLimits.screen(&request)
+            }
+            if let refusal {
                 let body = (try? HTTPWire.encode(HTTPWire.body(for: refusal))).map(Array.init) ?? []
                 return .refused(HTTPResponse(status: HTTPWire.status(for: refusal), body: body))
             }

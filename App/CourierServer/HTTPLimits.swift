@@ -24,14 +24,20 @@ public struct HTTPLimits: Sendable {
     public var maxConnectionsPerUser: Int
     /// Long polls one user holds at once; one more is answered 429 and its connection closed.
     public var maxHeldPollsPerUser: Int
+    /// A request whose line and header fields exceed this many bytes (a long id list in its query) is heavy: its pure
+    /// work is done on a thread of lower CPU priority (`HTTPRequest.isHeavy`), so that on a busy machine it takes
+    /// what other requests leave.
+    public var heavyHeaderBytes: Int
+    /// A request whose body exceeds this many bytes (a large batch) is heavy too.
+    public var heavyBodyBytes: Int
 
     /// Creates limits. `anonymousIdleTimeout` is at most `idleTimeout`.
     public init(
         maxHeaderBytes: Int = 16 * 1_024, maxBodyBytes: Int = 1_024 * 1_024, requestTimeout: Duration = .seconds(5),
         idleTimeout: Duration = .seconds(30), maxConnections: Int = 64, maxHeldPolls: Int = 48,
         maxAnonymousConnections: Int = 16, anonymousIdleTimeout: Duration = .seconds(2),
-        maxConnectionsPerUser: Int = 16,
-        maxHeldPollsPerUser: Int = 4
+        maxConnectionsPerUser: Int = 16, maxHeldPollsPerUser: Int = 4, heavyHeaderBytes: Int = 2_048,
+        heavyBodyBytes: Int = 64 * 1_024
     ) {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
@@ -43,5 +49,7 @@ public struct HTTPLimits: Sendable {
         self.anonymousIdleTimeout = min(anonymousIdleTimeout, idleTimeout)
         self.maxConnectionsPerUser = maxConnectionsPerUser
         self.maxHeldPollsPerUser = maxHeldPollsPerUser
+        self.heavyHeaderBytes = heavyHeaderBytes
+        self.heavyBodyBytes = heavyBodyBytes
     }
 }

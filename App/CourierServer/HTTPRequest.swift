@@ -17,6 +17,10 @@ public struct HTTPRequest: Equatable, Sendable {
     public var closesConnection: Bool
     /// Who sent it: the peer's address (`127.0.0.1`), set by the server; empty when unknown.
     public var client: String = ""
+    /// Whether its line and header fields or its body are past `HTTPLimits`' heavy sizes (a long id list, a large
+    /// batch), set by the server: its pure work — decoding, checking, encoding its answer — is done at low priority
+    /// (`LowPriority`).
+    public var isHeavy = false
     /// What the server read from it on its connection's thread before it joins the main actor's line: its route,
     /// and its body decoded (`ChatServer`). Nil until then; the router reads the request itself without it.
     public var prepared: PreparedRequest?

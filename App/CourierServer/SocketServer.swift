@@ -16,7 +16,8 @@ import Foundation
 /// of silence, and a client that does not read its answer is dropped. Bytes that are not a request are answered with
 /// the parser's 4xx or 5xx and the connection is closed. The handler runs on the connection's thread, and no read
 /// deadline runs while it does: a handler that holds its answer (a long poll) is not cut short by the request or the
-/// idle timeout, and can ask its `ConnectionProbe` whether the client is still there.
+/// idle timeout, and can ask its `ConnectionProbe` whether the client is still there. A request past `HTTPLimits`'
+/// heavy sizes is marked `HTTPRequest.isHeavy`, and its answer is encoded at low priority (`LowPriority`).
 public final class SocketServer: @unchecked Sendable {
     /// Answers one request.
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
@@ -161,6 +162,9 @@ public final class SocketServer: @unchecked Sendable {
                     buffer.removeFirst(consumed)
                     var request = parsed
                     request.client = client
+                    request.isHeavy =
+                        consumed - request.body.count > limits.heavyHeaderBytes
+                        || request.body.count > limits.heavyBodyBytes
                     // Evicted after its bytes were read (the anonymous places were full): it is shut down already.
                     guard table.beginAnswering(connection) else { return }
                     var response = handler(request, probe)
@@ -169,7 +173,10 @@ public final class SocketServer: @unchecked Sendable {
                     // A refusal of a connection nobody signed in on closes it: its place goes back to the share.
                     response.closesConnection =
                         response.closesConnection || request.closesConnection || (anonymous && response.status >= 400)
-                    guard write(response.serialized, to: connection, deadline: deadline(after: limits.requestTimeout)),
+                    // A heavy request's answer (a batch's stored messages) is encoded at low priority too.
+                    let bytes =
+                        request.isHeavy ? LowPriority.run { [response] in response.serialized } : response.serialized
+                    guard write(bytes, to: connection, deadline: deadline(after: limits.requestTimeout)),
                         !response.closesConnection
                     else { return }
                     requestDeadline = buffer.isEmpty ? nil : deadline(after: limits.requestTimeout)
