@@ -65,6 +65,8 @@ public protocol FileSystem: Sendable {
     /// Whether `path` still names the file open as `handle`: false once the file was removed, renamed away or
     /// replaced by another file (whatever is written through `handle` then is lost to the next reader).
     func isCurrent(_ handle: FileSystemHandle, at path: String) -> Bool
+    /// The size of the file open as `handle` when `path` still names it (`isCurrent`), else nil: both in one look.
+    func sizeIfCurrent(_ handle: FileSystemHandle, at path: String) -> Int?
     /// Makes an existing directory its owner's alone (`0700`) unless it is a shared one (another user's, or sticky
     /// like `/tmp`): for a data directory an older build created readable by others.
     func restrictToOwner(_ path: String) throws
@@ -118,4 +120,9 @@ extension FileSystem {
 
     /// For a file system that cannot tell files apart: a file that still exists is taken to be the same one.
     public func isCurrent(_ handle: FileSystemHandle, at path: String) -> Bool { exists(path) }
+
+    /// `isCurrent`, then `size(of:)`.
+    public func sizeIfCurrent(_ handle: FileSystemHandle, at path: String) -> Int? {
+        isCurrent(handle, at: path) ? try? size(of: handle) : nil
+    }
 }

@@ -253,10 +253,14 @@ public struct PosixFileSystem: FileSystem {
     }
 
     public func isCurrent(_ handle: FileSystemHandle, at path: String) -> Bool {
+        sizeIfCurrent(handle, at: path) != nil
+    }
+
+    public func sizeIfCurrent(_ handle: FileSystemHandle, at path: String) -> Int? {
         var open = stat()
         var named = stat()
-        guard fstat(handle.rawValue, &open) == 0, stat(path, &named) == 0 else { return false }
-        return open.st_dev == named.st_dev && open.st_ino == named.st_ino
+        guard fstat(handle.rawValue, &open) == 0, stat(path, &named) == 0 else { return nil }
+        return open.st_dev == named.st_dev && open.st_ino == named.st_ino ? Int(open.st_size) : nil
     }
 
     // MARK: - Errors

@@ -61,9 +61,12 @@ extension RecordLog {
         condition.lock()
         defer { condition.unlock() }
         let handle = try usableHandle()
-        // Deleted under the process (`rm -r client/`), lock file and all: say so, as an owner's log does.
-        if !fileSystem.exists(path) { try checkStillInPlace(handle) }
-        let appendLock = try heldAppendLock(sharedLockPath)
+        let appendLock: FileSystemHandle
+        do { appendLock = try heldAppendLock(sharedLockPath) } catch {
+            // Deleted under the process (`rm -r client/`), lock file and all: say so, as an owner's log does.
+            if !fileSystem.exists(path) { try checkStillInPlace(handle) }
+            throw error
+        }
         defer { releaseAppendLock(appendLock) }
         let tail = try catchUp()
         return try body(tail, LockedWriter(log: self))
@@ -75,9 +78,7 @@ extension RecordLog {
     public var mayHaveForeignChanges: Bool {
         condition.withLock {
             guard isShared, let handle, failure == nil else { return false }
-            guard fileSystem.isCurrent(handle, at: path), let size = try? fileSystem.size(of: handle) else {
-                return true
-            }
+            guard let size = fileSystem.sizeIfCurrent(handle, at: path) else { return true }
             return (try? hasForeignTail(handle, size: size)) ?? true
         }
     }
@@ -122,8 +123,7 @@ extension RecordLog {
     /// Reads what others did since this process last read. Call with both locks held.
     private func catchUp() throws -> TailChange {
         let handle = try usableHandle()
-        let size = try fileSystem.size(of: handle)
-        if !fileSystem.isCurrent(handle, at: path) || size < endOffset {
+        guard let size = fileSystem.sizeIfCurrent(handle, at: path), size >= endOffset else {
             // Deleted under the process (`rm -r client/`): as `checkStillInPlace` says, nothing may be acknowledged.
             guard fileSystem.exists(path) else {
                 try checkStillInPlace(handle)
