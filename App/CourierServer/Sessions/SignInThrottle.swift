@@ -14,7 +14,9 @@ import Foundation
 ///   recently until the minute ends; a client that has not failed meanwhile still gets through.
 ///
 /// Every remembered thing has a byte bound: entries are keyed by a 32-byte SHA-256 of the client and the id as sent
-/// (never the id itself, which could be megabytes), at most `trackedLimit` of each kind.
+/// (never the id itself, which could be megabytes), at most `trackedLimit` of each kind. A full table is pruned to
+/// half at once — the entries not locked out first, then the lockouts that end soonest — so a flood of clients
+/// never seen before costs each failure a constant share of one pass, not a pass over the whole table.
 @MainActor
 final class SignInThrottle {
     /// Failed sign-ins in a row, for one client and one id, before a lockout.
@@ -27,8 +29,11 @@ final class SignInThrottle {
     static let firstLockout: TimeInterval = 30
     /// The longest lockout.
     static let longestLockout: TimeInterval = 900
-    /// At most this many entries of each kind are kept; beyond it, those not locked out are forgotten.
-    static let trackedLimit = 100_000
+    /// At most this many entries of each kind are kept (`init(trackedLimit:)`, 100,000 unless a test says less).
+    let trackedLimit: Int
+
+    /// A throttle remembering at most `trackedLimit` entries of each kind.
+    init(trackedLimit: Int = 100_000) { self.trackedLimit = max(2, trackedLimit) }
 
     private struct Failures {
         var inARow = 0
@@ -44,6 +49,8 @@ final class SignInThrottle {
 
     /// Entries remembered now (each a 32-byte key and a few numbers).
     var trackedCount: Int { pairs.count + clients.count }
+    /// How many times a full table was pruned.
+    private(set) var prunes = 0
 
     /// The whole seconds `client` must wait before trying `user` again at `now`; nil when it may try now.
     func wait(for user: UserID, from client: String, at now: Date) -> Int? {
@@ -69,8 +76,9 @@ final class SignInThrottle {
             failuresInWindow = 0
         }
         failuresInWindow += 1
-        Self.note(&pairs, Self.key(client, user), allowed: Self.allowedFailures, at: now)
-        Self.note(&clients, Self.key(client, nil), allowed: Self.allowedClientFailures, at: now)
+        prunes += Self.note(&pairs, Self.key(client, user), allowed: Self.allowedFailures, at: now, limit: trackedLimit)
+        prunes += Self.note(
+            &clients, Self.key(client, nil), allowed: Self.allowedClientFailures, at: now, limit: trackedLimit)
     }
 
     /// Clears the count of `client` for `user` and across ids (a success).
@@ -82,10 +90,12 @@ final class SignInThrottle {
         }
     }
 
-    private static func note(_ table: inout [[UInt8]: Failures], _ key: [UInt8], allowed: Int, at now: Date) {
-        if table[key] == nil, table.count >= trackedLimit {
-            table = table.filter { ($0.value.lockedUntil ?? .distantPast) > now }
-        }
+    /// Counts a failure under `key`; returns 1 when the table had to be pruned first, else 0.
+    private static func note(
+        _ table: inout [[UInt8]: Failures], _ key: [UInt8], allowed: Int, at now: Date, limit: Int
+    ) -> Int {
+        let pruned = table[key] == nil && table.count >= limit
+        if pruned { prune(&table, at: now, limit: limit) }
         var record = table[key] ?? Failures()
         record.inARow += 1
         record.lastFailure = now
@@ -96,6 +106,17 @@ final class SignInThrottle {
             record.inARow = 0
         }
         table[key] = record
+        return pruned ? 1 : 0
+    }
+
+    /// Leaves at most half of `limit` entries: the lockouts still running that end last. Forgetting an entry that is
+    /// not locked out gives its client back a few guesses; forgetting a lockout ends it early — only when more
+    /// clients than half the table are locked out at once, and the server's ceiling still holds them.
+    private static func prune(_ table: inout [[UInt8]: Failures], at now: Date, limit: Int) {
+        table = table.filter { ($0.value.lockedUntil ?? .distantPast) > now }
+        guard table.count > limit / 2 else { return }
+        let kept = table.sorted { ($0.value.lockedUntil ?? now) > ($1.value.lockedUntil ?? now) }.prefix(limit / 2)
+        table = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
     }
 
     /// A fixed-size key for `client` and `user` (the client alone when nil): the id as sent may be any length.
