@@ -44,8 +44,6 @@ public protocol FileSystem: Sendable {
     func unlock(_ handle: FileSystemHandle) throws
     /// The file's bytes from `offset` to its end (empty when `offset` is at or past the end).
     func read(_ handle: FileSystemHandle, from offset: Int) throws -> Data
-    /// At most `count` of the file's bytes from `offset` (fewer at its end).
-    func read(_ handle: FileSystemHandle, from offset: Int, count: Int) throws -> Data
     /// Atomically replaces `destination` by `source` (both in one directory). Not durable until `syncDirectory`.
     func rename(_ source: String, to destination: String) throws
     /// Makes the directory's entries (created, renamed and removed files) durable.
@@ -105,11 +103,6 @@ extension FileSystem {
     public func read(_ handle: FileSystemHandle, from offset: Int) throws -> Data {
         let all = try readAll(handle)
         return offset < all.count ? Data(all[(all.startIndex + offset)...]) : Data()
-    }
-
-    /// For a file system that reads from an offset to the end only: reads that and keeps the first `count` bytes.
-    public func read(_ handle: FileSystemHandle, from offset: Int, count: Int) throws -> Data {
-        Data(try read(handle, from: offset).prefix(max(0, count)))
     }
 
     /// For a file system without permissions: nothing to do.

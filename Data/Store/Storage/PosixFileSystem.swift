@@ -74,15 +74,7 @@ public struct PosixFileSystem: FileSystem {
     }
 
     public func read(_ handle: FileSystemHandle, from offset: Int) throws -> Data {
-        try read(handle, from: offset, upTo: max(0, try size(of: handle) - offset))
-    }
-
-    public func read(_ handle: FileSystemHandle, from offset: Int, count: Int) throws -> Data {
-        try read(handle, from: offset, upTo: max(0, count))
-    }
-
-    /// At most `size` bytes from `offset`, fewer where the file ends first.
-    private func read(_ handle: FileSystemHandle, from offset: Int, upTo size: Int) throws -> Data {
+        let size = max(0, try size(of: handle) - offset)
         var data = Data(count: size)
         var done = 0
         try data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in

@@ -88,6 +88,11 @@ extension RecordLog {
                     try fileSystem.truncate(handle, to: scan.validEnd)
                     try fileSystem.sync(handle)
                     allocated = scan.validEnd
+                } else if shared, scan.validEnd < contents.count {
+                    // A shared log is never written ahead: its size is where the next process appends.
+                    try fileSystem.truncate(handle, to: scan.validEnd)
+                    try fileSystem.sync(handle)
+                    allocated = scan.validEnd
                 }
             }
             report.recoveredRecords = records.count

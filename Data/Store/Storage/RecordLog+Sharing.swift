@@ -13,11 +13,6 @@ import CourierDomain
 /// kernel drops the lock of a process that dies, and a frame it left half-written is cut by the next holder (it was
 /// never acknowledged). A compaction happens under the same lock and renames a new file over the log; a process
 /// notices by the path no longer naming its open file and reads the new file whole.
-///
-/// Like a log with one owner, the file grows ahead of its records in zero-filled steps, so most appends overwrite
-/// bytes the file holds already and their sync flushes the data alone, not a new size. Every process appends where
-/// the log's last intact frame ends, so another process has appended exactly when the word where this process's
-/// reading ended is no longer zero.
 extension RecordLog {
     /// What other processes did to a shared log since this process last read it.
     public enum TailChange {
@@ -73,23 +68,12 @@ extension RecordLog {
     }
 
     /// Whether another process may have changed the log since this one last read it: the path names another file,
-    /// the file is shorter than what this process read, or bytes that are not zero follow it. Cheap (two `stat`s and
-    /// a read of one word), and no lock is taken.
+    /// or the file's size is not where this process's reading ended. Cheap (two `stat`s), and no lock is taken.
     public var mayHaveForeignChanges: Bool {
         condition.withLock {
             guard isShared, let handle, failure == nil else { return false }
-            guard let size = fileSystem.sizeIfCurrent(handle, at: path) else { return true }
-            return (try? hasForeignTail(handle, size: size)) ?? true
+            return fileSystem.sizeIfCurrent(handle, at: path) != endOffset
         }
-    }
-
-    /// Whether a file of `size` bytes holds more than this process read: anything but zeros where its reading
-    /// ended (another process's frame, or one it left torn). Call with `condition` held; `size` is at least
-    /// `endOffset`.
-    private func hasForeignTail(_ handle: FileSystemHandle, size: Int) throws -> Bool {
-        guard size > endOffset else { return false }
-        let word = try fileSystem.read(handle, from: endOffset, count: RecordFrame.marker.count)
-        return word.isEmpty || word.contains { $0 != 0 }
     }
 
     // MARK: - Holding the locks
@@ -131,26 +115,16 @@ extension RecordLog {
             }
             return try reread(replacing: handle)
         }
-        // Only zeros after what was read: space written ahead (by this process or another), nothing new.
-        guard try hasForeignTail(handle, size: size) else {
-            allocatedSize = size
-            return .none
-        }
+        guard size > endOffset else { return .none }
         let tail = try fileSystem.read(handle, from: endOffset)
         let scan = try tail.withUnsafeBytes { try Self.replay($0, path: path, from: 0) }
+        if scan.validEnd < tail.count { try cutTornTail(at: endOffset + scan.validEnd, of: handle) }
         if scan.corrupt > 0 { logger.log(.warning, "\(path): \(scan.corrupt) damaged record(s) skipped in a tail") }
-        let start = endOffset
-        allocatedSize = start + tail.count
-        if !Self.isWrittenAhead(tail, from: scan.validEnd) { try cutTornTail(at: start + scan.validEnd, of: handle) }
-        endOffset = start + scan.validEnd
+        endOffset += scan.validEnd
         durableOffset = endOffset
+        allocatedSize = endOffset
         records += scan.records.count
         return .appended(contents: tail, bodies: scan.records)
-    }
-
-    /// Whether `bytes` hold only zeros from `offset` on: space written ahead, not a torn frame.
-    private static func isWrittenAhead(_ bytes: Data, from offset: Int) -> Bool {
-        bytes.withUnsafeBytes { $0[min(offset, $0.count)...].allSatisfy { $0 == 0 } }
     }
 
     /// The path names a new file (a compaction): reads it whole in place of the old one.
@@ -161,38 +135,30 @@ extension RecordLog {
         let contents = try fileSystem.readAll(fresh)
         try Self.checkHeader(contents, path: path)
         let scan = try contents.withUnsafeBytes { try Self.replay($0, path: path) }
-        allocatedSize = contents.count
-        if !Self.isWrittenAhead(contents, from: scan.validEnd) { try cutTornTail(at: scan.validEnd, of: fresh) }
+        if scan.validEnd < contents.count { try cutTornTail(at: scan.validEnd, of: fresh) }
         endOffset = scan.validEnd
         durableOffset = endOffset
+        allocatedSize = endOffset
         records = scan.records.count
         return .replaced(contents: contents, bodies: scan.records)
     }
 
-    /// A process killed mid-append left a partial frame: it was never acknowledged, so it goes (the space written
-    /// ahead after it with it).
+    /// A process killed mid-append left a partial frame: it was never acknowledged, so it goes.
     private func cutTornTail(at offset: Int, of handle: FileSystemHandle) throws {
         logger.log(.warning, "\(path): cutting an append cut short at byte \(offset)")
         try fileSystem.truncate(handle, to: offset)
         try fileSystem.sync(handle)
-        allocatedSize = offset
     }
 
     /// Writes and syncs `payloads` at the end. Call with both locks held.
     fileprivate func appendHoldingLocks(_ payloads: [Data]) throws {
         guard !payloads.isEmpty else { return }
-        var frames = try Self.frames(of: payloads, startingWith: Data())
+        let frames = try Self.frames(of: payloads, startingWith: Data())
         let handle = try usableHandle()
-        let written = frames.count
-        let needed = endOffset + written
-        let grown = needed > allocatedSize ? needed + Self.allocationStep(after: needed) : allocatedSize
-        // The zeros ride in the same write and the same sync as the frames that needed them.
-        if grown > allocatedSize { frames.append(Data(count: grown - needed)) }
         do {
             try fileSystem.write(frames, at: endOffset, to: handle)
         } catch {
             do { try fileSystem.truncate(handle, to: endOffset) } catch { poison(by: error) }
-            allocatedSize = endOffset
             throw error
         }
         do { try fileSystem.sync(handle) } catch {
@@ -200,9 +166,9 @@ extension RecordLog {
             poison(by: error)
             throw error
         }
-        endOffset += written
+        endOffset += frames.count
         durableOffset = endOffset
-        allocatedSize = grown
+        allocatedSize = endOffset
         records += payloads.count
         try checkStillInPlace(handle)
     }
