@@ -56,12 +56,9 @@ extension RecordLog {
         condition.lock()
         defer { condition.unlock() }
         let handle = try usableHandle()
-        let appendLock: FileSystemHandle
-        do { appendLock = try heldAppendLock(sharedLockPath) } catch {
-            // Deleted under the process (`rm -r client/`), lock file and all: say so, as an owner's log does.
-            if !fileSystem.exists(path) { try checkStillInPlace(handle) }
-            throw error
-        }
+        // Deleted under the process (`rm -r client/`), lock file and all: say so, as an owner's log does.
+        if !fileSystem.exists(path) { try checkStillInPlace(handle) }
+        let appendLock = try heldAppendLock(sharedLockPath)
         defer { releaseAppendLock(appendLock) }
         let tail = try catchUp()
         return try body(tail, LockedWriter(log: self))
@@ -107,7 +104,8 @@ extension RecordLog {
     /// Reads what others did since this process last read. Call with both locks held.
     private func catchUp() throws -> TailChange {
         let handle = try usableHandle()
-        guard let size = fileSystem.sizeIfCurrent(handle, at: path), size >= endOffset else {
+        let size = try fileSystem.size(of: handle)
+        if !fileSystem.isCurrent(handle, at: path) || size < endOffset {
             // Deleted under the process (`rm -r client/`): as `checkStillInPlace` says, nothing may be acknowledged.
             guard fileSystem.exists(path) else {
                 try checkStillInPlace(handle)
