@@ -8,8 +8,10 @@ import Testing
 /// Reading a chat writes two things: the read receipt for the backend and the row's unread count. A kill between
 /// the two must never leave a row that says "read" while no receipt is on its way: the backend would go on counting
 /// the messages unread, and the list would never say so again (found by `courier-sim`, seeds 336 and 696).
+/// The time limit only stops a mutant that loops for ever: under the whole suite's parallel run on two cores these
+/// tests wait their turns on the main actor for over a minute (they take about 3 s alone).
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct SyncEngineReadCrashTests {
+@Suite(.timeLimit(.minutes(3))) struct SyncEngineReadCrashTests {
     @Test(arguments: 0..<8)
     func aPowerCutAtAnyPointOfAReadLeavesNoRowReadWithoutItsReceipt(operations: Int) async throws {
         // Given Ben's message unread in c2, the device offline (the receipt must wait on disk)
