@@ -179,7 +179,8 @@ import Testing
         server.start()
         defer { server.stop() }
         let client = HTTPChatClient(
-            baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)/api/")), user: "me", timeout: .seconds(5)
+            baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)/api/")), user: "me",
+            timeout: .seconds(60)
         )
 
         // When it asks for users and deletes a message, with ids a URL reserves characters of

@@ -14,20 +14,25 @@ public final class ServerFixture {
     public let server: ChatServer
     /// A client of the server, signed in as `me` on its first request.
     public let client: HTTPChatClient
+    /// How long a client of the fixture waits for an answer before it gives up.
+    private let clientTimeout: Duration
     private var isTornDown = false
 
     /// Starts a server with `limits` (short timeouts by default, for tests of them) and `contentLimits`, its
     /// development routes answered when `devRoutes`, on `clock` (what its sessions, throttles and rates count time
-    /// by), and a client whose requests give up after `clientTimeout`.
+    /// by), and a client whose requests give up after `clientTimeout`: long by default, because the server answers on
+    /// the main actor, which a whole-suite run on two cores shares with every other suite for tens of seconds (CI of
+    /// stop 43: a 15 s bound ran out on a plain send).
     public init(
         limits: HTTPLimits = HTTPLimits(requestTimeout: .milliseconds(300), idleTimeout: .seconds(2)),
         contentLimits: ContentLimits = ContentLimits(), devRoutes: Bool = false, clock: any Clock = SystemClock(),
-        clientTimeout: Duration = .seconds(15)
+        clientTimeout: Duration = .seconds(120)
     ) throws {
         directory = try TemporaryDirectory(prefix: "courier-server")
         server = try ChatServer(
             directory: directory.url, port: 0, limits: limits, contentLimits: contentLimits, devRoutes: devRoutes,
             clock: clock)
+        self.clientTimeout = clientTimeout
         client = HTTPChatClient(baseURL: server.url, user: "me", password: "courier", timeout: clientTimeout)
         TemporaryDirectory.closeWhenTestEnds { [self] in await tearDown() }
     }
@@ -40,9 +45,9 @@ public final class ServerFixture {
         return token
     }
 
-    /// A client of the same server signed in as `user` (Ben shares `c2` with `me`).
+    /// A client of the same server signed in as `user` (Ben shares `c2` with `me`), with the fixture's client timeout.
     public func client(as user: UserID) -> HTTPChatClient {
-        HTTPChatClient(baseURL: server.url, user: user, password: "courier", timeout: .seconds(15))
+        HTTPChatClient(baseURL: server.url, user: user, password: "courier", timeout: clientTimeout)
     }
 
     /// Waits on the wall clock, 5 ms at a time, until `condition` holds (true) or `attempts` looks have failed
