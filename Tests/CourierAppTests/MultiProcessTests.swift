@@ -199,7 +199,7 @@ extension AppTestsChildProcesses {
             func stored(in conversation: ConversationID) async throws -> [String] {
                 let client = HTTPChatClient(
                     baseURL: try #require(URL(string: server.url)), user: "me", password: "courier",
-                    timeout: .seconds(30))
+                    timeout: .seconds(120))
                 return try await client.messages(in: conversation, before: nil, limit: 200).messages.map(\.text)
             }
 

@@ -64,7 +64,7 @@ import Testing
             guard let socket = LoopbackSocket(port: port) else { return ("refused", false) }
             socket.send(bytes)
             // The server closes after its answer: the bound is for a starved machine only, never waited out.
-            return socket.readUntilClosed(timeout: .seconds(30))
+            return socket.readUntilClosed(timeout: .seconds(60))
         }.value
         let parts = text.components(separatedBy: "\r\n\r\n")
         return (LoopbackSocket.status(of: text) ?? 0, parts.dropFirst().joined(separator: "\r\n\r\n"), parts[0])

@@ -10,8 +10,9 @@ import Testing
 @MainActor
 @Suite(.serialized, .removesTemporaryDirectories) struct SocketServerTests {
     /// Sends `text` on a fresh connection and reads until the server closes it, off the main actor (the server
-    /// answers routed requests there).
-    private func exchange(_ text: String, port: UInt16, timeout: Duration = .seconds(3)) async -> (String, Bool) {
+    /// answers routed requests there). Every exchange here ends with the server closing, so the bound is for a starved
+    /// whole-suite run only, never waited out.
+    private func exchange(_ text: String, port: UInt16, timeout: Duration = .seconds(60)) async -> (String, Bool) {
         await OwnThread {
             guard let socket = LoopbackSocket(port: port) else { return ("refused", false) }
             socket.send(text)
@@ -65,7 +66,7 @@ import Testing
         let stalled = OwnThread { () -> (String, Bool) in
             guard let socket = LoopbackSocket(port: port) else { return ("refused", false) }
             socket.send("PUT /conversations/c2/messages/m1 HTTP/1.1\r\nHost: h\r\nContent-Len")
-            return socket.readUntilClosed(timeout: .seconds(3))
+            return socket.readUntilClosed(timeout: .seconds(60))
         }
 
         // When another client asks meanwhile

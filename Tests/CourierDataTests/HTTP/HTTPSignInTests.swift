@@ -23,7 +23,7 @@ import Testing
     private func client(password: String? = ChatServer.demoPassword) -> HTTPChatClient {
         // A generous bound: a loaded test machine must not make a slow answer read as a silent server.
         HTTPChatClient(
-            baseURL: fixture.server.url, user: "me", password: password, tokens: tokens, timeout: .seconds(30))
+            baseURL: fixture.server.url, user: "me", password: password, tokens: tokens, timeout: .seconds(120))
     }
 
     @Test func theClientSignsInByItselfAndKeepsTheTokenForTheNextLaunch() async throws {

@@ -42,7 +42,7 @@ import Testing
         let fixture = try ServerFixture(limits: Self.limits)
         let port = fixture.server.port
         let refused = await open(64, sending: "GET /events/end HTTP/1.1\r\nHost: h\r\n\r\n", port: port)
-        let closed = await OwnThread { refused.sockets.allSatisfy { $0.isClosedByServer(within: .seconds(5)) } }
+        let closed = await OwnThread { refused.sockets.allSatisfy { $0.isClosedByServer(within: .seconds(60)) } }
             .value
         let idle = await open(64, sending: "", port: port)
 

@@ -67,7 +67,7 @@ import Testing
             let (answer, closed) = await OwnThread { () -> (String, Bool) in
                 guard let socket = LoopbackSocket(port: port) else { return ("refused", false) }
                 socket.send(light + longQuery + largeBody + last)
-                return socket.readUntilClosed(timeout: .seconds(30))
+                return socket.readUntilClosed(timeout: .seconds(60))
             }.value
 
             // Then all four are answered on the one connection; the two heavy ones are marked so and their answers
