@@ -11,9 +11,10 @@ import Foundation
 /// the one order of docs/design.md §2.3, which the backend keeps too), since a page it serves is shown as the
 /// conversation. Pages come whole; single messages (a send's answer, the feed's) join only at or after the oldest
 /// held one: one composed earlier — a message written offline and delivered late — would stand over messages
-/// never held. Such a message is held back (in memory) until a page reaches back over its place, which takes it in:
-/// the page may have been read before the backend had it. Bounded: the newest `messagesPerConversation` of each conversation and
-/// `totalMessages` in all, dropping the least recently used conversation (stored or read) first.
+/// never held. Such a message is held back (in memory) until what is held reaches over its place — a page reaching
+/// back, which may have been read before the backend had it, or a message joining after it — which takes it in.
+/// Bounded: the newest `messagesPerConversation` of each conversation and `totalMessages` in all, dropping the least
+/// recently used conversation (stored or read) first.
 ///
 /// Every change is appended to `RecordStorage` as one record; opening replays them. When dead records
 /// dominate the log, it is compacted. A storage failure is logged and the cache goes on in memory: it is a cache.
@@ -46,8 +47,8 @@ public final class MessageCache: @unchecked Sendable {
     private var forgotten = Set<ConversationID>()
     /// Messages the backend holds that were stored here when they could not be kept — composed before the oldest
     /// held, or into a forgotten conversation — by conversation, with whether they await their echo: a page the
-    /// backend read before it had one of them may come after, and reach back over its place (seed 92533). The page
-    /// takes them in then. In memory, a few per conversation: a page read after a relaunch has them.
+    /// backend read before it had one of them may come after, and reach back over its place (seed 92533), or a message
+    /// joining after one of them may (seed 88193). They are taken in then. In memory, a few per conversation: a page read after a relaunch has them.
     private var heldBack: [ConversationID: [(message: Message, answered: Bool)]] = [:]
     /// How many messages `heldBack` keeps per conversation (the oldest go first).
     private static let heldBackLimit = 32
@@ -197,6 +198,10 @@ public final class MessageCache: @unchecked Sendable {
                 guard !mine.isEmpty else { continue }
                 apply(mine, to: conversation, reachesStart: false, answered: answered)
                 records += mine.map { MessageCacheRecord(put: $0, answered: answered) }
+                // A message joining past one held back reaches over its place as a page would (seed 88193: the echo
+                // of a late answer came while its conversation was forgotten, and a later send's answer joined after
+                // it — a hole, and a receipt that never raised it).
+                records += takeHeldBack(in: conversation)
             }
             records += evictPastTotal().map { MessageCacheRecord(.drop, conversation: $0) }
             append(records)

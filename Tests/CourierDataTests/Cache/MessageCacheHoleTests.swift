@@ -126,4 +126,27 @@ private let start = Date(timeIntervalSince1970: 1_767_258_000)
         // Then it is not taken in
         #expect(cache.messages(in: "c1").map(\.id) == ["m10", "m20"])
     }
+
+    @Test("a late answer held back joins when a later message joins after it, and a receipt past both raises it")
+    func aHeldBackMessageJoinsWhenALaterOneJoinsAfterIt() throws {
+        // Given a forgotten conversation (a start-over left it out), the answer to my message of 40 s held back and
+        // its echo come, then a page read before the backend had it, ending at 20 s
+        let cache = try MessageCache(storage: InMemoryRecordStorage())
+        cache.store(MessagePage(messages: [message("m30", at: 30)], hasMore: true), in: "c1")
+        cache.forget("c1")
+        cache.keepDelivered([message("mine40", from: "me", at: 40)])
+        cache.echoesCame([("mine40", "c1")])
+        cache.store(MessagePage(messages: [message("m10", at: 10), message("m20", at: 20)], hasMore: true), in: "c1")
+
+        // When the answer to my next message, of 50 s, joins after it
+        cache.keepDelivered([message("mine50", from: "me", at: 50)])
+
+        // Then my message of 40 s stands in its place, awaiting no echo, and a receipt up to 50 s raises both
+        // (seed 88193: the chat showed it sent when the backend said delivered)
+        #expect(cache.messages(in: "c1").map(\.id) == ["m10", "m20", "mine40", "mine50"])
+        #expect(!cache.awaitsEcho("mine40", in: "c1") && cache.awaitsEcho("mine50", in: "c1"))
+        let upTo = try #require(cache.message("mine50", in: "c1")).cursor
+        let raised = cache.raisedStatuses(in: "c1", from: "me", upTo: upTo, by: .delivered)
+        #expect(raised.map(\.id) == ["mine40", "mine50"] && raised.allSatisfy { $0.status == .delivered })
+    }
 }
