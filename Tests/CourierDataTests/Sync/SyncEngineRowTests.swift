@@ -250,21 +250,15 @@ import Testing
 
     @Test("a page the device kept while the backend did not answer leaves a count that may be short to the next page")
     func aCachedPageSettlesNoUncertainCount() async throws {
-        // Given the list seen online and the feed caught up; my other device writes, and the feed brings it
+        // Given the list seen online and the feed caught up
         _ = try await listPage()
         await world.waitUntilSettled(client)
         let engine = try #require(client.syncEngine)
-        let now = world.clock.now
-        try world.backend.receive(
-            Message(id: "zz-mine", conversationID: "c2", senderID: "me", text: "Mine", timestamp: now, status: .sent))
-        await world.waitUntilSettled(client)
-        let short = try #require(client.conversationCache.conversation("c2")).unreadCount
 
-        // When Ben writes in the same instant, filed before my message the row already ends at (its count may now
-        // be short), and the list shows the page the device kept — the backend did not answer — before a fresh one
-        try world.backend.receive(
-            Message(id: "aa-bens", conversationID: "c2", senderID: "ben", text: "His", timestamp: now, status: .sent))
-        await world.waitUntilSettled(client)
+        // When my other device writes, and Ben in the same instant, filed before my message the row already ends at
+        // (its count may now be short), and the list shows the page the device kept — the backend did not answer —
+        // before a fresh one
+        let short = try await mineThenBensInOneInstant()
         let kept = try #require(client.conversationCache.conversation("c2"))
         _ = engine.reconcile(ConversationPage(conversations: [kept], hasMore: false, isCached: true))
         let fresh = try await listPage()
