@@ -109,7 +109,8 @@ public final class World {
             backend: backend, clock: clock, random: random,
             profile: NetworkProfile(rawValue: settings.profile) ?? .wifi,
             failRate: settings.failRate, isOnline: settings.online,
-            feedRandom: LockedRandom(seed: (seed &+ UInt64(settings.launches)) ^ 0xFEED_FEED_FEED_FEED))
+            feedRandom: LockedRandom(seed: (seed &+ UInt64(settings.launches)) ^ 0xFEED_FEED_FEED_FEED),
+            receiptRandom: LockedRandom(seed: (seed &+ UInt64(settings.launches)) ^ 0x4EC_4EC_4EC_4EC))
         noteRecovery(of: "server/backend.log", journal.report)
         network.user = user
         let tokens = FileTokenStore(path: WorldFiles.tokenPath(in: directory), fileSystem: fileSystem)

@@ -72,12 +72,12 @@ extension NetworkConditioner: EventFeed {
         }
     }
 
-    /// Writes a receipt (one feed round trip).
+    /// Writes a receipt (one feed round trip, drawn from the receipts' generator).
     public func mark(_ receipt: Receipt) async throws(DeliveryError) {
         if let remote = await remote {
-            return try await remoteFeedTrip(held: .zero) { try await remote.mark(receipt) }
+            return try await remoteFeedTrip(held: .zero, random: receiptRandom) { try await remote.mark(receipt) }
         }
-        try await feedTrip(held: .zero) { backend throws(DeliveryError) in
+        try await feedTrip(held: .zero, random: receiptRandom) { backend throws(DeliveryError) in
             try backend.mark(receipt, as: self.user)
         }
     }
@@ -86,20 +86,21 @@ extension NetworkConditioner: EventFeed {
     /// generator, `held` on top of the timeout a lost request or response waits out), the socket cut when the
     /// device goes offline.
     private func remoteFeedTrip<Value: Sendable>(
-        held: Duration, _ work: @escaping @Sendable () async throws -> Value
+        held: Duration, random: LockedRandom? = nil, _ work: @escaping @Sendable () async throws -> Value
     ) async throws(DeliveryError) -> Value {
         try await DeliveryError.converting {
-            try await trip(counted: false, random: feedRandom, held: held) {
+            try await trip(counted: false, random: random ?? feedRandom, held: held) {
                 do { return .success(try await onSocket(work)) } catch { return .failure(error) }
             }
         }
     }
 
     private func feedTrip<Value>(
-        held: Duration, _ work: @MainActor (InMemoryChatBackend) throws(DeliveryError) -> Value
+        held: Duration, random: LockedRandom? = nil,
+        _ work: @MainActor (InMemoryChatBackend) throws(DeliveryError) -> Value
     ) async throws(DeliveryError) -> Value {
         try await DeliveryError.converting {
-            try await trip(counted: false, random: feedRandom, held: held) {
+            try await trip(counted: false, random: random ?? feedRandom, held: held) {
                 Result { () throws(DeliveryError) in try work(backend) }.mapError { $0 as any Error }
             }
         }

@@ -69,6 +69,10 @@ public final class NetworkConditioner {
     private let random: LockedRandom
     /// The event feed's own generator.
     let feedRandom: LockedRandom
+    /// Receipts' own generator: the receipt sender writes them while the feed's loop polls, and which of two requests
+    /// made in one instant from two tasks reaches a shared generator first is up to the threads (simulation seed 24
+    /// replayed one way or the other). Each of the two draws in its own order.
+    let receiptRandom: LockedRandom
     /// Presence requests' own generator: a chat asking for a status every 30 s shifts no other request's draws.
     let presenceRandom = LockedRandom(seed: 0x5EE_0_5EE)
     private let observers = ObserverList<Bool>()
@@ -79,11 +83,12 @@ public final class NetworkConditioner {
     public init(
         backend: InMemoryChatBackend, clock: any Clock, random: LockedRandom, profile: NetworkProfile = .wifi,
         failRate: Double = 0, requestTimeout: Duration = .seconds(10), isOnline: Bool = true,
-        feedRandom: LockedRandom = LockedRandom(seed: 0xFEED)
+        feedRandom: LockedRandom = LockedRandom(seed: 0xFEED), receiptRandom: LockedRandom = LockedRandom(seed: 0x4EC)
     ) {
         self.backend = backend
         user = backend.signedInUser
         self.feedRandom = feedRandom
+        self.receiptRandom = receiptRandom
         self.clock = clock
         self.random = random
         self.profile = profile

@@ -207,4 +207,36 @@ struct NetworkConditionerFeedTests {
         #expect(quiet.contains { $0.contains("failure") })
         #expect(quiet.contains { $0.contains("success") })
     }
+
+    @Test("receipts leave the feed's polls alone: with or without receipts between them, the polls fare alike")
+    func receiptsKeepThePollsFates() async throws {
+        // The receipt sender writes while the feed's loop polls, from another task: if the two drew from one
+        // generator, which reached it first in an instant would decide both fates (simulation seed 24 replayed one way
+        // or the other, by the threads' timing).
+        func run(marking: Bool) async throws -> [String] {
+            let clock = ManualClock()
+            let backend = try BackendFixtures.backend()
+            let network = NetworkConditioner(
+                backend: backend, clock: clock, random: LockedRandom(seed: 9), profile: .flaky, failRate: 0.2)
+            network.user = "ana"
+            try backend.send(BackendFixtures.message("m1"))
+            let receipt = try backend.receipt(.read, by: "ana", upTo: "m1")
+            var log: [String] = []
+            for index in 0..<40 {
+                if marking { _ = await clock.drive { try await network.mark(receipt) } }
+                let (result, elapsed) = await clock.drive {
+                    try await network.events(for: "ana", after: .start, limit: 5, wait: .zero)
+                }
+                log.append("poll \(index) \(result.map { _ in "answered" }) \(elapsed)")
+            }
+            return log
+        }
+
+        let quiet = try await run(marking: false)
+        let marking = try await run(marking: true)
+
+        #expect(marking == quiet)
+        #expect(quiet.contains { $0.contains("failure") })
+        #expect(quiet.contains { $0.contains("success") })
+    }
 }
