@@ -8,7 +8,7 @@ import Testing
 
 /// The sync engine's receipt sender, alone, over a write queue on a manual clock.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ReceiptSenderTests {
+@Suite(.timeLimit(.minutes(3))) struct ReceiptSenderTests {
     @Test func itDeliversWhatWaitsOnlyWhenItMayAndOneDeliveryAtATime() async throws {
         // Given two queued writes, and a sender that may not deliver yet
         let fixture = WriteQueueFixture()
