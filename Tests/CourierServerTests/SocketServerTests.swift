@@ -102,7 +102,7 @@ import Testing
         let port = fixture.server.port
         let ana = try fixture.token(for: "ana")
         let end = fixture.server.backend.feedEndPosition(for: "ana").number ?? 0
-        let poll = "GET /events?after=\(end)&timeout=30 HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(ana)\r\n\r\n"
+        let poll = "GET /events?after=\(end)&timeout=60 HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(ana)\r\n\r\n"
         let held = await OwnThread { () -> [LoopbackSocket] in
             (0..<2).compactMap { _ in
                 let socket = LoopbackSocket(port: port)
