@@ -40,7 +40,7 @@ extension AppTestsChildProcesses {
             let second = try AppTestsServerProcess(directory: serverDirectory, port: port)
             defer { second.kill() }
             var delivered = false
-            let deadline = Date().addingTimeInterval(15)
+            let deadline = Date().addingTimeInterval(60)
             var count = driver.lines.count
             while !delivered, Date() < deadline {
                 driver.send(["state"])

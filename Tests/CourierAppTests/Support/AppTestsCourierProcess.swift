@@ -67,7 +67,7 @@ final class AppTestsCourierProcess: @unchecked Sendable {
     private var inputClosed = false
 
     /// Waits (polling the child's output, up to `timeout` seconds) until `count` lines have been printed.
-    func waitForLines(_ count: Int, timeout: TimeInterval = 20) -> Bool {
+    func waitForLines(_ count: Int, timeout: TimeInterval = 60) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while lines.count < count {
             if Date() > deadline || !process.isRunning && reachedEndOfOutput(wait: 0) { return lines.count >= count }
@@ -81,7 +81,7 @@ final class AppTestsCourierProcess: @unchecked Sendable {
 
     /// Waits for the exit (killing the child after `timeout` seconds); returns the exit status (the signal number
     /// for a killed child), every complete line and standard error.
-    func finish(timeout: TimeInterval = 20) -> (status: Int32, killed: Bool, lines: [String], errors: String) {
+    func finish(timeout: TimeInterval = 60) -> (status: Int32, killed: Bool, lines: [String], errors: String) {
         if !reachedEndOfOutput(wait: timeout) {
             kill()
             _ = reachedEndOfOutput(wait: 5)
@@ -112,7 +112,7 @@ final class AppTestsCourierProcess: @unchecked Sendable {
     }
 
     /// Runs `courier` with `arguments` over `lines` of input to the end; a convenience for short sessions.
-    static func run(_ arguments: [String], input lines: [String], timeout: TimeInterval = 30) throws
+    static func run(_ arguments: [String], input lines: [String], timeout: TimeInterval = 90) throws
         -> (status: Int32, killed: Bool, lines: [String], errors: String)
     {
         let child = try AppTestsCourierProcess(arguments: arguments)

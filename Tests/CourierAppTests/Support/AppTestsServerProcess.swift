@@ -16,7 +16,7 @@ final class AppTestsServerProcess {
     let port: UInt16
 
     /// Starts the server on `directory` (on `port`, or a free one) and waits at most `timeout` for its first line.
-    init(directory: URL, port: UInt16 = 0, timeout: TimeInterval = 20) throws {
+    init(directory: URL, port: UInt16 = 0, timeout: TimeInterval = 60) throws {
         signal(SIGPIPE, SIG_IGN)
         process.executableURL = try AppTestsCourierBinary.serverURL()
         process.arguments = ["--data-dir", directory.path, "--port", "\(port)"]
@@ -64,7 +64,7 @@ final class AppTestsServerProcess {
 
 extension AppTestsServerProcess {
     /// Runs `courier-server` with `arguments` to its end (killed after `timeout`); its exit status.
-    static func exitStatus(_ arguments: [String], timeout: TimeInterval = 20) throws -> Int32 {
+    static func exitStatus(_ arguments: [String], timeout: TimeInterval = 60) throws -> Int32 {
         let process = Process()
         process.executableURL = try AppTestsCourierBinary.serverURL()
         process.arguments = arguments
