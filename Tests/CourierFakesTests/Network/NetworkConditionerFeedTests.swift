@@ -176,10 +176,7 @@ struct NetworkConditionerFeedTests {
     @Test("feed traffic leaves a seeded run alone: with or without polls between them, the same sends fail alike")
     func feedTrafficKeepsOtherFates() async throws {
         func run(polling: Bool) async throws -> [String] {
-            let clock = ManualClock()
-            let backend = try BackendFixtures.backend()
-            let network = NetworkConditioner(
-                backend: backend, clock: clock, random: LockedRandom(seed: 9), profile: .flaky, failRate: 0.2)
+            let (clock, backend, network) = try Self.flakyNetwork()
             var log: [String] = []
             for index in 0..<40 {
                 if polling {
@@ -214,10 +211,7 @@ struct NetworkConditionerFeedTests {
         // generator, which reached it first in an instant would decide both fates (simulation seed 24 replayed one way
         // or the other, by the threads' timing).
         func run(marking: Bool) async throws -> [String] {
-            let clock = ManualClock()
-            let backend = try BackendFixtures.backend()
-            let network = NetworkConditioner(
-                backend: backend, clock: clock, random: LockedRandom(seed: 9), profile: .flaky, failRate: 0.2)
+            let (clock, backend, network) = try Self.flakyNetwork()
             network.user = "ana"
             try backend.send(BackendFixtures.message("m1"))
             let receipt = try backend.receipt(.read, by: "ana", upTo: "m1")
@@ -238,5 +232,15 @@ struct NetworkConditionerFeedTests {
         #expect(marking == quiet)
         #expect(quiet.contains { $0.contains("failure") })
         #expect(quiet.contains { $0.contains("success") })
+    }
+
+    /// A fresh backend behind a flaky network failing a fifth of its requests, on its own clock, seeded alike each
+    /// time: two runs that make the same requests meet the same fates.
+    private static func flakyNetwork() throws -> (ManualClock, InMemoryChatBackend, NetworkConditioner) {
+        let clock = ManualClock()
+        let backend = try BackendFixtures.backend()
+        let network = NetworkConditioner(
+            backend: backend, clock: clock, random: LockedRandom(seed: 9), profile: .flaky, failRate: 0.2)
+        return (clock, backend, network)
     }
 }
