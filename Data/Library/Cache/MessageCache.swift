@@ -48,7 +48,8 @@ public final class MessageCache: @unchecked Sendable {
     /// Messages the backend holds that were stored here when they could not be kept — composed before the oldest
     /// held, or into a forgotten conversation — by conversation, with whether they await their echo: a page the
     /// backend read before it had one of them may come after, and reach back over its place (seed 92533), or a message
-    /// joining after one of them may (seed 88193). They are taken in then. In memory, a few per conversation: a page read after a relaunch has them.
+    /// joining after one of them may (seed 88193). They are taken in then. In memory, a few per conversation: a page
+    /// read after a relaunch has them.
     private var heldBack: [ConversationID: [(message: Message, answered: Bool)]] = [:]
     /// How many messages `heldBack` keeps per conversation (the oldest go first).
     private static let heldBackLimit = 32
